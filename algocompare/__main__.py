@@ -1,0 +1,5 @@
+import sys
+
+from algocompare.cli import main
+
+sys.exit(main())

@@ -1,0 +1,243 @@
+"""Input checks shared by every public function; one place for the error wording.
+
+Every public entry point converts its input once, here, at the edge:
+
+* :func:`as_results` turns a :class:`~algocompare.Results`, a wide DataFrame or a 2-D
+  array into a ``Results``;
+* :func:`as_blocks` does the same and checks the minimum design size (instances,
+  algorithms) a test needs;
+* :func:`as_paired` checks two paired samples (one value per instance each);
+* :func:`as_sample` checks one sample of numbers;
+* the ``check_*`` helpers validate scalar options with a message that names them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+if TYPE_CHECKING:  # pragma: no cover
+    from algocompare.data.results import Results
+
+DIRECTIONS = ("minimize", "maximize")
+NAN_POLICIES = ("raise", "omit")
+
+
+def check_option(name: str, value: Any, allowed: Sequence[Any]) -> Any:
+    """Return ``value`` if it is one of ``allowed``, else raise a ValueError naming it."""
+    if value not in allowed:
+        choices = ", ".join(repr(a) for a in allowed)
+        raise ValueError(f"{name}={value!r} is not valid; choose one of {choices}.")
+    return value
+
+
+def check_probability(name: str, value: float, *, open_interval: bool = True) -> float:
+    """A level such as alpha or power: a number strictly between 0 and 1."""
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a number between 0 and 1, got {value!r}.") from None
+    low_ok = value > 0 if open_interval else value >= 0
+    high_ok = value < 1 if open_interval else value <= 1
+    if not (low_ok and high_ok and np.isfinite(value)):
+        bounds = "strictly between 0 and 1" if open_interval else "between 0 and 1"
+        raise ValueError(f"{name} must be {bounds}, got {value!r}.")
+    return value
+
+
+def check_positive_int(name: str, value: Any, *, minimum: int = 1) -> int:
+    """A count such as n_samples or n_resamples: an integer >= ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise TypeError(f"{name} must be an integer, got {value!r}.")
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, got {value}.")
+    return int(value)
+
+
+def check_nonnegative(name: str, value: Any) -> float:
+    """A finite number >= 0 such as a rope width or a prior strength."""
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a number, got {value!r}.") from None
+    if not np.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}.")
+    return value
+
+
+def check_direction(direction: str) -> str:
+    return check_option("direction", direction, DIRECTIONS)
+
+
+def check_nan_policy(nan_policy: str) -> str:
+    return check_option("nan_policy", nan_policy, NAN_POLICIES)
+
+
+def check_unique(kind: str, labels: Iterable[Any]) -> list[Any]:
+    """Labels (algorithms, instances) must be unique; name the duplicates if not."""
+    labels = list(labels)
+    seen: set[Any] = set()
+    duplicates = []
+    for label in labels:
+        if label in seen and label not in duplicates:
+            duplicates.append(label)
+        seen.add(label)
+    if duplicates:
+        names = ", ".join(repr(d) for d in duplicates)
+        raise ValueError(f"duplicate {kind} labels: {names}; every {kind} must have a unique name.")
+    return labels
+
+
+def to_numeric_column(values: pd.Series, column: Any, *, row_labels: Sequence[Any] | None = None) -> np.ndarray:
+    """Convert one column to float, naming the first non-numeric cell if there is one."""
+    if pd.api.types.is_bool_dtype(values):
+        raise TypeError(f"column {column!r} holds booleans, not numbers.")
+    converted = pd.to_numeric(values, errors="coerce")
+    bad = converted.isna() & values.notna()
+    if bad.any():
+        position = int(np.flatnonzero(bad.to_numpy())[0])
+        where = row_labels[position] if row_labels is not None else values.index[position]
+        raise ValueError(
+            f"non-numeric value {values.iloc[position]!r} in column {column!r} at row {where!r}; "
+            "every result cell must be a number."
+        )
+    return converted.to_numpy(dtype=float)
+
+
+def check_finite_cells(values: np.ndarray, rows: Sequence[Any], columns: Sequence[Any], *,
+                       row_kind: str = "instance", column_kind: str = "algorithm") -> None:
+    """Infinite values are never silently treated as missing: name the first one."""
+    bad = np.isinf(values)
+    if bad.any():
+        i, j = np.argwhere(bad)[0]
+        raise ValueError(
+            f"infinite value {values[i, j]} for {column_kind} {columns[j]!r} on {row_kind} {rows[i]!r}; "
+            "replace it by a finite number (e.g. a penalty) before the analysis."
+        )
+
+
+def missing_cells_message(cells: list[tuple[Any, Any]], total: int) -> str:
+    shown = ", ".join(f"{alg!r} on {inst!r}" for inst, alg in cells[:5])
+    more = f" and {total - 5} more" if total > 5 else ""
+    return (
+        f"{total} missing value(s): {shown}{more}. Fill them in, or pass nan_policy='omit' to "
+        "drop the instances that have them (the number dropped is recorded)."
+    )
+
+
+def as_results(data: Any, *, direction: str | None = None, nan_policy: str = "raise") -> Results:
+    """Convert ``data`` to a :class:`~algocompare.Results`.
+
+    ``data`` may be a ``Results`` (returned as is, or re-oriented when ``direction`` is
+    given and differs), a wide pandas DataFrame (rows = instances, columns = algorithms)
+    or a 2-D array-like.
+    """
+    from algocompare.data.results import Results
+
+    if isinstance(data, Results):
+        if direction is not None and check_direction(direction) != data.direction:
+            raise ValueError(
+                f"the Results object says direction={data.direction!r} but direction={direction!r} "
+                "was passed; build the Results with the direction you mean."
+            )
+        return data
+    direction = "minimize" if direction is None else direction
+    if isinstance(data, pd.DataFrame):
+        return Results.from_wide(data, direction=direction, nan_policy=nan_policy)
+    if isinstance(data, (pd.Series, str, bytes, dict)) or np.ndim(data) != 2:
+        raise TypeError(
+            "expected a Results, a wide DataFrame (rows = instances, columns = algorithms) or a "
+            f"2-D array, got {type(data).__name__}"
+            + (f" with {np.ndim(data)} dimension(s)" if not isinstance(data, (str, bytes, dict)) else "")
+            + "."
+        )
+    return Results.from_array(data, direction=direction, nan_policy=nan_policy)
+
+
+def as_blocks(data: Any, *, direction: str | None = None, nan_policy: str = "raise",
+              min_instances: int = 2, min_algorithms: int = 2, agg: str = "mean") -> Results:
+    """Convert to ``Results`` and check there are enough instances and algorithms."""
+    results = as_results(data, direction=direction, nan_policy=nan_policy)
+    check_design_size(results.n_instances, results.n_algorithms,
+                      min_instances=min_instances, min_algorithms=min_algorithms)
+    return results
+
+
+def check_design_size(n_instances: int, n_algorithms: int, *, min_instances: int = 2,
+                      min_algorithms: int = 2) -> None:
+    if n_algorithms < min_algorithms:
+        raise ValueError(
+            f"only {n_algorithms} algorithm(s); this analysis compares at least {min_algorithms}."
+        )
+    if n_instances < min_instances:
+        raise ValueError(
+            f"only {n_instances} instance(s); this analysis needs at least {min_instances} "
+            "instances (problems) to compare algorithms across."
+        )
+
+
+def as_sample(x: Any, name: str = "x", *, nan_policy: str = "raise", min_size: int = 1) -> np.ndarray:
+    """One sample of finite numbers as a float 1-D array."""
+    check_nan_policy(nan_policy)
+    values = _numeric_with_nan(x, name)
+    if np.isnan(values).any():
+        if nan_policy == "raise":
+            raise ValueError(
+                f"{name} contains {int(np.isnan(values).sum())} missing value(s) (NaN); remove them or "
+                "pass nan_policy='omit'."
+            )
+        values = values[~np.isnan(values)]
+    if values.size < min_size:
+        raise ValueError(f"{name} has {values.size} value(s); at least {min_size} are needed.")
+    return values
+
+
+def as_paired(x: Any, y: Any, *, nan_policy: str = "raise", min_size: int = 2,
+              names: tuple[str, str] = ("x", "y")) -> tuple[np.ndarray, np.ndarray]:
+    """Two paired samples (same instances, same order) as float arrays.
+
+    With ``nan_policy="omit"`` a pair is dropped when either value is missing (never a
+    single value, which would break the pairing).
+    """
+    check_nan_policy(nan_policy)
+    a = _numeric_with_nan(x, names[0])
+    b = _numeric_with_nan(y, names[1])
+    if a.shape != b.shape:
+        raise ValueError(
+            f"{names[0]} and {names[1]} must be paired samples of equal length, got {a.size} and {b.size}."
+        )
+    missing = np.isnan(a) | np.isnan(b)
+    if missing.any():
+        if nan_policy == "raise":
+            raise ValueError(
+                f"{int(missing.sum())} pair(s) have a missing value (NaN), the first at position "
+                f"{int(np.flatnonzero(missing)[0])}; remove them or pass nan_policy='omit' to drop those pairs."
+            )
+        a, b = a[~missing], b[~missing]
+    if a.size < min_size:
+        raise ValueError(f"only {a.size} paired value(s); at least {min_size} are needed.")
+    return a, b
+
+
+def _numeric_with_nan(x: Any, name: str) -> np.ndarray:
+    if isinstance(x, (str, bytes)) or np.ndim(x) != 1:
+        raise TypeError(f"{name} must be a 1-D sequence of numbers, got {type(x).__name__}.")
+    series = pd.Series(np.asarray(x, dtype=object) if not isinstance(x, pd.Series) else x.to_numpy(object))
+    values = to_numeric_column(series, name)
+    if np.isinf(values).any():
+        raise ValueError(f"{name} contains an infinite value at position {int(np.flatnonzero(np.isinf(values))[0])}.")
+    return values
+
+
+def check_algorithm(results: Results, name: Any, role: str = "algorithm") -> Any:
+    """An algorithm label that must exist in ``results``."""
+    if name not in results.algorithms:
+        known = ", ".join(repr(a) for a in results.algorithms)
+        raise ValueError(f"unknown {role} {name!r}; the algorithms are {known}.")
+    return name

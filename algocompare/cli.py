@@ -1,0 +1,145 @@
+"""The ``algocompare`` command line.
+
+``algocompare analyze`` is the main job; other subcommands (severity, samplesize,
+consensus, ...) are contributed by their subpackages: each module listed in
+``_COMMAND_MODULES`` exposes ``register(subparsers)``, which adds its parser and sets
+``handler=`` to a function ``(args) -> int``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from typing import Any, Sequence
+
+from algocompare import __version__
+
+_COMMAND_MODULES: tuple[str, ...] = ()
+
+#: Errors that are the user's input, reported in one line without a traceback.
+USER_ERRORS = (ValueError, TypeError, FileNotFoundError, ImportError, KeyError, OSError)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad option ends with one line on stderr and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _add_data_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", nargs="?", help="results file (CSV, TSV, Excel, Parquet); default: bundled data")
+    parser.add_argument("--dataset", help="a bundled dataset (see `algocompare datasets`); default cec2017_d10")
+    parser.add_argument("--maximize", action="store_true", help="higher values are better (default: lower)")
+    parser.add_argument("--layout", choices=("auto", "wide", "long"), default="auto",
+                        help="wide (instances × algorithms) or long (one row per run); default: auto")
+    parser.add_argument("--instance", help="column with the instance labels")
+    parser.add_argument("--algorithm", default="algorithm", help="long layout: algorithm column")
+    parser.add_argument("--value", default="value", help="long layout: value column")
+    parser.add_argument("--run", help="long layout: run column")
+    parser.add_argument("--nan-policy", choices=("raise", "omit"), default="raise",
+                        help="missing values: raise (default) or omit the instances that have them")
+
+
+def load_input(args: argparse.Namespace):
+    """The Results named by the data arguments (file, or bundled dataset)."""
+    from algocompare.data import load_dataset, read
+
+    direction = "maximize" if args.maximize else "minimize"
+    if args.path and args.dataset:
+        raise ValueError("give either a file or --dataset, not both.")
+    if args.path:
+        return read(args.path, layout=args.layout, direction=direction, instance=args.instance,
+                    algorithm=args.algorithm, value=args.value, run=args.run, nan_policy=args.nan_policy)
+    res = load_dataset(args.dataset or "cec2017_d10")
+    if args.maximize:
+        raise ValueError("--maximize applies to a file; a bundled dataset has its own direction.")
+    return res
+
+
+def _cmd_datasets(args: argparse.Namespace) -> int:
+    from algocompare.data import list_datasets
+
+    table = list_datasets()
+    if args.json:
+        print(json.dumps(table.reset_index().to_dict("records"), indent=2))
+    else:
+        print(table.to_string())
+    return 0
+
+
+def analysis_summary(res) -> dict[str, Any]:
+    """The data summary of `analyze`: sizes, descriptive table and mean ranks."""
+    from algocompare._results import jsonable
+    from algocompare._validation import check_design_size
+
+    check_design_size(res.n_instances, res.n_algorithms)
+    mean_ranks = res.mean_ranks()
+    return {
+        "notes": list(res.notes),
+        "direction": res.direction,
+        "algorithms": [str(a) for a in res.algorithms],
+        "n_algorithms": res.n_algorithms,
+        "n_instances": res.n_instances,
+        "dropped_instances": [str(i) for i in res.dropped_instances],
+        "descriptive": jsonable(res.describe()),
+        "mean_ranks": {str(k): float(val) for k, val in mean_ranks.items()},
+    }
+
+
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    res = load_input(args)
+    summary = analysis_summary(res)
+    if args.json:
+        print(json.dumps(summary, indent=2, allow_nan=False))
+        return 0
+    import pandas as pd
+
+    better = "lower" if res.direction == "minimize" else "higher"
+    for note in summary["notes"]:
+        print(note)
+    print(f"{res.n_instances} instances × {res.n_algorithms} algorithms ({res.direction}: {better} is better)")
+    if res.n_dropped:
+        print(f"{res.n_dropped} instance(s) dropped for missing values: {', '.join(map(str, res.dropped_instances))}")
+    with pd.option_context("display.width", 120, "display.max_columns", 20):
+        print("\nDescriptive statistics per algorithm")
+        print(res.describe().to_string(float_format=lambda x: f"{x:.4g}"))
+        print("\nMean ranks (rank 1 = best)")
+        print(res.mean_ranks().sort_values().to_string(float_format=lambda x: f"{x:.3f}"))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="algocompare", description="Statistical comparison of algorithms.")
+    parser.add_argument("--version", action="version", version=f"algocompare {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    p = sub.add_parser("datasets", help="list the bundled datasets")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=_cmd_datasets)
+    p = sub.add_parser("analyze", help="analyse a results table (default: bundled cec2017_d10)")
+    _add_data_arguments(p)
+    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    p.set_defaults(handler=_cmd_analyze)
+    for name in _COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "handler", None) is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(args.handler(args) or 0)
+    except USER_ERRORS as err:
+        message = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        print(f"algocompare: error: {message}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,437 @@
+"""The :class:`Results` data model: algorithms × instances (× runs) with a direction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy.stats import rankdata
+
+from algocompare import _validation as v
+
+__all__ = ["Results"]
+
+_CORE = ("instance", "algorithm", "run", "value")
+AGGREGATES = ("mean", "median")
+UNBALANCED_POLICIES = ("raise", "truncate", "pad")
+
+
+class Results:
+    """Performance results of several algorithms on several problem instances.
+
+    Holds either one value per (instance, algorithm) — the *wide* or aggregated shape of
+    competition tables — or several runs per cell — the *long* shape with one row per run.
+    The object is immutable; every method returns new data.
+
+    Build it with :meth:`from_wide`, :meth:`from_long` or :meth:`from_array` (or
+    :func:`algocompare.read` / :func:`algocompare.load_dataset`).
+
+    Parameters of the constructors shared by all:
+
+    direction : {"minimize", "maximize"}
+        Whether lower (default) or higher values are better. Ranks always give rank 1 to
+        the best algorithm.
+    nan_policy : {"raise", "omit"}
+        Missing values raise by default. ``"omit"`` drops every instance that has a
+        missing value (never single cells) and records the dropped instances in
+        :attr:`dropped_instances`.
+
+    Examples
+    --------
+    >>> import pandas as pd, algocompare as ac
+    >>> df = pd.DataFrame({"A": [1.0, 2.0, 3.0], "B": [2.0, 1.0, 4.0]}, index=["p1", "p2", "p3"])
+    >>> res = ac.Results.from_wide(df)
+    >>> res.ranks().mean().to_dict()
+    {'A': 1.3333333333333333, 'B': 1.6666666666666667}
+    """
+
+    __slots__ = ("_long", "_direction", "_algorithms", "_instances", "_dropped", "_extra", "_notes",
+                 "_cache", "_frozen")
+
+    def __init__(self, long: pd.DataFrame, *, direction: str, algorithms: Sequence[Any],
+                 instances: Sequence[Any], dropped_instances: Sequence[Any] = (),
+                 extra_columns: Sequence[str] = (), notes: Sequence[str] = ()) -> None:
+        # Private: use the from_* constructors, which validate. The frame is sorted by
+        # (instance, algorithm, run) in label order so every view is built consistently.
+        self._direction = v.check_direction(direction)
+        self._algorithms = tuple(algorithms)
+        self._instances = tuple(instances)
+        order_i = {label: i for i, label in enumerate(self._instances)}
+        order_a = {label: i for i, label in enumerate(self._algorithms)}
+        frame = long.assign(_i=long["instance"].map(order_i), _a=long["algorithm"].map(order_a))
+        frame = frame.sort_values(["_i", "_a", "run"], kind="stable").drop(columns=["_i", "_a"])
+        self._long = frame.reset_index(drop=True)
+        self._dropped = tuple(dropped_instances)
+        self._extra = tuple(extra_columns)
+        self._notes = tuple(notes)
+        self._cache: dict[Any, Any] = {}
+        self._frozen = True
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if getattr(self, "_frozen", False):
+            raise AttributeError("Results objects are immutable; use select() or a from_* constructor.")
+        object.__setattr__(self, name, value)
+
+    # ------------------------------------------------------------------ builders
+    @classmethod
+    def from_wide(cls, df: pd.DataFrame, direction: str = "minimize", *, instance: str | None = None,
+                  nan_policy: str = "raise") -> Results:
+        """One row per instance, one column per algorithm, one number per cell.
+
+        The rows are labelled by the column named by ``instance`` (default: a column
+        called ``"instance"`` if there is one, otherwise the index).
+        """
+        if not isinstance(df, pd.DataFrame):
+            raise TypeError(f"from_wide expects a pandas DataFrame, got {type(df).__name__}.")
+        v.check_direction(direction)
+        v.check_nan_policy(nan_policy)
+        if instance is None and "instance" in df.columns:
+            instance = "instance"
+        if instance is not None:
+            if instance not in df.columns:
+                raise ValueError(f"instance column {instance!r} not found; the columns are {list(df.columns)}.")
+            labels = list(df[instance])
+            df = df.drop(columns=[instance])
+        else:
+            labels = list(df.index)
+        if any(pd.isna(label) for label in labels):
+            raise ValueError("an instance label is missing (empty); every row needs a label.")
+        v.check_unique("instance", labels)
+        v.check_unique("algorithm", df.columns)
+        if df.shape[1] == 0 or df.shape[0] == 0:
+            raise ValueError(f"the table is empty ({df.shape[0]} rows, {df.shape[1]} algorithm columns).")
+        values = np.column_stack([v.to_numeric_column(df[c], c, row_labels=labels) for c in df.columns])
+        return cls._from_matrix(values, list(df.columns), labels, direction, nan_policy)
+
+    @classmethod
+    def from_array(cls, values: Any, direction: str = "minimize", *, algorithms: Sequence[Any] | None = None,
+                   instances: Sequence[Any] | None = None, nan_policy: str = "raise") -> Results:
+        """A 2-D array (instances × algorithms) or 3-D array (instances × algorithms × runs).
+
+        Without labels, algorithms and instances are numbered 0, 1, ... as in
+        ``pandas.DataFrame(values)``.
+        """
+        v.check_direction(direction)
+        v.check_nan_policy(nan_policy)
+        try:
+            array = np.asarray(values, dtype=float)
+        except (TypeError, ValueError):
+            raise TypeError("the array must hold numbers only (a non-numeric cell was found).") from None
+        if array.ndim not in (2, 3):
+            raise ValueError(f"expected a 2-D (instances × algorithms) or 3-D array, got {array.ndim}-D.")
+        n_inst, n_alg = array.shape[:2]
+        algorithms = list(range(n_alg)) if algorithms is None else list(algorithms)
+        instances = list(range(n_inst)) if instances is None else list(instances)
+        if len(algorithms) != n_alg or len(instances) != n_inst:
+            raise ValueError(
+                f"{len(instances)} instance and {len(algorithms)} algorithm labels given for an array "
+                f"of shape {array.shape} (instances × algorithms{' × runs' if array.ndim == 3 else ''})."
+            )
+        v.check_unique("algorithm", algorithms)
+        v.check_unique("instance", instances)
+        if array.size == 0:
+            raise ValueError(f"the array is empty (shape {array.shape}).")
+        if array.ndim == 2:
+            return cls._from_matrix(array, algorithms, instances, direction, nan_policy)
+        n_runs = array.shape[2]
+        long = pd.DataFrame({
+            "instance": np.repeat(np.asarray(instances, dtype=object), n_alg * n_runs),
+            "algorithm": np.tile(np.repeat(np.asarray(algorithms, dtype=object), n_runs), n_inst),
+            "run": np.tile(np.arange(n_runs), n_inst * n_alg),
+            "value": array.reshape(-1),
+        })
+        return cls._from_checked_long(long, direction, nan_policy, algorithms, instances, ())
+
+    @classmethod
+    def from_long(cls, df: pd.DataFrame, *, algorithm: str = "algorithm", instance: str | Sequence[str] = "instance",
+                  value: str = "value", run: str | None = None, direction: str = "minimize",
+                  nan_policy: str = "raise") -> Results:
+        """One row per run: columns for the algorithm, the instance, the value and optionally the run.
+
+        ``instance`` may name several columns (e.g. ``["function", "dimension"]``); the
+        instance label is then the tuple of their values. Other columns (dimension,
+        measure, ...) are kept and available through :meth:`to_long`. Without ``run``,
+        the runs of a cell are numbered in the order they appear.
+        """
+        if not isinstance(df, pd.DataFrame):
+            raise TypeError(f"from_long expects a pandas DataFrame, got {type(df).__name__}.")
+        v.check_direction(direction)
+        v.check_nan_policy(nan_policy)
+        instance_cols = [instance] if isinstance(instance, str) else list(instance)
+        wanted = {"algorithm": algorithm, "value": value, **{f"instance ({c})": c for c in instance_cols}}
+        if run is not None:
+            wanted["run"] = run
+        missing = [f"{col!r} ({role})" for role, col in wanted.items() if col not in df.columns]
+        if missing:
+            raise ValueError(
+                f"column(s) not found: {', '.join(missing)}; the file has columns {list(df.columns)}. "
+                "Name the right ones with algorithm=, instance=, value=, run=."
+            )
+        if df.shape[0] == 0:
+            raise ValueError("the table has no rows.")
+        used = {algorithm, value, *instance_cols} | ({run} if run else set())
+        extra = [c for c in df.columns if c not in used]
+        if "run" in extra and run is None:
+            raise ValueError("the table has a column 'run'; pass run='run' so runs are matched, not renumbered.")
+        labels = df[instance_cols[0]] if len(instance_cols) == 1 else pd.Series(
+            list(df[instance_cols].itertuples(index=False, name=None)), index=df.index)
+        for role, column in (("algorithm", df[algorithm]), ("instance", labels)):
+            if column.isna().any():
+                row = int(np.flatnonzero(column.isna().to_numpy())[0])
+                raise ValueError(f"missing {role} label at row {row}; every run needs an algorithm and an instance.")
+        long = pd.DataFrame({
+            "instance": labels.to_numpy(object),
+            "algorithm": df[algorithm].to_numpy(object),
+            "value": v.to_numeric_column(df[value], value),
+        })
+        if run is None:
+            long["run"] = long.groupby(["instance", "algorithm"], sort=False).cumcount().to_numpy()
+        else:
+            long["run"] = df[run].to_numpy()
+            dup = long.duplicated(["instance", "algorithm", "run"])
+            if dup.any():
+                row = long[dup].iloc[0]
+                raise ValueError(
+                    f"run {row['run']!r} of algorithm {row['algorithm']!r} on instance {row['instance']!r} "
+                    "appears more than once; each (instance, algorithm, run) must be unique."
+                )
+        for c in extra:
+            long[c] = df[c].to_numpy()
+        algorithms = list(pd.unique(long["algorithm"]))
+        instances = list(pd.unique(long["instance"]))
+        return cls._from_checked_long(long, direction, nan_policy, algorithms, instances, extra)
+
+    @classmethod
+    def _from_matrix(cls, values: np.ndarray, algorithms: list, instances: list, direction: str,
+                     nan_policy: str) -> Results:
+        n_inst, n_alg = values.shape
+        long = pd.DataFrame({
+            "instance": np.repeat(np.asarray(instances, dtype=object), n_alg),
+            "algorithm": np.tile(np.asarray(algorithms, dtype=object), n_inst),
+            "run": np.zeros(n_inst * n_alg, dtype=int),
+            "value": values.reshape(-1),
+        })
+        return cls._from_checked_long(long, direction, nan_policy, algorithms, instances, ())
+
+    @classmethod
+    def _from_checked_long(cls, long: pd.DataFrame, direction: str, nan_policy: str, algorithms: list,
+                           instances: list, extra: Sequence[str]) -> Results:
+        """Apply the missing-value policy (NaN values and absent cells) and build."""
+        counts = long.groupby(["instance", "algorithm"], sort=False).size()
+        present = set(counts.index)
+        absent = [(i, a) for i in instances for a in algorithms if (i, a) not in present]
+        nan_rows = long[long["value"].isna()]
+        nan_cells = list(dict.fromkeys(zip(nan_rows["instance"], nan_rows["algorithm"])))
+        inf_rows = long[np.isinf(long["value"].to_numpy())]
+        if len(inf_rows):
+            row = inf_rows.iloc[0]
+            raise ValueError(
+                f"infinite value {row['value']} for algorithm {row['algorithm']!r} on instance {row['instance']!r}; "
+                "replace it by a finite number (e.g. a penalty) before the analysis."
+            )
+        bad_cells = nan_cells + absent
+        dropped: list[Any] = []
+        if bad_cells:
+            if nan_policy == "raise":
+                raise ValueError(v.missing_cells_message(bad_cells, len(bad_cells)))
+            bad_instances = set(i for i, _ in bad_cells)
+            dropped = [i for i in instances if i in bad_instances]
+            long = long[~long["instance"].isin(bad_instances)]
+            instances = [i for i in instances if i not in bad_instances]
+            if not instances:
+                raise ValueError("every instance has a missing value; nothing is left after nan_policy='omit'.")
+        if len(algorithms) < 2:
+            raise ValueError(
+                f"only {len(algorithms)} algorithm ({algorithms[0]!r}); a comparison needs at least 2 algorithms."
+            )
+        return cls(long, direction=direction, algorithms=algorithms, instances=instances,
+                   dropped_instances=dropped, extra_columns=extra)
+
+    # ---------------------------------------------------------------- properties
+    @property
+    def direction(self) -> str:
+        """``"minimize"`` (lower is better) or ``"maximize"``."""
+        return self._direction
+
+    @property
+    def algorithms(self) -> tuple:
+        """Algorithm labels, in input order."""
+        return self._algorithms
+
+    @property
+    def instances(self) -> tuple:
+        """Instance labels, in input order (after any instances dropped by ``nan_policy``)."""
+        return self._instances
+
+    @property
+    def n_algorithms(self) -> int:
+        return len(self._algorithms)
+
+    @property
+    def n_instances(self) -> int:
+        return len(self._instances)
+
+    @property
+    def dropped_instances(self) -> tuple:
+        """Instances removed by ``nan_policy="omit"`` because they had missing values."""
+        return self._dropped
+
+    @property
+    def n_dropped(self) -> int:
+        return len(self._dropped)
+
+    @property
+    def extra_columns(self) -> tuple[str, ...]:
+        """Columns of a long table other than algorithm, instance, run and value."""
+        return self._extra
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What the reader decided when loading (layout, label column, ...)."""
+        return self._notes
+
+    @property
+    def has_runs(self) -> bool:
+        """True when at least one (instance, algorithm) cell holds more than one run."""
+        return bool((self.run_counts().to_numpy() > 1).any())
+
+    def with_notes(self, *notes: str) -> Results:
+        """A copy carrying extra notes (used by the readers)."""
+        return Results(self._long, direction=self._direction, algorithms=self._algorithms,
+                       instances=self._instances, dropped_instances=self._dropped,
+                       extra_columns=self._extra, notes=self._notes + tuple(notes))
+
+    # --------------------------------------------------------------------- views
+    def run_counts(self) -> pd.DataFrame:
+        """Number of runs per cell (instances × algorithms)."""
+        if "counts" not in self._cache:
+            counts = self._long.groupby(["instance", "algorithm"], sort=False).size().unstack("algorithm")
+            self._cache["counts"] = counts.reindex(index=list(self._instances), columns=list(self._algorithms))
+        return self._cache["counts"].copy()
+
+    def blocks(self, agg: str = "mean", *, oriented: bool = False) -> pd.DataFrame:
+        """Aggregated table: instances × algorithms, the mean (or median) over runs.
+
+        With ``oriented=True`` the values are negated when ``direction="maximize"``, so
+        that lower is always better (what rank-based and one-sided tests consume).
+        """
+        v.check_option("agg", agg, AGGREGATES)
+        key = ("blocks", agg)
+        if key not in self._cache:
+            grouped = self._long.groupby(["instance", "algorithm"], sort=False)["value"].agg(agg)
+            table = grouped.unstack("algorithm").reindex(index=list(self._instances), columns=list(self._algorithms))
+            table.index.name, table.columns.name = "instance", "algorithm"
+            self._cache[key] = table.astype(float)
+        table = self._cache[key].copy()
+        return -table if oriented and self._direction == "maximize" else table
+
+    def values(self, agg: str = "mean", *, oriented: bool = False) -> np.ndarray:
+        """:meth:`blocks` as a plain float array."""
+        return self.blocks(agg, oriented=oriented).to_numpy(dtype=float)
+
+    def runs(self, unbalanced: str = "raise", *, oriented: bool = False) -> np.ndarray:
+        """Raw runs as an array of shape (instances, algorithms, runs).
+
+        unbalanced : {"raise", "truncate", "pad"}
+            When cells have different numbers of runs: raise (default, the message names
+            the cells), keep the first ``min`` runs of every cell, or pad with NaN.
+        """
+        v.check_option("unbalanced", unbalanced, UNBALANCED_POLICIES)
+        counts = self.run_counts().to_numpy()
+        low, high = int(counts.min()), int(counts.max())
+        if low != high and unbalanced == "raise":
+            lo = np.argwhere(counts == low)[0]
+            hi = np.argwhere(counts == high)[0]
+            raise ValueError(
+                f"unbalanced runs: algorithm {self._algorithms[lo[1]]!r} has {low} run(s) on instance "
+                f"{self._instances[lo[0]]!r} but {self._algorithms[hi[1]]!r} has {high} on "
+                f"{self._instances[hi[0]]!r}; pass unbalanced='truncate' or 'pad' to runs()."
+            )
+        depth = low if unbalanced == "truncate" else high
+        out = np.full((self.n_instances, self.n_algorithms, depth), np.nan)
+        frame = self._long
+        position = frame.groupby(["instance", "algorithm"], sort=False).cumcount().to_numpy()
+        i = frame["instance"].map({x: n for n, x in enumerate(self._instances)}).to_numpy()
+        a = frame["algorithm"].map({x: n for n, x in enumerate(self._algorithms)}).to_numpy()
+        keep = position < depth
+        out[i[keep], a[keep], position[keep]] = frame["value"].to_numpy()[keep]
+        return -out if oriented and self._direction == "maximize" else out
+
+    def ranks(self, agg: str = "mean") -> pd.DataFrame:
+        """Within-instance ranks of :meth:`blocks`: rank 1 = best, ties get the average rank."""
+        oriented = self.blocks(agg, oriented=True)
+        return pd.DataFrame(rankdata(oriented.to_numpy(), axis=1), index=oriented.index, columns=oriented.columns)
+
+    def mean_ranks(self, agg: str = "mean") -> pd.Series:
+        """Average within-instance rank of each algorithm (the Friedman mean ranks)."""
+        ranks = self.ranks(agg).mean(axis=0)
+        ranks.name = "mean_rank"
+        return ranks
+
+    def to_long(self) -> pd.DataFrame:
+        """A copy of the runs as a long table: instance, algorithm, run, value (+ extra columns)."""
+        return self._long.copy()
+
+    def to_wide(self, agg: str = "mean") -> pd.DataFrame:
+        """Alias of :meth:`blocks`."""
+        return self.blocks(agg)
+
+    def best(self, agg: str = "mean") -> pd.Series:
+        """The best value on each instance."""
+        table = self.blocks(agg)
+        return table.min(axis=1) if self._direction == "minimize" else table.max(axis=1)
+
+    def describe(self, per_instance: bool = False) -> pd.DataFrame:
+        """Exploratory summary: mean, median, sd, best, worst and quartiles.
+
+        Per algorithm over all its values (instances, and runs if any); with
+        ``per_instance=True`` per (instance, algorithm) over the runs.
+        """
+        keys = ["instance", "algorithm"] if per_instance else ["algorithm"]
+        grouped = self._long.groupby(keys, sort=False)["value"]
+        minimize = self._direction == "minimize"
+        table = pd.DataFrame({
+            "n": grouped.size(),
+            "mean": grouped.mean(),
+            "median": grouped.median(),
+            "sd": grouped.std(ddof=1),
+            "best": grouped.min() if minimize else grouped.max(),
+            "worst": grouped.max() if minimize else grouped.min(),
+            "q1": grouped.quantile(0.25),
+            "q3": grouped.quantile(0.75),
+        })
+        if per_instance:
+            order = pd.MultiIndex.from_product([list(self._instances), list(self._algorithms)],
+                                               names=["instance", "algorithm"])
+            return table.reindex(order)
+        return table.reindex(list(self._algorithms))
+
+    # ------------------------------------------------------------------ subsets
+    def select(self, algorithms: Sequence[Any] | None = None, instances: Sequence[Any] | None = None) -> Results:
+        """A new Results with only (and in the order of) the given algorithms/instances."""
+        algs = list(self._algorithms) if algorithms is None else list(algorithms)
+        insts = list(self._instances) if instances is None else list(instances)
+        for kind, chosen, known in (("algorithm", algs, self._algorithms), ("instance", insts, self._instances)):
+            v.check_unique(kind, chosen)
+            unknown = [x for x in chosen if x not in known]
+            if unknown:
+                raise ValueError(f"unknown {kind}(s) {unknown}; known: {list(known)}.")
+            if not chosen:
+                raise ValueError(f"select() needs at least one {kind}.")
+        if len(algs) < 2:
+            raise ValueError(f"only {len(algs)} algorithm selected; a comparison needs at least 2 algorithms.")
+        frame = self._long[self._long["algorithm"].isin(algs) & self._long["instance"].isin(insts)]
+        return Results(frame, direction=self._direction, algorithms=algs, instances=insts,
+                       dropped_instances=self._dropped, extra_columns=self._extra, notes=self._notes)
+
+    def __len__(self) -> int:
+        return self.n_instances
+
+    def __repr__(self) -> str:
+        counts = self.run_counts().to_numpy()
+        runs = f"{counts.min()}" if counts.min() == counts.max() else f"{counts.min()}–{counts.max()}"
+        dropped = f", {self.n_dropped} instance(s) dropped for missing values" if self._dropped else ""
+        return (f"<Results: {self.n_instances} instances × {self.n_algorithms} algorithms, "
+                f"{runs} run(s) per cell, {self._direction}{dropped}>")
