@@ -16,7 +16,11 @@ from typing import Any, Sequence
 
 from algocompare import __version__
 
-_COMMAND_MODULES: tuple[str, ...] = ()
+_COMMAND_MODULES: tuple[str, ...] = (
+    "algocompare.severity.cli",
+    "algocompare.samplesize.cli",
+    "algocompare.consensus.cli",
+)
 
 #: Errors that are the user's input, reported in one line without a traceback.
 USER_ERRORS = (ValueError, TypeError, FileNotFoundError, ImportError, KeyError, OSError)
@@ -59,6 +63,12 @@ def load_input(args: argparse.Namespace):
     return res
 
 
+def _provider(name: str) -> Any:
+    from algocompare.analysis import _provider as provider
+
+    return provider(name)
+
+
 def _cmd_datasets(args: argparse.Namespace) -> int:
     from algocompare.data import list_datasets
 
@@ -89,10 +99,22 @@ def analysis_summary(res) -> dict[str, Any]:
     }
 
 
+def _options(args: argparse.Namespace):
+    from algocompare.analysis import AnalysisOptions
+
+    return AnalysisOptions(alpha=args.alpha, control=None if args.control == "none" else args.control,
+                           correction=args.correction, bayesian=args.bayesian, rope=args.rope,
+                           n_samples=args.n_samples, n_resamples=args.n_resamples, seed=args.seed)
+
+
 def _cmd_analyze(args: argparse.Namespace) -> int:
+    from algocompare.analysis import run_analysis
+
     res = load_input(args)
     summary = analysis_summary(res)
+    sections = run_analysis(res, _options(args))
     if args.json:
+        summary.update({s.key: s.data for s in sections})
         print(json.dumps(summary, indent=2, allow_nan=False))
         return 0
     import pandas as pd
@@ -108,6 +130,9 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         print(res.describe().to_string(float_format=lambda x: f"{x:.4g}"))
         print("\nMean ranks (rank 1 = best)")
         print(res.mean_ranks().sort_values().to_string(float_format=lambda x: f"{x:.3f}"))
+        for section in sections:
+            print(f"\n{section.title}")
+            print(section.text)
     return 0
 
 
@@ -121,9 +146,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("analyze", help="analyse a results table (default: bundled cec2017_d10)")
     _add_data_arguments(p)
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    p.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    p.add_argument("--control", default="best", help="post-hoc control: an algorithm, 'best' (default) or 'none'")
+    p.add_argument("--correction", default="holm", help="p-value adjustment for the post-hoc tests (default holm)")
+    p.add_argument("--bayesian", action="store_true", help="add the Bayesian tests")
+    p.add_argument("--rope", type=float, default=0.0, help="region of practical equivalence for Bayesian tests")
+    p.add_argument("--n-samples", type=int, default=50_000, help="posterior samples of the Bayesian tests")
+    p.add_argument("--n-resamples", type=int, default=10_000, help="resamples of the permutation tests")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.set_defaults(handler=_cmd_analyze)
     for name in _COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+        module = _provider(name)
+        if module is not None:
+            module.register(sub)
     return parser
 
 

@@ -1,0 +1,75 @@
+"""The sections of ``algocompare analyze`` and of the HTML report: one registration point.
+
+Each statistical area contributes a section through a module listed in
+``SECTION_PROVIDERS`` that exposes ``section(results, options) -> Section | None``
+(``None`` when the section does not apply, e.g. the permutation test on data without
+runs). The CLI prints ``Section.text`` and puts ``Section.data`` in ``--json`` under
+``Section.key``; the report renders ``Section.results`` (result objects: tables with
+``to_html``, figures with ``plot``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "run_analysis"]
+
+#: Modules providing a ``section(results, options)`` function, in report order.
+SECTION_PROVIDERS: tuple[str, ...] = (
+    "algocompare.frequentist.analysis",
+    "algocompare.posthoc.analysis",
+    "algocompare.permutation.analysis",
+    "algocompare.bayesian.analysis",
+    "algocompare.consensus.analysis",
+)
+
+
+@dataclass(frozen=True)
+class AnalysisOptions:
+    """What the user asked of an analysis (the CLI flags of ``analyze``)."""
+
+    alpha: float = 0.05
+    control: str | None = "best"
+    correction: str = "holm"
+    bayesian: bool = False
+    rope: float = 0.0
+    n_samples: int = 50_000
+    n_resamples: int = 10_000
+    seed: int | None = 0
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of an analysis."""
+
+    key: str
+    title: str
+    text: str
+    data: Any = None
+    results: dict[str, Any] = field(default_factory=dict)
+
+
+def _provider(name: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        # A provider whose area is not installed yet is skipped; any other import error is a bug.
+        if err.name == name:
+            return None
+        raise
+
+
+def run_analysis(results: Any, options: AnalysisOptions | None = None) -> list[Section]:
+    """Every applicable section for ``results``, in report order."""
+    options = options or AnalysisOptions()
+    sections = []
+    for name in SECTION_PROVIDERS:
+        module = _provider(name)
+        if module is None:
+            continue
+        section = module.section(results, options)
+        if section is not None:
+            sections.append(section)
+    return sections
