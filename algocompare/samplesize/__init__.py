@@ -1,5 +1,8 @@
 """Effect sizes, power, sample size and the Campelo–Takahashi study design."""
 
-from algocompare.samplesize.power import t_power, z_power
+from algocompare._lazy import collect
 
-__all__ = ["t_power", "z_power"]
+_exports = collect(__name__, ("power", "effect_size", "sample_size", "standard_error", "repetitions",
+                              "instances", "bootstrap", "runner"))
+globals().update(_exports)
+__all__ = sorted(_exports)
