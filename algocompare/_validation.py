@@ -26,6 +26,11 @@ DIRECTIONS = ("minimize", "maximize")
 NAN_POLICIES = ("raise", "omit")
 
 
+def show(label: Any) -> str:
+    """repr of a label as the user wrote it (numpy scalars shown as plain Python values)."""
+    return repr(label.item() if isinstance(label, np.generic) else label)
+
+
 def check_option(name: str, value: Any, allowed: Sequence[Any]) -> Any:
     """Return ``value`` if it is one of ``allowed``, else raise a ValueError naming it."""
     if value not in allowed:

@@ -23,9 +23,11 @@ def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
         raise FileNotFoundError(f"no such file: {str(path)!r}.")
     try:
         if suffix in (".csv", ".txt", ".tsv"):
-            return pd.read_csv(path, sep="\t" if suffix == ".tsv" else None, engine="python")
+            options = {"sep": "\t" if suffix == ".tsv" else None, "engine": "python"}
+            return _keep_duplicate_names(pd.read_csv(path, **options), pd.read_csv(path, header=None, nrows=1, **options))
         if suffix in (".xlsx", ".xlsm", ".xls"):
-            return pd.read_excel(path, sheet_name=0 if sheet is None else sheet)
+            options = {"sheet_name": 0 if sheet is None else sheet}
+            return _keep_duplicate_names(pd.read_excel(path, **options), pd.read_excel(path, header=None, nrows=1, **options))
         if suffix in (".parquet", ".pq"):
             return pd.read_parquet(path)
     except ImportError as err:
@@ -35,6 +37,14 @@ def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError, ValueError) as err:
         raise ValueError(f"could not parse {str(path)!r} as a table: {err}".strip()) from None
     raise ValueError(f"unknown file type {suffix!r} for {str(path)!r}; use .csv, .tsv, .xlsx or .parquet.")
+
+
+def _keep_duplicate_names(df: pd.DataFrame, header: pd.DataFrame) -> pd.DataFrame:
+    """pandas renames a repeated column 'A' to 'A.1'; restore the names so the duplicate is reported."""
+    names = list(header.iloc[0]) if len(header) else []
+    if len(names) == df.shape[1] and len(set(names)) < len(names):
+        df.columns = names
+    return df
 
 
 def read(path: str | Path, *, layout: str = "auto", direction: str = "minimize", instance: str | None = None,

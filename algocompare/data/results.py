@@ -194,7 +194,7 @@ class Results:
             if dup.any():
                 row = long[dup].iloc[0]
                 raise ValueError(
-                    f"run {row['run']!r} of algorithm {row['algorithm']!r} on instance {row['instance']!r} "
+                    f"run {v.show(row['run'])} of algorithm {v.show(row['algorithm'])} on instance {v.show(row['instance'])} "
                     "appears more than once; each (instance, algorithm, run) must be unique."
                 )
         for c in extra:

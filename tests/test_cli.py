@@ -1,0 +1,71 @@
+"""The `algocompare` command, run as a user would (subprocess)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "algocompare", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=120)
+
+
+def test_analyze_default_dataset_json_mean_ranks():
+    out = run("analyze", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["n_instances"] == 29 and len(data["algorithms"]) == 14
+    # Friedman mean ranks of ../shared/data/cec2017_d10_mean.csv (rank 1 = lowest error)
+    assert data["mean_ranks"]["EBO"] == pytest.approx(3.707, abs=5e-4)
+    assert data["mean_ranks"]["MOS12"] == pytest.approx(13.397, abs=5e-4)
+
+
+def test_analyze_text_output_and_datasets():
+    out = run("analyze", "--dataset", "cec2005_d10")
+    assert out.returncode == 0, out.stderr
+    assert "25 instances × 11 algorithms" in out.stdout and "Mean ranks" in out.stdout
+    listed = run("datasets")
+    assert listed.returncode == 0 and "cec2017_d10" in listed.stdout and "ice_cream" in listed.stdout
+
+
+def test_analyze_file_maximize(tmp_path):
+    path = tmp_path / "acc.csv"
+    path.write_text("dataset,A,B,C\nd1,0.9,0.8,0.7\nd2,0.7,0.75,0.6\nd3,0.5,0.4,0.45\n")
+    out = run("analyze", str(path), "--maximize", "--json")
+    assert out.returncode == 0, out.stderr
+    ranks = json.loads(out.stdout)["mean_ranks"]
+    assert ranks["A"] == pytest.approx((1 + 2 + 1) / 3)
+
+
+@pytest.mark.parametrize("content, message", [
+    ("function,A,B\nf1,1,\nf2,2,3\n", "missing value"),
+    ("function,A,B\nf1,1,2\nf2,x,3\n", "non-numeric value 'x'"),
+    ("function,A,A\nf1,1,2\nf2,2,3\n", "duplicate algorithm"),
+    ("function,A,B\nf1,1,2\n", "only 1 instance"),
+    ("function,A\nf1,1\nf2,2\n", "only 1 algorithm"),
+])
+def test_malformed_files_give_one_line_errors(tmp_path, content, message):
+    path = tmp_path / "bad.csv"
+    path.write_text(content)
+    out = run("analyze", str(path))
+    assert out.returncode != 0
+    assert message in out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_bad_option_and_missing_file():
+    out = run("analyze", "--no-such-flag")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    out = run("analyze", "does-not-exist.csv")
+    assert out.returncode == 2 and "no such file" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_import_is_light():
+    code = "import sys, algocompare; assert 'matplotlib' not in sys.modules; print(len(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
