@@ -44,7 +44,7 @@ def test_analyze_file_maximize(tmp_path):
 @pytest.mark.parametrize("content, message", [
     ("function,A,B\nf1,1,\nf2,2,3\n", "missing value"),
     ("function,A,B\nf1,1,2\nf2,x,3\n", "non-numeric value 'x'"),
-    ("function,A,A\nf1,1,2\nf2,2,3\n", "duplicate algorithm"),
+    ("function,A,A\nf1,1,2\nf2,2,3\n", "duplicate column labels: 'A'"),
     ("function,A,B\nf1,1,2\n", "only 1 instance"),
     ("function,A\nf1,1\nf2,2\n", "only 1 algorithm"),
 ])

@@ -68,6 +68,7 @@ def read(path: str | Path, *, layout: str = "auto", direction: str = "minimize",
     df = _read_table(path, sheet)
     if df.shape[1] == 0 or df.shape[0] == 0:
         raise ValueError(f"{str(path)!r} holds no data ({df.shape[0]} rows, {df.shape[1]} columns).")
+    v.check_unique("column", df.columns)
     if layout == "auto":
         layout, why = _guess_layout(df, algorithm, value, instance)
     else:
