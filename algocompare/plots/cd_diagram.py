@@ -1,0 +1,311 @@
+"""Critical-difference diagram (Demšar 2006) and Bonferroni–Dunn chart (García et al. 2009).
+
+Both figures draw what a post-hoc result already holds (mean ranks, critical difference,
+cliques); nothing is recomputed here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = ["cd_diagram", "bonferroni_dunn_chart", "clique_levels"]
+
+#: Height of one label row of the CD diagram, in inches.
+_ROW_IN = 0.24
+#: Horizontal space per unit of mean rank when the diagram creates its own figure, in inches.
+_UNIT_IN = 0.42
+#: Gap between a clique bar's end and the next bar on the same level, in rank units.
+_CLIQUE_GAP = 0.12
+#: How far a clique bar extends beyond its outermost members, in rank units.
+_CLIQUE_OVERHANG = 0.04
+
+
+def _axes(ax: Any, figsize: tuple[float, float]) -> Any:
+    """``ax`` itself, or the Axes of a new pyplot figure of ``figsize`` inches."""
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, new_ax = plt.subplots(figsize=figsize)
+    return new_ax
+
+
+def _sorted_mean_ranks(result: Any) -> tuple[list[str], np.ndarray]:
+    ranks = result.mean_ranks
+    if not hasattr(ranks, "sort_values"):
+        raise TypeError("cd_diagram needs a post-hoc result (from algocompare.posthoc) with `mean_ranks`; "
+                        f"got {type(result).__name__}.")
+    ranks = ranks.sort_values(kind="stable")
+    return [str(n) for n in ranks.index], ranks.to_numpy(float)
+
+
+def clique_levels(spans: Sequence[tuple[float, float]], gap: float = _CLIQUE_GAP) -> list[int]:
+    """Assign each interval ``(left, right)`` a level so that no two on one level overlap.
+
+    Greedy interval-graph colouring by left end: optimal (uses as many levels as the
+    largest number of mutually overlapping bars). Intervals on one level are at least
+    ``gap`` apart.
+
+    Examples
+    --------
+    >>> clique_levels([(1, 3), (2, 4), (3.5, 5)])
+    [0, 1, 0]
+    """
+    order = sorted(range(len(spans)), key=lambda i: (spans[i][0], spans[i][1]))
+    level_ends: list[float] = []
+    levels = [0] * len(spans)
+    for i in order:
+        left, right = spans[i]
+        for level, end in enumerate(level_ends):
+            if left >= end + gap:
+                levels[i] = level
+                level_ends[level] = right
+                break
+        else:
+            levels[i] = len(level_ends)
+            level_ends.append(right)
+    return levels
+
+
+def _clique_bars(result: Any, names: list[str], ranks: np.ndarray,
+                 alpha: float | None) -> list[tuple[float, float, list[float], bool]]:
+    """(left, right, member ranks, contiguous) for every clique of two or more algorithms."""
+    position = dict(zip(names, ranks))
+    bars = []
+    for clique in result.cliques(alpha):
+        members = sorted(position[str(n)] for n in clique)
+        if len(members) < 2:
+            continue
+        left, right = members[0], members[-1]
+        outside = [r for n, r in position.items() if n not in {str(c) for c in clique}]
+        contiguous = not any(left < r < right for r in outside)
+        bars.append((left - _CLIQUE_OVERHANG, right + _CLIQUE_OVERHANG, members, contiguous))
+    return bars
+
+
+def _procedure_name(result: Any) -> str:
+    correction = getattr(result, "correction", None)
+    name = str(correction or getattr(result, "method", "post-hoc")).replace("_", "-")
+    return {"nemenyi": "Nemenyi", "holm": "Holm", "shaffer": "Shaffer", "bergmann": "Bergmann–Hommel",
+            "bonferroni-dunn": "Bonferroni–Dunn", "bonferroni": "Bonferroni", "hochberg": "Hochberg",
+            "hommel": "Hommel", "finner": "Finner", "li": "Li"}.get(name.lower(), name)
+
+
+def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, reverse: bool = False,
+               show_cd: bool = True, caption: bool = True, fontsize: float = 10.0,
+               title: str | None = None) -> Any:
+    """Critical-difference diagram of a post-hoc result (Demšar 2006, Sect. 3.2.2).
+
+    The rank axis runs from 1 to k with **rank 1 (best) on the left** (``reverse=True``
+    puts it on the right). Each algorithm is joined to the axis at its mean rank and
+    labelled with its name and its mean rank to two decimals; the better half is labelled
+    on the rank-1 side. Thick bars join the algorithms of each clique returned by
+    ``result.cliques(alpha)`` — the maximal groups that the post-hoc procedure does not
+    separate — so the figure always agrees with the post-hoc table, whatever the
+    procedure (Nemenyi, Holm, Shaffer, Bergmann–Hommel, ...). Bars are placed on levels so
+    that no two overlap; a clique whose span also covers an algorithm outside it is
+    drawn dashed with a dot at each member. When the procedure has a single critical
+    difference (Nemenyi, Bonferroni–Dunn), a bar of that length in rank units is drawn
+    above the axis with its value.
+
+    Parameters
+    ----------
+    result : PosthocResult
+        From :func:`algocompare.posthoc`; needs ``mean_ranks``, ``cliques(alpha)`` and
+        ``critical_difference``.
+    ax : matplotlib Axes, optional
+        Draw into this Axes. By default a figure is created whose size fits the labels
+        (long names are never truncated) and the number of algorithms (k = 2 to 30+).
+    alpha : float, optional
+        Significance level of the cliques; default the result's ``alpha``.
+    reverse : bool
+        Put rank 1 on the right.
+    show_cd : bool
+        Draw the critical-difference bar when the procedure has one.
+    caption : bool
+        Write under the diagram which procedure and alpha the bars show.
+    fontsize : float
+        Size of the labels in points.
+    title : str, optional
+        Axes title.
+
+    Returns
+    -------
+    matplotlib Axes
+        Artists carry ``gid`` values for inspection: ``"cd-bar"`` (Line2D), ``"clique"``
+        (Line2D, one per clique), ``"algorithm-label"`` (Text) and ``"rank-axis"``.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ph = ac.posthoc(ac.load_dataset("cec2005_d10"), correction="nemenyi")  # doctest: +SKIP
+    >>> ax = ac.plots.cd_diagram(ph)                                            # doctest: +SKIP
+    """
+    alpha = getattr(result, "alpha", 0.05) if alpha is None else alpha
+    names, ranks = _sorted_mean_ranks(result)
+    k = len(names)
+    cd = getattr(result, "critical_difference", None) if show_cd else None
+    cd = float(cd) if cd is not None and math.isfinite(cd) else None
+    bars = _clique_bars(result, names, ranks, alpha)
+    levels = clique_levels([(b[0], b[1]) for b in bars])
+    n_levels = max(levels, default=-1) + 1
+
+    # Vertical layout in label rows (y grows downwards): CD bar, tick labels, axis at 0,
+    # clique levels, then one row per label on each side.
+    n_left = math.ceil(k / 2)
+    top = -3.0 if cd is not None else -1.3
+    clique_y = [0.55 + 0.42 * lev for lev in levels]
+    first_row = 0.55 + 0.42 * n_levels + 0.45
+    bottom = first_row + max(n_left, k - n_left) - 1 + 0.8
+    caption_y = bottom + 0.2
+    if caption:
+        bottom += 1.3
+    span = max(ranks[-1], k) - 1.0
+    own_figure = ax is None
+    ax = _axes(ax, (max(3.2, _UNIT_IN * span) + 3.0, (bottom - top) * _ROW_IN))
+    fig = ax.figure
+    ax.set_axis_off()
+
+    # Labels first: their widths decide how much room each side needs.
+    label_kw = dict(fontsize=fontsize, va="center", clip_on=False, gid="algorithm-label")
+    left_side = not reverse
+    labels = []
+    for i, (name, rank) in enumerate(zip(names, ranks)):
+        best_half = i < n_left
+        text = f"{name} ({rank:.2f})" if best_half else f"({rank:.2f}) {name}"
+        ha = "right" if best_half == left_side else "left"
+        labels.append(ax.text(0, 0, text, ha=ha, **label_kw))
+    width_px = [t.get_window_extent().width for t in labels]
+    need_best = max(width_px[:n_left], default=0.0)
+    need_worst = max(width_px[n_left:], default=0.0)
+    pad_px = fontsize * fig.dpi / 72 * 1.6  # room for the horizontal leader lines
+    if own_figure:
+        # Our own figure: the axes fill it, and its size follows the labels and k.
+        unit_px = max(3.2 / span, _UNIT_IN) * fig.dpi
+        width_in = (unit_px * span + need_best + need_worst + 2 * pad_px) / fig.dpi + 0.2
+        fig.set_size_inches(width_in, (bottom - top) * _ROW_IN)
+        ax.set_position([0.1 / width_in, 0, 1 - 0.2 / width_in, 1])
+    ax_px = ax.get_window_extent().width
+    unit_px = max((ax_px - need_best - need_worst - 2 * pad_px) / max(span, 1e-9), 1e-6)
+    lo = 1.0 - (need_best + pad_px) / unit_px
+    hi = 1.0 + span + (need_worst + pad_px) / unit_px
+    if not left_side:
+        lo, hi = 1.0 - (need_worst + pad_px) / unit_px, 1.0 + span + (need_best + pad_px) / unit_px
+        ax.set_xlim(hi, lo)
+    else:
+        ax.set_xlim(lo, hi)
+    ax.set_ylim(bottom, top)
+    lead = 0.6 * pad_px / unit_px  # leader line beyond the axis ends, in rank units
+    axis_hi = 1.0 + span
+
+    # Rank axis with integer ticks (every 2nd or 5th label when crowded).
+    line = dict(color="black", lw=1.0, solid_capstyle="butt")
+    ax.plot([1, axis_hi], [0, 0], gid="rank-axis", **line)
+    step = 1 if unit_px >= 1.8 * fontsize else (2 if unit_px >= 0.9 * fontsize else 5)
+    for tick in range(1, int(math.floor(axis_hi)) + 1):
+        ax.plot([tick, tick], [0, -0.35], **line)
+        if (tick - 1) % step == 0 or tick == k:
+            ax.text(tick, -0.45, str(tick), ha="center", va="bottom", fontsize=fontsize * 0.9)
+    for half in np.arange(1.5, axis_hi, 1.0):
+        ax.plot([half, half], [0, -0.18], **line)
+
+    if cd is not None:
+        ax.plot([1, 1 + cd], [-1.9, -1.9], color="black", lw=1.6, gid="cd-bar")
+        for end in (1, 1 + cd):
+            ax.plot([end, end], [-2.05, -1.75], color="black", lw=1.0)
+        ax.text(1 + cd / 2, -2.05, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=fontsize * 0.9)
+
+    for (left, right, members, contiguous), y in zip(bars, clique_y):
+        ax.plot([left, right], [y, y], color="black", lw=3.2, solid_capstyle="butt", gid="clique",
+                ls="-" if contiguous else (0, (2, 1)))
+        if not contiguous:
+            ax.plot(members, [y] * len(members), "o", color="black", ms=4)
+
+    # Elbow leader lines from each mean rank down to its label row.
+    for i, (label, rank) in enumerate(zip(labels, ranks)):
+        best_half = i < n_left
+        row = i if best_half else k - 1 - i
+        y = first_row + row
+        end = 1.0 - lead if best_half else axis_hi + lead
+        ax.plot([rank, rank, end], [0, y, y], color="0.25", lw=0.8)
+        label.set_position((end - 0.15 * lead if best_half else end + 0.15 * lead, y))
+
+    if caption:
+        text = (f"Bars join algorithms that {_procedure_name(result)} (α = {alpha:g}) does not separate."
+                if bars else f"{_procedure_name(result)} (α = {alpha:g}) separates every pair.")
+        ax.text((1 + axis_hi) / 2, caption_y, text, ha="center", va="top", fontsize=fontsize * 0.8,
+                color="0.3", clip_on=False)
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def _bonferroni_dunn_cd(k: int, n: int, alpha: float) -> float:
+    from algocompare.posthoc import critical_difference
+
+    return float(critical_difference(k, n, alpha, method="bonferroni_dunn"))
+
+
+def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = None,
+                          alphas: Sequence[float] = (0.05, 0.10), sort: bool = False,
+                          title: str | None = None) -> Any:
+    """Bonferroni–Dunn chart (García et al. 2009, Figs. 6–7).
+
+    One bar per algorithm with its mean rank (lower = better); for each level in
+    ``alphas`` a horizontal cut line at the control's mean rank plus the Bonferroni–Dunn
+    critical difference (García et al. 2009, Appendix A.3; Demšar 2006, Eq. 5). Bars that
+    reach above a line belong to algorithms worse than the control at that level; they
+    are shaded darker.
+
+    Parameters
+    ----------
+    result : PosthocResult
+        Needs ``mean_ranks``, ``n_instances`` and (optionally) ``control``.
+    ax : matplotlib Axes, optional
+    control : str, optional
+        The control algorithm; default the result's control, else the best mean rank.
+    alphas : sequence of float
+        Levels of the cut lines (García: 0.05 and 0.10).
+    sort : bool
+        Order bars by mean rank instead of the result's algorithm order.
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib Axes
+        The cut lines carry ``gid="cut-line"`` and a label with alpha and height; the bars
+        ``gid="rank-bar"``.
+    """
+    ranks = result.mean_ranks.sort_values(kind="stable") if sort else result.mean_ranks
+    names = [str(n) for n in ranks.index]
+    values = ranks.to_numpy(float)
+    control = control or getattr(result, "control", None) or names[int(np.argmin(values))]
+    if str(control) not in names:
+        raise ValueError(f"control {control!r} is not one of the algorithms: {', '.join(names)}.")
+    base = float(values[names.index(str(control))])
+    k, n = len(names), int(result.n_instances)
+    cuts = sorted(((float(a), base + _bonferroni_dunn_cd(k, n, float(a))) for a in alphas), key=lambda c: c[1])
+    ax = _axes(ax, (max(4.0, 0.55 * k + 1.5), 4.0))
+    threshold = cuts[0][1] if cuts else math.inf
+    colors = ["#2b6a99" if n_ == str(control) else ("#9bb6cc" if v <= threshold else "#c0504d")
+              for n_, v in zip(names, values)]
+    bars = ax.bar(range(k), values, color=colors, edgecolor="black", lw=0.6, gid="rank-bar")
+    for bar, value in zip(bars, values):
+        ax.annotate(f"{value:.2f}", (bar.get_x() + bar.get_width() / 2, value), xytext=(0, 2),
+                    textcoords="offset points", ha="center", va="bottom", fontsize=8)
+    styles = ["--", ":", "-.", (0, (5, 2, 1, 2))]
+    for (alpha, height), style in zip(cuts, styles):
+        ax.axhline(height, color="black", ls=style, lw=1.1, gid="cut-line",
+                   label=f"α = {alpha:g}: {base:.2f} + CD {height - base:.2f} = {height:.2f}")
+    ax.set_xticks(range(k), names, rotation=45 if k > 6 else 0, ha="right" if k > 6 else "center")
+    ax.set_ylabel("mean rank (lower is better)")
+    top = max(values.max(), max((c[1] for c in cuts), default=0))
+    ax.set_ylim(0, top * 1.12 + 0.3)
+    ax.set_xlim(-0.6, k - 0.4)
+    ax.legend(title=f"control {control}", fontsize=8, title_fontsize=8, loc="upper left", frameon=False)
+    ax.set_title(title or "Bonferroni–Dunn chart")
+    return ax

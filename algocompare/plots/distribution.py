@@ -1,0 +1,221 @@
+"""Distribution views: box/violin plots per algorithm or per instance, histogram + normal Q-Q.
+
+The histogram and Q-Q pair is the graphical normality check of García et al. (2009,
+Sect. 3.1, Figs. 1–5).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from algocompare.plots.cd_diagram import _axes
+
+__all__ = ["distribution_plot", "runs_distribution", "histogram_qq", "normality_plots"]
+
+_SCALES = ("raw", "ranks")
+_KINDS = ("box", "violin")
+
+
+def _results(data: Any, direction: str | None = None) -> Any:
+    from algocompare._validation import as_results
+
+    return as_results(data, direction=direction)
+
+
+def _draw(ax: Any, samples: list[np.ndarray], names: Sequence[str], kind: str) -> None:
+    """Box or violin plot of ``samples`` at positions 0..n-1, labelled ``names``."""
+    positions = np.arange(len(samples))
+    if kind == "violin":
+        # A kernel density needs spread: constant samples are drawn as a line.
+        spread = [i for i, s in enumerate(samples) if len(s) > 1 and np.ptp(s) > 0]
+        if spread:
+            ax.violinplot([samples[i] for i in spread], positions=positions[spread], showmedians=True, widths=0.8)
+        for i in sorted(set(range(len(samples))) - set(spread)):
+            ax.plot([i - 0.3, i + 0.3], [samples[i][0]] * 2, color="black", lw=1.5)
+    else:
+        ax.boxplot(samples, positions=positions, widths=0.6, patch_artist=True,
+                   boxprops=dict(facecolor="#c6dbef"), medianprops=dict(color="black"),
+                   flierprops=dict(marker=".", markersize=4))
+    rotate = len(names) > 6 or max((len(str(n)) for n in names), default=0) > 10
+    ax.set_xticks(positions, [str(n) for n in names], rotation=45 if rotate else 0,
+                  ha="right" if rotate else "center")
+    ax.set_xlim(-0.6, len(samples) - 0.4)
+
+
+def _log_scale(ax: Any, values: np.ndarray, log: bool | None) -> None:
+    """Log axis for positive values spanning > 3 decades; symlog when zeros are among them."""
+    positive = values[values > 0]
+    wide = positive.size > 1 and positive.max() / positive.min() > 1e3
+    if log is False or (log is None and not (wide and values.min() >= 0)):
+        return
+    if positive.size == values.size:
+        ax.set_yscale("log")
+    elif positive.size:
+        ax.set_yscale("symlog", linthresh=float(positive.min()))
+
+
+def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: str = "raw",
+                      instance: Any = None, log: bool | None = None, sort: bool = True,
+                      title: str | None = None) -> Any:
+    """Box or violin plot of each algorithm's results.
+
+    Without ``instance`` each box holds one value per instance (the aggregated table,
+    mean of the runs); ``scale="ranks"`` shows the within-instance ranks instead, which
+    are comparable across instances of very different scales. With ``instance`` (data
+    with runs) each box holds that instance's runs.
+
+    Parameters
+    ----------
+    data : Results, DataFrame or array
+    kind : {"box", "violin"}
+    scale : {"raw", "ranks"}
+    instance : label, optional
+        Show the runs of this instance.
+    log : bool, optional
+        Logarithmic value axis; default when every value is positive and they span more
+        than three orders of magnitude.
+    sort : bool
+        Order the algorithms by mean rank (best first).
+
+    Returns
+    -------
+    matplotlib Axes
+    """
+    from algocompare._validation import check_option
+
+    check_option("kind", kind, _KINDS)
+    check_option("scale", scale, _SCALES)
+    res = _results(data)
+    names = list(res.mean_ranks().sort_values(kind="stable").index) if sort else list(res.algorithms)
+    if instance is not None:
+        if not res.has_runs:
+            raise ValueError("instance= needs data with runs (one row per run); these data have one value per cell.")
+        if instance not in res.instances:
+            raise ValueError(f"instance {instance!r} is not in the data.")
+        long = res.to_long()
+        cell = long[long["instance"] == instance]
+        samples = [cell.loc[cell["algorithm"] == n, "value"].to_numpy(float) for n in names]
+        ylabel = f"value on {instance} (runs)"
+    elif scale == "ranks":
+        ranks = res.ranks()
+        samples = [ranks[n].to_numpy(float) for n in names]
+        ylabel = "rank within instance (1 = best)"
+    else:
+        blocks = res.blocks()
+        samples = [blocks[n].to_numpy(float) for n in names]
+        ylabel = "value" + (" (mean of runs)" if res.has_runs else "")
+    ax = _axes(ax, (max(4.0, 0.5 * len(names) + 1.5), 3.8))
+    _draw(ax, samples, names, kind)
+    if scale == "raw":
+        _log_scale(ax, np.concatenate(samples), log)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title or f"Distribution per algorithm ({res.direction})", fontsize=10)
+    return ax
+
+
+def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] | None = None,
+                      ncols: int = 4, log: bool | None = None) -> Any:
+    """One panel per instance with the runs of every algorithm (data with runs).
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    res = _results(data)
+    if not res.has_runs:
+        raise ValueError("runs_distribution needs data with runs (one row per run).")
+    instances = list(res.instances if instances is None else instances)
+    ncols = max(1, min(ncols, len(instances)))
+    nrows = math.ceil(len(instances) / ncols)
+    width = max(3.0, 0.45 * res.n_algorithms + 1.2)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width * ncols, 3.2 * nrows), squeeze=False)
+    for ax, inst in zip(axes.flat, instances):
+        distribution_plot(res, ax, kind=kind, instance=inst, log=log, sort=False, title=str(inst))
+        ax.set_ylabel("")
+    for ax in axes.flat[len(instances):]:
+        ax.set_visible(False)
+    fig.tight_layout()
+    return fig
+
+
+def histogram_qq(sample: Any, axes: Sequence[Any] | None = None, *, name: str | None = None,
+                 bins: Any = "auto") -> Any:
+    """Histogram with the fitted normal density, and the normal Q-Q plot (García et al. 2009, Figs. 1–5).
+
+    The Q-Q plot puts the ordered sample against the normal quantiles at Filliben's plotting
+    positions (scipy.stats.probplot) with the least-squares line; points bending away
+    from the line show skewness or heavy tails.
+
+    Parameters
+    ----------
+    sample : array-like
+        One sample (e.g. the runs of one algorithm on one function).
+    axes : pair of Axes, optional
+        Where to draw the histogram and the Q-Q plot; default a new 1 × 2 figure.
+    name : str, optional
+        Used in the titles.
+
+    Returns
+    -------
+    ndarray of two Axes
+    """
+    from scipy import stats
+
+    from algocompare._validation import as_sample
+
+    x = as_sample(sample, name or "sample", min_size=3)
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, 2, figsize=(7.5, 3.0))
+    ax_hist, ax_qq = axes
+    ax_hist.hist(x, bins=bins, density=True, color="#9ecae1", edgecolor="black", lw=0.5)
+    mean, sd = float(np.mean(x)), float(np.std(x, ddof=1))
+    if sd > 0:
+        grid = np.linspace(x.min() - sd, x.max() + sd, 200)
+        ax_hist.plot(grid, stats.norm.pdf(grid, mean, sd), color="black", lw=1.2, label="normal fit")
+    ax_hist.set_title(f"Histogram{f' — {name}' if name else ''}", fontsize=10)
+    ax_hist.set_ylabel("density")
+    (theoretical, ordered), (slope, intercept, _) = stats.probplot(x, dist="norm")
+    ax_qq.plot(theoretical, ordered, "o", ms=3.5, color="#2171b5")
+    ax_qq.plot(theoretical, slope * theoretical + intercept, color="black", lw=1.0)
+    ax_qq.set_xlabel("normal quantiles")
+    ax_qq.set_ylabel("sample quantiles")
+    ax_qq.set_title(f"Normal Q-Q{f' — {name}' if name else ''}", fontsize=10)
+    return np.asarray(axes, dtype=object)
+
+
+def normality_plots(data: Any, *, algorithms: Sequence[Any] | None = None, instance: Any = None,
+                    bins: Any = "auto") -> Any:
+    """Histogram + Q-Q pair for each algorithm, one row each (García et al. 2009, Figs. 4–5).
+
+    Without ``instance`` the sample of an algorithm is its value on every instance (the
+    aggregated table, as in García's Figs. 4–5); with ``instance`` it is that instance's
+    runs (Figs. 1–3).
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    res = _results(data)
+    names = list(res.algorithms if algorithms is None else algorithms)
+    if instance is not None:
+        long = res.to_long()
+        cell = long[long["instance"] == instance]
+        samples = {n: cell.loc[cell["algorithm"] == n, "value"].to_numpy(float) for n in names}
+    else:
+        blocks = res.blocks()
+        samples = {n: blocks[n].to_numpy(float) for n in names}
+    fig, axes = plt.subplots(len(names), 2, figsize=(7.5, 2.6 * len(names)), squeeze=False)
+    for row, n in zip(axes, names):
+        histogram_qq(samples[n], row, name=str(n), bins=bins)
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,145 @@
+"""P-value views of a post-hoc result: heatmap of adjusted p-values and significance sign plot."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from algocompare.plots.cd_diagram import _axes
+
+__all__ = ["pvalue_heatmap", "sign_plot"]
+
+
+def _ordered_matrix(result: Any, value: str) -> tuple[pd.DataFrame, pd.Series]:
+    """The square matrix of ``value`` with algorithms in mean-rank order (best first)."""
+    ranks = result.mean_ranks.sort_values(kind="stable")
+    matrix = result.matrix(value).astype(float)
+    order = [n for n in ranks.index if n in matrix.index]
+    return matrix.loc[order, order], ranks.loc[order]
+
+
+def _pvalue_text(p: float) -> str:
+    if p < 0.001:
+        return "<.001"
+    return f"{p:.3f}".lstrip("0") if p < 1 else "1"
+
+
+def _square_size(k: int) -> tuple[float, float]:
+    side = min(max(3.0, 0.5 * k + 1.6), 16.0)
+    return side + 1.2, side
+
+
+def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", alpha: float | None = None,
+                   annotate: bool | None = None, vmin: float = 1e-4, colorbar: bool = True,
+                   title: str | None = None) -> Any:
+    """Heatmap of the post-hoc p-values, lower triangle, algorithms in mean-rank order.
+
+    Colours follow log10(p) between ``vmin`` and 1; each tested pair is annotated with its
+    p-value (three decimals, ``<.001`` below 0.001), rejected hypotheses
+    (``p <= alpha``) in bold with a black frame — the same decision as the post-hoc
+    table. Pairs that were not tested (e.g. comparisons not involving the control)
+    stay blank.
+
+    Parameters
+    ----------
+    result : PosthocResult
+        Needs ``matrix(value)`` and ``mean_ranks``.
+    value : str
+        Matrix to show: ``"pvalue_adj"`` (default) or ``"pvalue"``.
+    alpha : float, optional
+        Level for the bold frames; default the result's ``alpha``.
+    annotate : bool, optional
+        Write the p-values in the cells; default when k <= 20.
+    vmin : float
+        Smallest p-value of the colour scale.
+
+    Returns
+    -------
+    matplotlib Axes
+    """
+    from matplotlib.colors import LogNorm
+    from matplotlib.patches import Rectangle
+
+    alpha = getattr(result, "alpha", 0.05) if alpha is None else alpha
+    matrix, _ = _ordered_matrix(result, value)
+    names = [str(n) for n in matrix.index]
+    k = len(names)
+    values = matrix.to_numpy(float)
+    shown = np.tril(np.ones((k, k), bool), -1) & np.isfinite(values)
+    if not shown.any():  # a one-sided (control) matrix may be filled in the upper triangle only
+        values = np.where(np.isfinite(values), values, values.T)
+        shown = np.tril(np.ones((k, k), bool), -1) & np.isfinite(values)
+    masked = np.ma.masked_array(np.clip(values, vmin, 1.0), ~shown)
+    ax = _axes(ax, _square_size(k))
+    image = ax.imshow(masked, cmap="viridis", norm=LogNorm(vmin=vmin, vmax=1.0), aspect="equal")
+    annotate = k <= 20 if annotate is None else annotate
+    size = max(5.0, min(9.0, 120.0 / k))
+    for i, j in zip(*np.nonzero(shown)):
+        p = values[i, j]
+        reject = p <= alpha
+        if annotate:
+            color = "white" if np.log10(max(p, vmin)) < np.log10(vmin) / 2 else "black"
+            ax.text(j, i, _pvalue_text(p), ha="center", va="center", fontsize=size, color=color,
+                    fontweight="bold" if reject else "normal", gid="pvalue-label")
+        if reject:
+            ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, ec="black", lw=1.2, gid="rejected"))
+    ax.set_xticks(range(k), names, rotation=90)
+    ax.set_yticks(range(k), names)
+    ax.set_xlim(-0.5, k - 1.5)  # the lower triangle: rows 2..k, columns 1..k-1
+    ax.set_ylim(k - 0.5, 0.5)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    if colorbar:
+        bar = ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+        bar.set_label("adjusted p-value" if value == "pvalue_adj" else "p-value")
+        bar.ax.axhline(alpha, color="red", lw=1.5)
+    label = getattr(result, "correction", None)
+    ax.set_title(title or f"p-values{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}", fontsize=10)
+    return ax
+
+
+def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
+              levels: Sequence[float] = (0.001, 0.01, 0.05), title: str | None = None) -> Any:
+    """Significance sign plot: every pair coloured by the level its p-value reaches.
+
+    Cell (row A, column B) shows ``+`` when A has the better (lower) mean rank than B and
+    ``−`` when worse; its colour is the smallest level in ``levels`` that the p-value
+    does not exceed, or grey ("NS") when above them all. Algorithms are in mean-rank order.
+
+    Returns
+    -------
+    matplotlib Axes
+    """
+    from matplotlib.colors import ListedColormap
+    from matplotlib.patches import Patch
+
+    levels = sorted(float(level) for level in levels)
+    matrix, ranks = _ordered_matrix(result, value)
+    names = [str(n) for n in matrix.index]
+    k = len(names)
+    values = matrix.to_numpy(float)
+    category = np.full((k, k), np.nan)
+    tested = np.isfinite(values)
+    category[tested] = np.searchsorted(levels, values[tested], side="left")  # 0 = strongest level
+    palette = ["#08306b", "#2171b5", "#6baed6", "#9ecae1", "#c6dbef"][:len(levels)] + ["#e0e0e0"]
+    ax = _axes(ax, _square_size(k))
+    ax.imshow(np.ma.masked_invalid(category), cmap=ListedColormap(palette), vmin=-0.5,
+              vmax=len(levels) + 0.5, aspect="equal")
+    rank_values = ranks.to_numpy(float)
+    size = max(5.0, min(10.0, 140.0 / k))
+    for i, j in zip(*np.nonzero(tested)):
+        if i == j:
+            continue
+        sign = "+" if rank_values[i] < rank_values[j] else ("−" if rank_values[i] > rank_values[j] else "=")
+        dark = category[i, j] < min(2, len(levels))
+        ax.text(j, i, sign, ha="center", va="center", fontsize=size, color="white" if dark else "black")
+    ax.set_xticks(range(k), names, rotation=90)
+    ax.set_yticks(range(k), names)
+    handles = [Patch(color=c, label=f"p ≤ {lev:g}") for c, lev in zip(palette, levels)]
+    handles.append(Patch(color=palette[-1], label="NS"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1), frameon=False, fontsize=8)
+    ax.set_title(title or "Significance (+: row better than column)", fontsize=10)
+    return ax
