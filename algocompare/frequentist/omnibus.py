@@ -1,0 +1,384 @@
+"""Omnibus tests for an instances × algorithms table (multiple-problem analysis).
+
+Friedman, Iman–Davenport, Friedman aligned ranks, Quade and the repeated-measures ANOVA,
+and :func:`omnibus`, which runs them all. Every function accepts a ``Results``, a wide
+DataFrame (rows = instances, columns = algorithms) or a 2-D array; ranks are taken on the
+oriented values, so rank 1 is the best algorithm whatever the direction. p-values come
+from survival functions (a p-value of 1e-30 is reported as such, not as 0).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from algocompare import ranking
+from algocompare._results import Result, TestResult, internal
+from algocompare.frequentist._common import oriented_blocks
+
+__all__ = ["friedman", "iman_davenport", "aligned_ranks", "quade", "rm_anova", "omnibus",
+           "FriedmanResult", "ImanDavenportResult", "AlignedRanksResult", "QuadeResult",
+           "RMAnovaResult", "OmnibusResult"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RankTestResult(TestResult):
+    """Common fields of the rank-based omnibus tests.
+
+    ``mean_ranks`` are the within-instance (Friedman) mean ranks, rank 1 = best, for every
+    rank test so the tests can be compared side by side; test-specific rankings (aligned,
+    Quade-weighted) have their own fields.
+    """
+
+    n_instances: int
+    n_algorithms: int
+    mean_ranks: pd.Series
+
+
+@dataclass(frozen=True, kw_only=True)
+class FriedmanResult(RankTestResult):
+    """Friedman's test: chi-square ``statistic`` with ``df`` = k - 1 and Kendall's W."""
+
+    df: int
+    kendall_w: float
+    tie_correction: bool
+    tie_factor: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class ImanDavenportResult(RankTestResult):
+    """Iman–Davenport's F_F with (k - 1, (k - 1)(N - 1)) degrees of freedom."""
+
+    df1: int
+    df2: int
+    friedman_statistic: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class AlignedRanksResult(RankTestResult):
+    """Friedman aligned-ranks test: chi-square ``statistic`` with ``df`` = k - 1."""
+
+    df: int
+    mean_aligned_ranks: pd.Series
+
+
+@dataclass(frozen=True, kw_only=True)
+class QuadeResult(RankTestResult):
+    """Quade's test: F with (k - 1, (k - 1)(N - 1)) degrees of freedom."""
+
+    df1: int
+    df2: int
+    tie_correction: bool
+    quade_mean_ranks: pd.Series
+
+
+@dataclass(frozen=True, kw_only=True)
+class RMAnovaResult(TestResult):
+    """One-way repeated-measures ANOVA (instances as subjects, algorithms as the factor)."""
+
+    df1: int
+    df2: int
+    pvalue_gg: float
+    epsilon_gg: float
+    sphericity_w: float
+    sphericity_pvalue: float
+    eta_squared_partial: float
+    means: pd.Series
+    n_instances: int
+    n_algorithms: int
+
+
+# ------------------------------------------------------------------------- helpers
+def _mean_ranks(ranks: np.ndarray, table: pd.DataFrame, name: str = "mean_rank") -> pd.Series:
+    return pd.Series(ranks.mean(axis=0), index=table.columns, name=name)
+
+
+def _tie_terms(values: np.ndarray) -> np.ndarray:
+    """Σ (t³ - t) over the groups of tied values of each row."""
+    sizes = stats.rankdata(values, axis=1, method="max") - stats.rankdata(values, axis=1, method="min") + 1
+    return (sizes ** 2 - 1).sum(axis=1)  # each member of a group of t contributes t² - 1
+
+
+def _friedman_chi2(table: pd.DataFrame, tie_correction: bool) -> tuple[float, float, np.ndarray]:
+    values = table.to_numpy()
+    n, k = values.shape
+    ranks = ranking.within_instance_ranks(values)
+    mean_ranks = ranks.mean(axis=0)
+    chi2 = 12 * n / (k * (k + 1)) * float(((mean_ranks - (k + 1) / 2) ** 2).sum())
+    factor = 1.0
+    if tie_correction:
+        factor = 1 - _tie_terms(values).sum() / (n * k * (k * k - 1))
+        chi2 = chi2 / factor if factor > 0 else 0.0  # every row fully tied: no information
+    return chi2, factor, ranks
+
+
+def _f_pvalue(statistic: float, df1: float, df2: float) -> float:
+    if math.isinf(statistic):
+        return 0.0
+    return float(stats.f.sf(statistic, df1, df2))
+
+
+# --------------------------------------------------------------------------- tests
+def friedman(data: Any, *, tie_correction: bool = False) -> FriedmanResult:
+    """Friedman's rank test for k algorithms on N instances.
+
+    χ²_F = 12N / (k(k+1)) · [Σ_j R_j² − k(k+1)²/4], R_j the mean rank of algorithm j
+    (García et al. 2009, Appendix A; Demšar 2006, eq. 1), chi-square with k − 1 df.
+
+    Parameters
+    ----------
+    data : Results, DataFrame or 2-D array
+        Instances × algorithms.
+    tie_correction : bool
+        ``False`` (default, the field's papers and scmamp): the statistic above.
+        ``True``: divided by 1 − Σ(t³ − t)/(N k (k² − 1)), the statistic of R's
+        ``friedman.test`` and ``scipy.stats.friedmanchisquare``.
+
+    Returns
+    -------
+    FriedmanResult
+        ``statistic``, ``pvalue``, ``df``, ``kendall_w`` = χ²/(N(k − 1)) and
+        ``mean_ranks`` (rank 1 = best).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> res = ac.load_dataset("cec2005_d10")
+    >>> round(ac.friedman(res).statistic, 3)   # García et al. 2009, Table 7 (f1-f25)
+    41.985
+    """
+    table = oriented_blocks(data)
+    n, k = table.shape
+    chi2, factor, ranks = _friedman_chi2(table, tie_correction)
+    return FriedmanResult(
+        method="Friedman test" + (" (tie-corrected)" if tie_correction else ""), statistic=chi2,
+        pvalue=float(stats.chi2.sf(chi2, k - 1)), df=k - 1, kendall_w=chi2 / (n * (k - 1)),
+        tie_correction=bool(tie_correction), tie_factor=float(factor), n_instances=n, n_algorithms=k,
+        mean_ranks=_mean_ranks(ranks, table))
+
+
+def iman_davenport(data: Any, *, tie_correction: bool = False) -> ImanDavenportResult:
+    """Iman & Davenport's (1980) F version of Friedman's test.
+
+    F_F = (N − 1) χ²_F / (N(k − 1) − χ²_F), F with k − 1 and (k − 1)(N − 1) df
+    (García et al. 2009, Appendix A). χ²_F is computed as by :func:`friedman` with the
+    same ``tie_correction`` (default ``False``, as García et al. and scmamp). When every
+    instance ranks the algorithms identically, F_F is infinite and the p-value 0.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> res = ac.load_dataset("cec2005_d10")
+    >>> round(ac.iman_davenport(res).statistic, 3)   # García et al. 2009, Table 7 (f1-f25)
+    4.844
+    """
+    table = oriented_blocks(data)
+    n, k = table.shape
+    chi2, _, ranks = _friedman_chi2(table, tie_correction)
+    denominator = n * (k - 1) - chi2
+    statistic = (n - 1) * chi2 / denominator if denominator > 1e-12 * n * k else math.inf
+    df1, df2 = k - 1, (k - 1) * (n - 1)
+    return ImanDavenportResult(
+        method="Iman-Davenport test", statistic=float(statistic), pvalue=_f_pvalue(statistic, df1, df2),
+        df1=df1, df2=df2, friedman_statistic=chi2, n_instances=n, n_algorithms=k,
+        mean_ranks=_mean_ranks(ranks, table))
+
+
+def aligned_ranks(data: Any) -> AlignedRanksResult:
+    """Friedman aligned-ranks test (Hodges & Lehmann 1962; García et al. 2010, eq. 2).
+
+    Each instance's mean is subtracted and all kN aligned values are ranked together
+    (:func:`algocompare.ranking.aligned_ranks`). With R̂_j the rank total of algorithm j
+    and R̂_i that of instance i::
+
+        T = (k − 1)[Σ_j R̂_j² − (kN²/4)(kN + 1)²] / ([kN(kN + 1)(2kN + 1)]/6 − (1/k) Σ_i R̂_i²)
+
+    chi-square with k − 1 df — the convention of scmamp's ``friedmanAlignedRanksTest``.
+    ``mean_aligned_ranks`` are the average aligned ranks (1 = best).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.aligned_ranks(ac.load_dataset("cec2005_d10"))
+    >>> r.df
+    10
+    """
+    table = oriented_blocks(data)
+    n, k = table.shape
+    ranks = ranking.aligned_ranks(table.to_numpy())
+    kn = k * n
+    numerator = (k - 1) * (float((ranks.sum(axis=0) ** 2).sum()) - (k * n * n / 4) * (kn + 1) ** 2)
+    denominator = kn * (kn + 1) * (2 * kn + 1) / 6 - float((ranks.sum(axis=1) ** 2).sum()) / k
+    statistic = numerator / denominator if denominator > 0 else 0.0
+    within = ranking.within_instance_ranks(table.to_numpy())
+    return AlignedRanksResult(
+        method="Friedman aligned-ranks test", statistic=statistic, pvalue=float(stats.chi2.sf(statistic, k - 1)),
+        df=k - 1, n_instances=n, n_algorithms=k, mean_ranks=_mean_ranks(within, table),
+        mean_aligned_ranks=_mean_ranks(ranks, table, "mean_aligned_rank"))
+
+
+def quade(data: Any, *, tie_correction: bool = False) -> QuadeResult:
+    """Quade's (1979) test: within-instance ranks weighted by the rank of the instance range.
+
+    S_ij = Q_i (r_ij − (k + 1)/2), Q_i the rank of instance i's range
+    (:func:`algocompare.ranking.quade_weights`); B = Σ_j S_j² / N and
+    F = (N − 1) B / (A − B), F with k − 1 and (k − 1)(N − 1) df (García et al. 2010).
+
+    Parameters
+    ----------
+    tie_correction : bool
+        ``False`` (default, scmamp's ``quadeTest``): A = N(N+1)(2N+1)k(k+1)(k−1)/72, the
+        value of Σ S_ij² without ties. ``True`` (R's ``quade.test``, Conover 1999):
+        A = Σ S_ij², the actual sum with mid-ranks.
+
+    Returns
+    -------
+    QuadeResult
+        ``statistic`` (F), ``pvalue``, ``mean_ranks`` (Friedman) and ``quade_mean_ranks``
+        T_j = Σ_i Q_i r_ij / (N(N + 1)/2) (García et al. 2010).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ac.quade(ac.load_dataset("cec2005_d10")).df1
+    10
+    """
+    table = oriented_blocks(data)
+    n, k = table.shape
+    values = table.to_numpy()
+    ranks = ranking.within_instance_ranks(values)
+    weights = ranking.quade_weights(values)
+    scores = weights[:, None] * (ranks - (k + 1) / 2)
+    b = float((scores.sum(axis=0) ** 2).sum()) / n
+    if tie_correction:
+        a = float((scores ** 2).sum())
+    else:
+        a = n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72
+    if b <= 0:
+        statistic = 0.0
+    else:
+        statistic = (n - 1) * b / (a - b) if a - b > 1e-12 * a else math.inf
+    df1, df2 = k - 1, (k - 1) * (n - 1)
+    weighted = pd.Series((weights[:, None] * ranks).sum(axis=0) / (n * (n + 1) / 2), index=table.columns,
+                         name="quade_mean_rank")
+    return QuadeResult(
+        method="Quade test" + (" (tie-corrected)" if tie_correction else ""), statistic=float(statistic),
+        pvalue=_f_pvalue(statistic, df1, df2), df1=df1, df2=df2, tie_correction=bool(tie_correction),
+        n_instances=n, n_algorithms=k, mean_ranks=_mean_ranks(ranks, table), quade_mean_ranks=weighted)
+
+
+def rm_anova(data: Any) -> RMAnovaResult:
+    """One-way repeated-measures ANOVA, the parametric counterpart of Friedman's test.
+
+    Instances are the subjects, algorithms the within factor (Chiarandini et al. 2005,
+    two-way model without interaction): F = MS_algorithms / MS_residual with k − 1 and
+    (k − 1)(N − 1) df. Also reports the Greenhouse–Geisser corrected p-value (epsilon from
+    the double-centred covariance matrix) and Mauchly's test of sphericity. Computed with
+    numpy (fast on large tables); identical to ``pingouin.rm_anova(..., correction=True)``
+    and ``pingouin.sphericity`` (checked in the tests).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ac.rm_anova(ac.load_dataset("cec2005_d10")).df2
+    240
+    """
+    table = oriented_blocks(data)
+    n, k = table.shape
+    y = table.to_numpy()
+    grand = y.mean()
+    ss_alg = n * float(((y.mean(axis=0) - grand) ** 2).sum())
+    ss_inst = k * float(((y.mean(axis=1) - grand) ** 2).sum())
+    ss_err = max(float(((y - grand) ** 2).sum()) - ss_alg - ss_inst, 0.0)
+    df1, df2 = k - 1, (k - 1) * (n - 1)
+    statistic = (ss_alg / df1) / (ss_err / df2) if ss_err > 0 else (math.inf if ss_alg > 0 else math.nan)
+    pvalue = _f_pvalue(statistic, df1, df2)
+    epsilon, w, p_sph = _sphericity(y)
+    p_gg = _f_pvalue(statistic, df1 * epsilon, df2 * epsilon) if np.isfinite(epsilon) else math.nan
+    eta = ss_alg / (ss_alg + ss_err) if ss_alg + ss_err > 0 else math.nan
+    return RMAnovaResult(
+        method="Repeated-measures ANOVA", statistic=float(statistic), pvalue=pvalue, df1=df1, df2=df2,
+        pvalue_gg=p_gg, epsilon_gg=epsilon, sphericity_w=w, sphericity_pvalue=p_sph,
+        eta_squared_partial=eta, means=pd.Series(y.mean(axis=0), index=table.columns, name="mean"),
+        n_instances=n, n_algorithms=k)
+
+
+def _sphericity(y: np.ndarray) -> tuple[float, float, float]:
+    """Greenhouse–Geisser epsilon and Mauchly's W with its chi-square p-value."""
+    n, k = y.shape
+    if k == 2:
+        return 1.0, 1.0, 1.0
+    cov = np.cov(y, rowvar=False)
+    centring = np.eye(k) - 1.0 / k
+    centred = centring @ cov @ centring
+    trace = np.trace(centred)
+    epsilon = trace ** 2 / ((k - 1) * np.trace(centred @ centred)) if trace > 0 else math.nan
+    # Mauchly: orthonormal contrasts (Helmert-like basis of the centred space)
+    basis = np.linalg.qr(np.c_[np.ones(k), np.eye(k)[:, :-1]])[0][:, 1:]
+    t = basis.T @ cov @ basis
+    d = k - 1
+    tr = np.trace(t)
+    if n - 1 < d or tr <= 0:
+        return float(epsilon), math.nan, math.nan
+    w = max(float(np.linalg.det(t) / (tr / d) ** d), 0.0)
+    f = 1 - (2 * d * d + d + 2) / (6 * d * (n - 1))
+    dof = d * (d + 1) / 2 - 1
+    p = float(stats.chi2.sf(-(n - 1) * f * math.log(w), dof)) if w > 0 else 0.0
+    return float(epsilon), w, p
+
+
+# ------------------------------------------------------------------------- omnibus
+@dataclass(frozen=True, kw_only=True)
+class OmnibusResult(Result):
+    """All omnibus tests in one table (one row per test)."""
+
+    table: pd.DataFrame
+    mean_ranks: pd.Series
+    tests: dict = internal(default=None)
+
+    def to_frame(self) -> pd.DataFrame:
+        return self.table.copy()
+
+    def __getitem__(self, key: str) -> Any:
+        return self.tests[key]
+
+
+def omnibus(data: Any, *, tie_correction: bool = False) -> OmnibusResult:
+    """Run Friedman, Iman–Davenport, aligned ranks, Quade and the RM-ANOVA on one table.
+
+    ``tie_correction`` is passed to Friedman, Iman–Davenport and Quade. The result's
+    ``table`` has one row per test (statistic, df1, df2, p-value, and the
+    Greenhouse–Geisser p for the ANOVA); ``result["friedman"]`` gives each full result.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ac.omnibus(ac.load_dataset("cec2005_d10")).table["test"].tolist()[:2]
+    ['Friedman', 'Iman-Davenport']
+    """
+    from algocompare.data.results import Results
+    from algocompare import _validation as v
+
+    results = data if isinstance(data, Results) else v.as_results(data)
+    tests = {
+        "friedman": friedman(results, tie_correction=tie_correction),
+        "iman_davenport": iman_davenport(results, tie_correction=tie_correction),
+        "aligned_ranks": aligned_ranks(results),
+        "quade": quade(results, tie_correction=tie_correction),
+        "rm_anova": rm_anova(results),
+    }
+    names = {"friedman": "Friedman", "iman_davenport": "Iman-Davenport", "aligned_ranks": "Friedman aligned ranks",
+             "quade": "Quade", "rm_anova": "Repeated-measures ANOVA"}
+    rows = []
+    for key, res in tests.items():
+        df1 = getattr(res, "df", None) or getattr(res, "df1")
+        rows.append({"test": names[key], "statistic": res.statistic, "df1": df1,
+                     "df2": getattr(res, "df2", math.nan), "pvalue": res.pvalue,
+                     "pvalue_gg": getattr(res, "pvalue_gg", math.nan)})
+    return OmnibusResult(method="Omnibus tests", table=pd.DataFrame(rows),
+                         mean_ranks=tests["friedman"].mean_ranks, tests=tests)
