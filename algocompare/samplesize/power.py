@@ -1,20 +1,28 @@
 """Power of z and t tests (Bartz-Beielstein et al. eq. 5.9; non-central t).
 
-The two primitives here are the single place where test power is computed; the power and
-sample-size functions of the severity chapter and the Campelo–Takahashi instance
-calculations are both built on them.
+The two primitives :func:`z_power` and :func:`t_power` are the single place where test
+power is computed; the public :func:`power`, :func:`power_curve`, the sample-size
+functions, the severity analysis and the Campelo–Takahashi instance calculations are all
+built on them.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 import numpy as np
+import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare._results import Result
 
-__all__ = ["z_power", "t_power", "ALTERNATIVES"]
+__all__ = ["z_power", "t_power", "ALTERNATIVES", "DESIGNS", "power", "power_curve", "PowerCurve"]
 
 ALTERNATIVES = ("two-sided", "greater", "less")
+DESIGNS = ("one-sample", "paired", "two-sample")
+TESTS = ("t", "z")
 
 
 def z_power(shift, alpha: float, alternative: str = "two-sided"):
@@ -54,3 +62,155 @@ def t_power(ncp, df, alpha: float, alternative: str = "two-sided"):
         out = stats.nct.sf(crit, df, ncp) + stats.nct.cdf(-crit, df, ncp)
     out = np.asarray(out, dtype=float)
     return out[()] if out.ndim == 0 else out
+
+
+def standard_error_factor(n, design: str):
+    """se / sd of the mean difference: 1/sqrt(n) (one-sample, paired) or sqrt(2/n) (two arms of n)."""
+    n = np.asarray(n, dtype=float)
+    return np.sqrt(2.0 / n) if design == "two-sample" else 1.0 / np.sqrt(n)
+
+
+def degrees_of_freedom(n, design: str):
+    """n - 1 (one-sample, paired) or 2n - 2 (two arms of n each)."""
+    n = np.asarray(n, dtype=float)
+    return 2.0 * n - 2.0 if design == "two-sample" else n - 1.0
+
+
+def check_power_options(alpha: float, alternative: str, test: str, design: str) -> float:
+    """Validate the options shared by power, sample size and severity; return alpha."""
+    v.check_option("alternative", alternative, ALTERNATIVES)
+    v.check_option("test", test, TESTS)
+    v.check_option("design", design, DESIGNS)
+    return v.check_probability("alpha", alpha)
+
+
+def _positive_array(name: str, value, minimum: float = 0.0) -> np.ndarray:
+    arr = np.asarray(value, dtype=float)
+    if not np.all(np.isfinite(arr)) or np.any(arr <= minimum):
+        raise ValueError(f"{name} must be finite and greater than {minimum:g}, got {value!r}.")
+    return arr
+
+
+def _finite_array(name: str, value) -> np.ndarray:
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a number or an array of numbers, got {value!r}.") from None
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be finite, got {value!r}.")
+    return arr
+
+
+def power(delta, sd=1.0, n=10, alpha: float = 0.05, alternative: str = "greater", test: str = "t",
+          design: str = "two-sample"):
+    """Power of the z or t test of a mean difference (exact; both tails for two-sided).
+
+    The z test's power is eq. 5.9 of Bartz-Beielstein et al.,
+    ``1 - Phi(u_{1-alpha} - delta / se)`` (and its mirror images for ``"less"`` and
+    ``"two-sided"``). The t test's power is exact: under the alternative the statistic is
+    non-central t with ``ncp = delta / se`` — the same as R's
+    ``power.t.test(..., strict=TRUE)`` (both rejection tails count for a two-sided test).
+    SPOT's ``spotPower`` covers only the z test with the ``"greater"`` alternative.
+
+    Parameters
+    ----------
+    delta : float or array
+        True mean difference (``mu1 - mu0``); signed, so ``"less"`` has power for negative values.
+    sd : float or array
+        Standard deviation: of the differences (``"paired"``), of the sample
+        (``"one-sample"``), or of each arm (``"two-sample"``).
+    n : float or array
+        Sample size: pairs, observations, or **per arm** (``"two-sample"``). Fractional n
+        is allowed (as in R), which is what sample-size searches need.
+    alpha : float
+        Significance level.
+    alternative : {"greater", "less", "two-sided"}
+    test : {"t", "z"}
+    design : {"two-sample", "paired", "one-sample"}
+        se = sd·sqrt(2/n) and df = 2n − 2 for two arms; se = sd/sqrt(n), df = n − 1 otherwise.
+
+    Returns
+    -------
+    float or ndarray
+        The power, broadcast over ``delta``, ``sd`` and ``n``.
+
+    Examples
+    --------
+    >>> round(float(power(1, sd=2, n=20, alternative="two-sided")), 6)   # power.t.test(n=20, delta=1, sd=2, strict=TRUE)
+    0.337939
+    """
+    alpha = check_power_options(alpha, alternative, test, design)
+    delta = _finite_array("delta", delta)
+    sd = _positive_array("sd", sd)
+    n = _positive_array("n", n, minimum=1.0 if design != "two-sample" else 1.0)
+    shift = delta / (sd * standard_error_factor(n, design))
+    if test == "z":
+        return z_power(shift, alpha, alternative)
+    return t_power(shift, degrees_of_freedom(n, design), alpha, alternative)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PowerCurve(Result):
+    """Power over a grid of differences for several sample sizes (Figs. 5.2, 5.3, 5.11, 5.16)."""
+
+    curve: pd.DataFrame
+    sd: float
+    alpha: float
+    alternative: str
+    test: str
+    design: str
+
+    _plot_function: ClassVar[str] = "plot_power_curve"
+
+    def to_frame(self) -> pd.DataFrame:
+        """Long table: one row per (n, delta) with its power."""
+        return self.curve.copy()
+
+    def matrix(self) -> pd.DataFrame:
+        """delta × n table of power."""
+        return self.curve.pivot(index="delta", columns="n", values="power")
+
+
+def power_curve(sd=1.0, n=(40, 80, 160), delta=None, alpha: float = 0.05, alternative: str = "greater",
+                test: str = "t", design: str = "two-sample", n_points: int = 101) -> PowerCurve:
+    """Power as a function of the difference ``delta`` for each sample size in ``n``.
+
+    The chapter's planning figures (Bartz-Beielstein et al. Figs. 5.3, 5.11, 5.16: "power as
+    a function of the relevant difference for a two-parallel-group experiment" with 40, 80
+    and 160 runs). For power over n at a fixed difference pass one ``delta`` and many ``n``.
+
+    Parameters
+    ----------
+    sd, alpha, alternative, test, design
+        As in :func:`power`.
+    n : int or sequence
+        Sample sizes (per arm for ``"two-sample"``).
+    delta : float or sequence, optional
+        Differences; default a grid from 0 to the difference that the smallest n detects
+        with power 0.99 (from −that to +that for ``"two-sided"``, negative for ``"less"``).
+
+    Examples
+    --------
+    >>> pc = power_curve(sd=450, n=(40, 80, 160), alpha=0.05)
+    >>> pc.matrix().shape[1]
+    3
+    """
+    alpha = check_power_options(alpha, alternative, test, design)
+    ns = np.atleast_1d(_positive_array("n", n, minimum=1.0))
+    sd = float(_positive_array("sd", sd))
+    if delta is None:
+        n_points = v.check_positive_int("n_points", n_points, minimum=2)
+        quantile = stats.norm.isf(alpha / (2 if alternative == "two-sided" else 1)) + stats.norm.isf(0.01)
+        top = quantile * sd * float(standard_error_factor(ns.min(), design))
+        lo = -top if alternative == "two-sided" else 0.0
+        deltas = np.linspace(lo, top, n_points)
+        deltas = -deltas[::-1] if alternative == "less" else deltas
+    else:
+        deltas = np.atleast_1d(_finite_array("delta", delta))
+    grid_n, grid_delta = np.meshgrid(ns, deltas, indexing="ij")
+    values = power(grid_delta, sd, grid_n, alpha=alpha, alternative=alternative, test=test, design=design)
+    curve = pd.DataFrame({"n": grid_n.ravel(), "delta": grid_delta.ravel(), "power": np.ravel(values)})
+    if np.all(ns == np.round(ns)):
+        curve["n"] = curve["n"].astype(int)
+    return PowerCurve(method=f"{test} test power curve ({design}, {alternative})", curve=curve, sd=sd,
+                      alpha=alpha, alternative=alternative, test=test, design=design)

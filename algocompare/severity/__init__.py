@@ -1,0 +1,24 @@
+"""Severity of rejecting or not rejecting H0 (Mayo & Spanos; Bartz-Beielstein et al. Sect. 5.7–5.8).
+
+The subpackage itself is callable — ``algocompare.severity(xbar, sd, n, ...)`` is
+:func:`algocompare.severity.severity` — because the top-level name ``severity`` is both
+this subpackage and its main function.
+"""
+
+import sys
+import types
+
+from algocompare.severity.analysis_table import SeverityAnalysis, severity_analysis
+from algocompare.severity.evaluation import SeverityResult, severity, severity_from_se
+
+__all__ = ["severity", "severity_from_se", "severity_analysis", "SeverityResult", "SeverityAnalysis"]
+
+
+class _CallableModule(types.ModuleType):
+    """Calling the module calls :func:`severity`."""
+
+    def __call__(self, *args, **kwargs):
+        return severity(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

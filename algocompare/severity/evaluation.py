@@ -1,0 +1,256 @@
+"""Severity of rejecting or not rejecting H0 (Mayo & Spanos 2006; Bartz-Beielstein et al. eqs. 5.17–5.18).
+
+The test is the z or t test of a mean difference ``tau`` against ``mu0``; its distance is
+``d(y) = (ybar − mu0) / se``. After the decision, the severity of the claim it supports
+is evaluated for every discrepancy ``tau = mu1``:
+
+* ``"greater"`` (H1: tau > mu0) — rejection supports "tau > mu1":
+  ``S_r(mu1) = P_{tau=mu1}(Ybar ≤ ybar) = F((ybar − mu1)/se)``; non-rejection supports
+  "tau ≤ mu1": ``S_nr(mu1) = P_{tau=mu1}(Ybar > ybar) = 1 − F((ybar − mu1)/se)``
+  (eqs. 5.17–5.18). F is the standard normal (``test="z"``) or Student t with df
+  degrees of freedom (``test="t"``, the pivot (Ybar − tau)/se ~ t_df, as SPOT's
+  ``spotSeverity(tdist=TRUE)``).
+* ``"less"`` — the mirror image: rejection supports "tau < mu1",
+  ``S_r = F((mu1 − ybar)/se)``; non-rejection supports "tau ≥ mu1".
+* ``"two-sided"`` — eq. 5.17 applied to the two-sided test's own distance ``|d(Y)|``
+  (Mayo & Spanos 2006 define severity through the test's distance function):
+  ``S_r(mu1) = P_{tau=mu1}(|d(Y)| ≤ |d(y)|) = F(|d| − g) − F(−|d| − g)`` with
+  ``g = |mu1 − mu0|/se``, supporting "|tau − mu0| > |mu1 − mu0|";
+  ``S_nr = 1 − S_r`` supports "|tau − mu0| ≤ |mu1 − mu0|". At mu1 = mu0 this gives
+  ``S_r = 1 − p`` and ``S_nr = p``, the chapter's identities for the one-sided case.
+
+Power is exact: ``P_{tau=mu1}(reject)`` (normal shift for z, non-central t for t; both
+rejection tails for two-sided). SPOT's t-test power uses a shifted central t instead.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+import pandas as pd
+from scipy import optimize, stats
+
+from algocompare import _validation as v
+from algocompare._results import TestResult
+from algocompare.samplesize.power import ALTERNATIVES, TESTS, t_power, z_power
+
+__all__ = ["SeverityResult", "severity", "severity_from_se"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeverityResult(TestResult):
+    """A z or t test of a mean difference with its post-data severity evaluation.
+
+    Call :meth:`severity` and :meth:`power` with any ``mu1`` (scalar or array);
+    :meth:`curve` tabulates both over a grid of ``tau``.
+    """
+
+    estimate: float
+    sd: float
+    n: float
+    mu0: float
+    alpha: float
+    test: str
+    paired: bool
+    se: float
+    df: float
+    critical_value: float
+    reject: bool
+    delta: float | None
+    power_at_delta: float | None
+    severity_at_delta: float | None
+    threshold: float
+    supported: float
+    claim: str
+
+    _plot_function: ClassVar[str] = "plot_severity"
+
+    # -- the two curves -----------------------------------------------------
+    def _cdf(self, q):
+        return stats.norm.cdf(q) if self.test == "z" else stats.t.cdf(q, self.df)
+
+    def severity(self, mu1):
+        """Severity of the test's decision for the discrepancy ``tau = mu1`` (vectorised)."""
+        mu1 = np.asarray(mu1, dtype=float)
+        if self.alternative == "greater":
+            below = self._cdf((self.estimate - mu1) / self.se)
+        elif self.alternative == "less":
+            below = self._cdf((mu1 - self.estimate) / self.se)
+        else:
+            dist, shift = abs(self.statistic), np.abs(mu1 - self.mu0) / self.se
+            below = self._cdf(dist - shift) - self._cdf(-dist - shift)
+        out = np.asarray(below if self.reject else 1.0 - below, dtype=float)
+        return out[()] if out.ndim == 0 else out
+
+    def power(self, mu1):
+        """Probability of rejecting H0 when ``tau = mu1`` (type-I error rate where mu1 is in H0)."""
+        shift = (np.asarray(mu1, dtype=float) - self.mu0) / self.se
+        if self.test == "z":
+            return z_power(shift, self.alpha, self.alternative)
+        return t_power(shift, self.df, self.alpha, self.alternative)
+
+    def curve(self, tau=None, n_points: int = 201) -> pd.DataFrame:
+        """Severity and power over ``tau`` (default: ybar ± 4 se, covering mu0 and Delta)."""
+        if tau is None:
+            points = [self.estimate - 4 * self.se, self.estimate + 4 * self.se, self.mu0]
+            if self.delta is not None:
+                points.append(self.mu0 + self.delta)
+            tau = np.linspace(min(points), max(points), v.check_positive_int("n_points", n_points, minimum=2))
+        tau = np.asarray(tau, dtype=float)
+        return pd.DataFrame({"tau": tau, "severity": self.severity(tau), "power": self.power(tau)})
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row: decision, p-value, power and severity at Delta, supported difference."""
+        frame = super().to_frame()
+        return frame.rename(columns={"estimate": "mean_difference"})
+
+
+def _critical(alpha: float, alternative: str, test: str, df: float) -> float:
+    dist = stats.norm if test == "z" else stats.t(df)
+    return float(dist.isf(alpha / 2 if alternative == "two-sided" else alpha))
+
+
+def _pvalue(statistic: float, alternative: str, test: str, df: float) -> float:
+    dist = stats.norm if test == "z" else stats.t(df)
+    if alternative == "greater":
+        return float(dist.sf(statistic))
+    if alternative == "less":
+        return float(dist.cdf(statistic))
+    return float(min(1.0, 2 * dist.sf(abs(statistic))))
+
+
+def _crossing(result: SeverityResult) -> float:
+    """The tau at which the severity curve passes ``threshold`` (NaN if it never does)."""
+    thr = result.threshold
+    dist = stats.norm if result.test == "z" else stats.t(result.df)
+    if result.alternative != "two-sided":
+        q = float(dist.ppf(thr))
+        # greater: reject -> ybar - q se; not reject -> ybar + q se; "less" mirrors it
+        sign = -1.0 if result.reject else 1.0
+        sign = sign if result.alternative == "greater" else -sign
+        return result.estimate + sign * q * result.se
+    direction = 1.0 if result.estimate >= result.mu0 else -1.0
+
+    def gap(g: float) -> float:
+        return float(result.severity(result.mu0 + direction * g * result.se)) - thr
+
+    top = abs(result.statistic) + 40.0
+    if gap(0.0) * gap(top) > 0:
+        return math.nan
+    return result.mu0 + direction * float(optimize.brentq(gap, 0.0, top, xtol=1e-12)) * result.se
+
+
+def _claim(result: SeverityResult) -> str:
+    relation = {("greater", True): "tau > tau'", ("greater", False): "tau <= tau'",
+                ("less", True): "tau < tau'", ("less", False): "tau >= tau'",
+                ("two-sided", True): "|tau - mu0| > |tau' - mu0|",
+                ("two-sided", False): "|tau - mu0| <= |tau' - mu0|"}
+    return relation[(result.alternative, result.reject)]
+
+
+def _check_finite(name: str, value) -> float:
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a number, got {value!r}.") from None
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be finite, got {value}.")
+    return value
+
+
+def severity_from_se(estimate: float, se: float, df: float, *, sd: float, n: float, mu0: float = 0.0,
+                     alpha: float = 0.05, alternative: str = "greater", test: str = "z", paired: bool = True,
+                     delta: float | None = None, threshold: float = 0.8) -> SeverityResult:
+    """Severity evaluation from an estimate, its standard error and degrees of freedom.
+
+    The building block of :func:`severity` and :func:`severity_analysis`; use it directly
+    when the standard error comes from elsewhere (e.g. unequal group sizes).
+    """
+    v.check_option("alternative", alternative, ALTERNATIVES)
+    v.check_option("test", test, TESTS)
+    alpha = v.check_probability("alpha", alpha)
+    threshold = v.check_probability("threshold", threshold)
+    estimate, mu0, se = _check_finite("xbar", estimate), _check_finite("mu0", mu0), _check_finite("se", se)
+    if se <= 0:
+        raise ValueError(f"the standard error must be positive (sd > 0), got {se}.")
+    if test == "t" and not df > 0:
+        raise ValueError(f"the t test needs positive degrees of freedom, got {df}; use more observations.")
+    statistic = (estimate - mu0) / se
+    pvalue = _pvalue(statistic, alternative, test, df)
+    base = SeverityResult(
+        method=f"severity of a one-sample {test} test" if paired else f"severity of a two-sample {test} test",
+        statistic=float(statistic), pvalue=pvalue, alternative=alternative, estimate=estimate, sd=float(sd),
+        n=float(n), mu0=mu0, alpha=alpha, test=test, paired=bool(paired), se=float(se),
+        df=float(df) if test == "t" else math.inf, critical_value=_critical(alpha, alternative, test, df),
+        reject=bool(pvalue <= alpha), delta=None, power_at_delta=None, severity_at_delta=None,
+        threshold=threshold, supported=math.nan, claim="")
+    if delta is not None:
+        delta = _check_finite("delta", delta)
+        at = mu0 + delta
+        base = _replace(base, delta=delta, power_at_delta=float(base.power(at)),
+                        severity_at_delta=float(base.severity(at)))
+    return _replace(base, supported=_crossing(base), claim=_claim(base))
+
+
+def _replace(result: SeverityResult, **changes) -> SeverityResult:
+    from dataclasses import replace
+
+    return replace(result, **changes)
+
+
+def severity(xbar: float, sd: float, n: float, mu0: float = 0.0, alpha: float = 0.05,
+             alternative: str = "greater", test: str = "z", paired: bool = True, *, delta: float | None = None,
+             threshold: float = 0.8) -> SeverityResult:
+    """Decision, p-value, power and severity of a z or t test of a mean difference.
+
+    Parameters
+    ----------
+    xbar : float
+        Observed mean difference (e.g. mean of CG − NM over paired runs).
+    sd : float
+        Standard deviation: of the differences (``paired=True``) or of each arm / pooled
+        (``paired=False``).
+    n : float
+        Number of pairs (``paired=True``) or runs **per arm** (``paired=False``).
+    mu0 : float
+        Null value of the difference.
+    alpha : float
+        Significance level.
+    alternative : {"greater", "less", "two-sided"}
+        See the module notes for the two-sided convention.
+    test : {"z", "t"}
+    paired : bool
+        ``True``: se = sd/sqrt(n), df = n − 1. ``False``: se = sd·sqrt(2/n), df = 2n − 2
+        (SPOT's ``spotSeverity`` convention).
+    delta : float, optional
+        Relevant difference Delta; power and severity are then reported at ``mu0 + delta``.
+    threshold : float
+        Severity level whose crossing point ``supported`` is reported (default 0.8).
+
+    Returns
+    -------
+    SeverityResult
+        ``statistic``, ``pvalue``, ``reject``, ``severity(mu1)``, ``power(mu1)``,
+        ``curve()``, ``supported`` and, with ``delta``, ``power_at_delta`` and
+        ``severity_at_delta``.
+
+    Examples
+    --------
+    CG vs NM (Bartz-Beielstein et al. Sect. 5.7.2): n = 100, mean 9.02, sd 30.73:
+
+    >>> res = severity(9.02, 30.73, 100, alpha=0.025, delta=10)
+    >>> round(res.statistic, 2), round(res.pvalue, 4), res.reject, round(res.severity_at_delta, 2)
+    (2.94, 0.0017, True, 0.37)
+    """
+    sd, n = _check_finite("sd", sd), _check_finite("n", n)
+    if sd <= 0:
+        raise ValueError(f"sd must be positive, got {sd}.")
+    if n < 1 or (test == "t" and n < 2):
+        raise ValueError(f"n must be at least {2 if test == 't' else 1}, got {n}.")
+    se = sd / math.sqrt(n) if paired else sd * math.sqrt(2.0 / n)
+    df = n - 1.0 if paired else 2.0 * n - 2.0
+    return severity_from_se(xbar, se, df, sd=sd, n=n, mu0=mu0, alpha=alpha, alternative=alternative, test=test,
+                            paired=paired, delta=delta, threshold=threshold)
