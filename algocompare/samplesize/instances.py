@@ -1,0 +1,263 @@
+"""Number of problem instances for comparing algorithms (Campelo & Takahashi; Campelo & Wanner).
+
+The N* of Campelo & Takahashi (thesis eqs. 20–22) is the smallest number of instances for
+which the paired t test on the per-instance differences, with standardised effect size
+``d`` (sd 1, delta d, df N − 1, ncp d·sqrt(N)), reaches the target power. For K
+comparisons (Campelo & Wanner 2020) comparison i = 1..K is tested at the Holm level
+alpha / (K − i + 1), and the design targets the mean, the median or the worst-case power
+of the K comparisons. Wilcoxon and sign tests inflate N* by their asymptotic relative
+efficiency to the t test (eq. 24: 0.86 and 0.637).
+
+The conventions are those of the R package CAISEr 1.0 (``calc_instances``):
+
+* ``power_target="mean"``: the smallest integer N whose mean power over the K Holm levels
+  reaches the target, then ``ceiling(N / ARE)``;
+* ``"worst_case"`` (level alpha/K, i.e. Bonferroni) and ``"median"`` (level
+  alpha/(K − floor(K/2) + 1)): the unrounded n solving power(n) = target, then
+  ``ceiling(n / ARE)``; the reported powers are at ``ceiling(n)``;
+* two-sided power counts the far rejection tail only (R's ``power.t.test`` default
+  ``strict=FALSE``); ``strict=True`` counts both;
+* the reported powers are those of the t test (before the ARE inflation).
+
+With a single comparison every target uses level alpha.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+import pandas as pd
+from scipy import optimize
+
+from algocompare import _validation as v
+from algocompare._results import Result
+from algocompare.samplesize.power import t_power
+
+__all__ = ["calc_instances", "power_curve", "InstancesResult", "PowerCurveResult", "holm_power_profile",
+           "ARE"]
+
+#: Asymptotic relative efficiency to the paired t test under normality (thesis eq. 24).
+ARE = {"t": 1.0, "wilcoxon": 0.86, "sign": 0.637}
+ALTERNATIVES = ("two-sided", "one-sided")
+TARGETS = ("mean", "median", "worst_case")
+_N_MAX = 1e7  # upper end of the search, as R's power.t.test
+
+
+def _check_common(d, alpha, alternative, test, comparisons) -> tuple[float, float, int]:
+    try:
+        d = float(d)
+    except (TypeError, ValueError):
+        raise TypeError(f"d must be a positive number, got {d!r}.") from None
+    if not (np.isfinite(d) and d > 0):
+        raise ValueError(f"d (the minimally relevant standardised effect size) must be > 0, got {d!r}.")
+    alpha = v.check_probability("alpha", alpha)
+    v.check_option("alternative", alternative, ALTERNATIVES)
+    v.check_option("test", test, tuple(ARE))
+    comparisons = v.check_positive_int("comparisons", comparisons)
+    return d, alpha, comparisons
+
+
+def holm_levels(alpha: float, comparisons: int) -> np.ndarray:
+    """Holm's step-down levels alpha / (K − i + 1), i = 1..K (smallest first)."""
+    return alpha / (comparisons - np.arange(1, comparisons + 1) + 1)
+
+
+def _power(n, d, level: float, alternative: str, strict: bool):
+    """Power of the paired t test with n instances, sd 1 and mean difference d (broadcast)."""
+    n = np.asarray(n, dtype=float)
+    ncp, df = np.asarray(d, dtype=float) * np.sqrt(n), n - 1
+    if alternative == "one-sided":
+        return t_power(ncp, df, level, "greater")
+    if strict:
+        return t_power(ncp, df, level, "two-sided")
+    return t_power(ncp, df, level / 2, "greater")
+
+
+def holm_power_profile(n: int, d: float, alpha: float, comparisons: int, alternative: str = "two-sided",
+                       strict: bool = False) -> np.ndarray:
+    """Power of each of K comparisons at the Holm levels with n instances (t test)."""
+    return np.array([_power(n, d, level, alternative, strict) for level in holm_levels(alpha, comparisons)],
+                    dtype=float)
+
+
+def _solve_n(d: float, level: float, power: float, alternative: str, strict: bool) -> float:
+    """The unrounded n with power(n) = target (R's power.t.test solves the same on [2, 1e7])."""
+    def gap(n):
+        return float(_power(n, d, level, alternative, strict)) - power
+
+    if gap(2.0) >= 0:
+        return 2.0
+    return optimize.brentq(gap, 2.0, _N_MAX, xtol=1e-10, rtol=1e-14)
+
+
+def _smallest_n_mean(d, alpha, power, comparisons, alternative, strict) -> int:
+    """Smallest integer N whose mean power over the Holm levels reaches ``power``."""
+    start = max(2, math.ceil(_solve_n(d, alpha, power, alternative, strict)))
+    levels = holm_levels(alpha, comparisons)
+    block = 64
+    while start < _N_MAX:
+        ns = np.arange(start, start + block, dtype=float)
+        mean = np.mean([_power(ns, d, lv, alternative, strict) for lv in levels], axis=0)
+        hit = np.flatnonzero(mean >= power)
+        if hit.size:
+            return int(ns[hit[0]])
+        start += block
+        block *= 2
+    raise ValueError("no number of instances below 1e7 reaches the requested power.")
+
+
+def _inflate(n: float, test: str) -> int:
+    # Same floating-point expression as CAISEr (n * (1 / ARE)) so ties round identically.
+    return int(math.ceil(n * (1.0 / ARE[test])))
+
+
+@dataclass(frozen=True, kw_only=True)
+class InstancesResult(Result):
+    """The number of instances N* and the power of each comparison."""
+
+    n_instances: int
+    n_t: float
+    power: np.ndarray
+    mean_power: float
+    median_power: float
+    levels: np.ndarray
+    d: float
+    alpha: float
+    target_power: float
+    alternative: str
+    test: str
+    comparisons: int
+    power_target: str
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per comparison: its Holm level and its power with N* instances."""
+        return pd.DataFrame({"comparison": np.arange(1, self.comparisons + 1), "level": self.levels,
+                             "power": self.power})
+
+    def __str__(self) -> str:
+        return (f"{self.method}\n  N* = {self.n_instances} instances ({self.test} test, {self.alternative}, "
+                f"d = {self.d:g}, alpha = {self.alpha:g}, {self.comparisons} comparison(s), "
+                f"{self.power_target} power >= {self.target_power:g})\n"
+                f"  mean power {self.mean_power:.4f}, median power {self.median_power:.4f}\n"
+                + self.to_frame().to_string(index=False))
+
+
+def calc_instances(d: float, power: float = 0.8, alpha: float = 0.05, alternative: str = "two-sided", *,
+                   test: str = "t", comparisons: int = 1, power_target: str = "mean",
+                   strict: bool = False) -> InstancesResult:
+    """Number of instances N* for comparing algorithms with a paired test.
+
+    Parameters
+    ----------
+    d : float
+        Minimally relevant standardised effect size d* (> 0).
+    power : float
+        Target power (1 − beta*).
+    alpha : float
+        Family-wise significance level.
+    alternative : {"two-sided", "one-sided"}
+    test : {"t", "wilcoxon", "sign"}
+        The test planned; Wilcoxon and sign tests inflate N* by 1/0.86 and 1/0.637
+        (Campelo & Takahashi eq. 24).
+    comparisons : int
+        Number K of pairwise comparisons, each at its Holm level alpha/(K − i + 1).
+    power_target : {"mean", "median", "worst_case"}
+        Which power of the K comparisons must reach ``power`` (Campelo & Wanner 2020).
+    strict : bool
+        Two-sided power with both rejection tails; the default (False) counts the far tail
+        only, as R's ``power.t.test`` and CAISEr.
+
+    Returns
+    -------
+    InstancesResult
+        ``n_instances`` (int), ``power`` (t-test power of each comparison), ``mean_power``,
+        ``median_power``, ``levels``, ``n_t`` (the t-test N before the ARE inflation).
+
+    Notes
+    -----
+    Thesis eqs. 20–22 and 24; Campelo & Wanner (2020), J. Heuristics 26:851–883; the rules
+    follow CAISEr 1.0's ``calc_instances`` (see the module docstring).
+
+    Examples
+    --------
+    Thesis Sec. 4.2.2: d* = 1, one-sided, alpha = 0.05 and power 0.8 gives 8 instances.
+
+    >>> calc_instances(1.0, power=0.8, alternative="one-sided").n_instances
+    8
+    """
+    d, alpha, comparisons = _check_common(d, alpha, alternative, test, comparisons)
+    power = v.check_probability("power", power)
+    v.check_option("power_target", power_target, TARGETS)
+    if power_target == "mean":
+        n_t: float = _smallest_n_mean(d, alpha, power, comparisons, alternative, strict)
+        n_eval = int(n_t)
+    else:
+        r = 1 if power_target == "worst_case" or comparisons == 1 else comparisons // 2
+        n_t = _solve_n(d, alpha / (comparisons - r + 1), power, alternative, strict)
+        n_eval = math.ceil(n_t)
+    powers = holm_power_profile(n_eval, d, alpha, comparisons, alternative, strict)
+    return InstancesResult(
+        method="Number of instances (Campelo & Takahashi; Holm levels, Campelo & Wanner)",
+        n_instances=_inflate(n_t, test), n_t=float(n_t), power=powers, mean_power=float(np.mean(powers)),
+        median_power=float(np.median(powers)), levels=holm_levels(alpha, comparisons), d=d, alpha=alpha,
+        target_power=power, alternative=alternative, test=test, comparisons=comparisons,
+        power_target=power_target)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PowerCurveResult(Result):
+    """Power against effect size for a fixed number of instances."""
+
+    _plot_function: ClassVar[str] = "plot_power_curve"
+
+    n_instances: int
+    n_t: int
+    d: np.ndarray
+    power: np.ndarray  # (len(d), comparisons)
+    alpha: float
+    alternative: str
+    test: str
+    comparisons: int
+
+    @property
+    def mean_power(self) -> np.ndarray:
+        return self.power.mean(axis=1)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per effect size: mean, median, worst- and best-case power."""
+        return pd.DataFrame({"d": self.d, "mean_power": self.mean_power,
+                             "median_power": np.median(self.power, axis=1),
+                             "worst_power": self.power.min(axis=1), "best_power": self.power.max(axis=1)})
+
+
+def power_curve(n_instances: int, d_values=None, alpha: float = 0.05, alternative: str = "two-sided", *,
+                test: str = "t", comparisons: int = 1, strict: bool = False) -> PowerCurveResult:
+    """Power of a fixed benchmark set of ``n_instances`` to detect each effect size.
+
+    The t test is evaluated with ``ceiling(n_instances · ARE)`` instances (CAISEr's power
+    profile), each comparison at its Holm level (thesis Figs. 3.1, 5.3, 5.7).
+
+    Examples
+    --------
+    >>> curve = power_curve(30, [0.2, 0.5, 0.8])
+    >>> curve.to_frame()["mean_power"].round(3).tolist()
+    [0.185, 0.754, 0.992]
+    """
+    n_instances = v.check_positive_int("n_instances", n_instances, minimum=2)
+    if d_values is None:
+        d_values = np.linspace(0.01, 1.5, 150)
+    d_values = v.as_sample(d_values, "d_values")
+    if np.any(d_values <= 0):
+        raise ValueError("d_values must all be > 0.")
+    _, alpha, comparisons = _check_common(d_values[0], alpha, alternative, test, comparisons)
+    n_t = math.ceil(n_instances / (1.0 / ARE[test]))
+    if n_t < 2:
+        raise ValueError(f"{n_instances} instances give fewer than 2 effective instances for the {test} test.")
+    powers = np.column_stack([np.broadcast_to(_power(n_t, d_values, lv, alternative, strict), d_values.shape)
+                              for lv in holm_levels(alpha, comparisons)])
+    return PowerCurveResult(method="Power curve of a fixed benchmark set", n_instances=n_instances, n_t=n_t,
+                            d=d_values, power=powers, alpha=alpha, alternative=alternative, test=test,
+                            comparisons=comparisons)

@@ -1,0 +1,189 @@
+"""Estimates and standard errors of the per-instance differences between algorithms.
+
+Campelo & Takahashi (thesis Sec. 3.1, eqs. 5 and 9–15; Algorithm 4 for the bootstrap)
+and, for more than two algorithms, Campelo & Wanner (2020). The conventions are those of
+the R package CAISEr 1.0 (``calc_se``/``se_param``), which differ from the thesis text:
+
+* sign: the difference of a pair (a, b) is taken as a minus b, i.e. ``mean(x1) - mean(x2)``
+  for ``calc_se(x1, x2)`` (the thesis writes mu2 − mu1);
+* percent differences, ``comparisons="all-vs-first"``: phi = 1 − mu_b/mu_a (mu_a the
+  reference) with the full delta-method SE
+  ``sqrt(s_a² mu_b²/(mu_a⁴ n_a) + s_b²/(mu_a² n_b))``; the thesis' eqs. 13–14 drop the
+  covariance between the numerator (mu_b − mu_a) and the denominator mu_a, which turns
+  the factor mu_b² into mu_a² + (mu_b − mu_a)²;
+* percent differences, ``comparisons="all-vs-all"`` (the default, as in CAISEr): phi =
+  (mu_a − mu_b)/mu̅ with mu̅ the mean of the K algorithm means, and
+  ``se² = c1 (s_a²/n_a + s_b²/n_b) + c2`` with ``c1 = (1 + (phi/K)²)/mu̅²`` and
+  ``c2 = (phi/K)²/mu̅² · Σ_{k≠a,b} s_k²/n_k``;
+* the optimal ratio n_a/n_b is s_a/s_b (eq. 9), times mu_b/mu_a for all-vs-first percent
+  differences; a standard error that is NaN (zero variances) is reported as 0.
+
+For two algorithms and simple differences both comparison schemes coincide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Sequence
+
+import numpy as np
+import pandas as pd
+
+from algocompare import _validation as v
+from algocompare._results import Result, internal
+
+__all__ = ["calc_se", "StandardErrorResult", "pairwise_differences", "DIFFERENCES", "COMPARISONS",
+           "SE_METHODS"]
+
+DIFFERENCES = ("simple", "perc")
+COMPARISONS = ("all-vs-all", "all-vs-first")
+SE_METHODS = ("param", "boot")
+
+
+def comparison_pairs(n_algorithms: int, comparisons: str) -> np.ndarray:
+    """Index pairs (a, b), a < b: all of them, or those with the first algorithm."""
+    pairs = list(combinations(range(n_algorithms), 2))
+    if comparisons == "all-vs-first":
+        pairs = pairs[: n_algorithms - 1]
+    return np.array(pairs, dtype=int).reshape(-1, 2)
+
+
+def _phi(means: np.ndarray, pairs: np.ndarray, dif: str, comparisons: str) -> np.ndarray:
+    """Point estimates; ``means`` may carry leading axes (bootstrap replicates)."""
+    ma, mb = means[..., pairs[:, 0]], means[..., pairs[:, 1]]
+    if dif == "simple":
+        return ma - mb
+    if comparisons == "all-vs-first":
+        return 1.0 - mb / ma
+    return (ma - mb) / means.mean(axis=-1, keepdims=True)
+
+
+def _param_se(means, variances, sizes, pairs, phi, dif, comparisons) -> np.ndarray:
+    a, b = pairs[:, 0], pairs[:, 1]
+    spread = variances / sizes  # s_k^2 / n_k
+    if dif == "simple":
+        return np.sqrt(spread[a] + spread[b])
+    if comparisons == "all-vs-first":
+        return np.sqrt(spread[a] * means[b] ** 2 / means[a] ** 4 + spread[b] / means[a] ** 2)
+    k, grand = means.size, means.mean()
+    rel = (phi / k) ** 2
+    others = spread.sum() - spread[a] - spread[b]
+    return np.sqrt((1 + rel) / grand**2 * (spread[a] + spread[b]) + others * rel / grand**2)
+
+
+def _optimal_ratio(means, sds, pairs, dif, comparisons) -> np.ndarray:
+    a, b = pairs[:, 0], pairs[:, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = sds[a] / sds[b]
+        if dif == "perc" and comparisons == "all-vs-first":
+            ratio = ratio * means[b] / means[a]
+    return ratio
+
+
+def _bootstrap_se(samples: list[np.ndarray], pairs, dif, comparisons, n_resamples: int,
+                  rng: np.random.Generator) -> np.ndarray:
+    """Algorithm 4: the sd of phi over resamples drawn independently per algorithm."""
+    means = np.column_stack([
+        x[rng.integers(0, x.size, size=(n_resamples, x.size))].mean(axis=1) for x in samples])
+    return _phi(means, pairs, dif, comparisons).std(axis=0, ddof=1)
+
+
+def pairwise_differences(samples: Sequence[np.ndarray], dif: str = "simple", comparisons: str = "all-vs-all",
+                         method: str = "param", n_resamples: int = 999, rng: Any = None) -> pd.DataFrame:
+    """The CAISEr ``Diffk`` table: one row per pair with n, phi, SE, ratio and optimal ratio.
+
+    ``samples`` are already-validated 1-D float arrays (at least two values each).
+    """
+    return pd.DataFrame(pairwise_arrays(samples, dif, comparisons, method, n_resamples, rng))
+
+
+def pairwise_arrays(samples: Sequence[np.ndarray], dif: str = "simple", comparisons: str = "all-vs-all",
+                    method: str = "param", n_resamples: int = 999, rng: Any = None) -> dict[str, np.ndarray]:
+    """:func:`pairwise_differences` as a dict of arrays (cheap inside sampling loops)."""
+    means = np.array([x.mean() for x in samples])
+    variances = np.array([x.var(ddof=1) for x in samples])
+    sizes = np.array([x.size for x in samples], dtype=float)
+    pairs = comparison_pairs(len(samples), comparisons)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        phi = _phi(means, pairs, dif, comparisons)
+        if method == "param":
+            se = _param_se(means, variances, sizes, pairs, phi, dif, comparisons)
+        else:
+            se = _bootstrap_se(list(samples), pairs, dif, comparisons, n_resamples, np.random.default_rng(rng))
+    se = np.where(np.isnan(se), 0.0, se)
+    return {
+        "alg_a": pairs[:, 0], "alg_b": pairs[:, 1], "n_a": sizes[pairs[:, 0]].astype(int),
+        "n_b": sizes[pairs[:, 1]].astype(int), "phi": phi, "se": se,
+        "ratio": sizes[pairs[:, 0]] / sizes[pairs[:, 1]],
+        "ratio_opt": _optimal_ratio(means, np.sqrt(variances), pairs, dif, comparisons)}
+
+
+def check_design(dif: str, comparisons: str, method: str) -> None:
+    v.check_option("dif", dif, DIFFERENCES)
+    v.check_option("comparisons", comparisons, COMPARISONS)
+    v.check_option("method", method, SE_METHODS)
+
+
+@dataclass(frozen=True, kw_only=True)
+class StandardErrorResult(Result):
+    """Estimated difference(s) phi and standard error(s).
+
+    ``phi`` and ``se`` are floats for two algorithms and arrays (one per pair, in the order
+    of ``pairs``) otherwise.
+    """
+
+    phi: Any
+    se: Any
+    dif: str
+    comparisons: str
+    se_method: str
+    n: np.ndarray
+    pairs: pd.DataFrame = internal()
+
+    def to_frame(self) -> pd.DataFrame:
+        return self.pairs.copy()
+
+
+def _squeeze(values: np.ndarray) -> Any:
+    return float(values[0]) if values.size == 1 else values
+
+
+def calc_se(x1, x2, *more, dif: str = "simple", method: str = "param", comparisons: str = "all-vs-all",
+            n_resamples: int = 999, rng: Any = None) -> StandardErrorResult:
+    """Estimate the difference between algorithms on one instance and its standard error.
+
+    Parameters
+    ----------
+    x1, x2, *more : array-like
+        Runs of each algorithm on the instance (at least two each; the numbers of runs may
+        differ).
+    dif : {"simple", "perc"}
+        Simple difference mu_a − mu_b (thesis eq. 5) or percent difference (eq. 11; see
+        the module docstring for CAISEr's definitions).
+    method : {"param", "boot"}
+        Parametric formulas (eqs. 10, 13 with the full delta method) or the bootstrap of
+        Algorithm 4 with ``n_resamples`` resamples.
+    comparisons : {"all-vs-all", "all-vs-first"}
+        Pairs reported (Campelo & Wanner 2020); also fixes the percent-difference
+        denominator.
+
+    Returns
+    -------
+    StandardErrorResult
+        ``phi``, ``se`` (floats for two algorithms), ``n`` and the full ``pairs`` table.
+
+    Examples
+    --------
+    >>> res = calc_se([1.0, 2.0, 3.0], [2.0, 4.0, 6.0, 8.0])
+    >>> round(res.phi, 4), round(res.se, 4)
+    (-3.0, 1.3229)
+    """
+    check_design(dif, comparisons, method)
+    samples = [v.as_sample(x, f"x{i + 1}", min_size=2) for i, x in enumerate((x1, x2, *more))]
+    n_resamples = v.check_positive_int("n_resamples", n_resamples, minimum=2)
+    table = pairwise_differences(samples, dif, comparisons, method, n_resamples, rng)
+    return StandardErrorResult(
+        method=f"Standard error of {dif} differences ({'bootstrap' if method == 'boot' else 'parametric'})",
+        phi=_squeeze(table["phi"].to_numpy()), se=_squeeze(table["se"].to_numpy()), dif=dif,
+        comparisons=comparisons, se_method=method, n=np.array([x.size for x in samples]), pairs=table)
