@@ -1,0 +1,378 @@
+"""Adjusted p-values (APVs) for a family of hypotheses.
+
+:func:`adjust_pvalues` is the one entry point. The family-free methods work on any
+vector of p-values; ``"shaffer"``, ``"shaffer_dynamic"`` and ``"bergmann"`` exploit the
+logical structure of *all pairwise comparisons* of k algorithms and need to know which
+pair each p-value belongs to (a labelled square matrix or a pair-indexed Series);
+``"nemenyi"`` needs k (the number of algorithms).
+
+APVs follow Wright (1992) as presented by García et al. (2009, Appendix A.3), García &
+Herrera (2008, §4) and García, Fernández, Luengo & Herrera (2010, §4): each is capped at 1,
+never below the raw p-value, and monotone in the order of the raw p-values. The
+conventions of the R package scmamp (0.3.2) are followed where it implements a method;
+differences are documented per method.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+import pandas as pd
+from scipy.stats import norm, studentized_range
+
+from algocompare._validation import check_option, check_probability
+
+__all__ = ["adjust_pvalues", "CORRECTIONS", "PAIRWISE_CORRECTIONS", "nemenyi_from_z"]
+
+#: Corrections valid for any family of p-values.
+FAMILY_CORRECTIONS = ("bonferroni", "holm", "hochberg", "hommel", "holland", "finner", "li", "rom", "none")
+#: Corrections defined only for the family of all k(k-1)/2 pairwise comparisons.
+PAIRWISE_CORRECTIONS = ("shaffer", "shaffer_dynamic", "bergmann")
+#: Every name accepted by :func:`adjust_pvalues`.
+CORRECTIONS = FAMILY_CORRECTIONS + ("nemenyi",) + PAIRWISE_CORRECTIONS
+
+
+# ----------------------------------------------------------------------------- step functions
+# Each takes the p-values sorted ascending and returns their APVs in the same order.
+
+def _cummax(values: np.ndarray) -> np.ndarray:
+    return np.maximum.accumulate(values)
+
+
+def _bonferroni(p: np.ndarray) -> np.ndarray:
+    """Bonferroni (Dunn 1961): APV_i = min(1, m p_i)."""
+    return np.minimum(1.0, p.size * p)
+
+
+def _holm(p: np.ndarray) -> np.ndarray:
+    """Holm (1979) step-down: APV_i = min(1, max_{j<=i} (m - j + 1) p_j)."""
+    m = p.size
+    return _cummax(np.minimum(1.0, (m - np.arange(m)) * p))
+
+
+def _hochberg(p: np.ndarray) -> np.ndarray:
+    """Hochberg (1988) step-up: APV_i = min(1, min_{j>=i} (m - j + 1) p_j)."""
+    m = p.size
+    return np.minimum(1.0, np.minimum.accumulate(((m - np.arange(m)) * p)[::-1])[::-1])
+
+
+def _hommel(p: np.ndarray) -> np.ndarray:
+    """Hommel (1988), the closed Simes procedure; APVs as in Wright (1992).
+
+    For each size j = m, ..., 2 of the candidate intersection, the Simes p-value of the j
+    largest-looking hypotheses bounds the APVs from below; the APV is the largest bound.
+    """
+    m = p.size
+    if m == 1:
+        return p.copy()
+    idx = np.arange(1, m + 1)
+    adjusted = np.full(m, np.min(m * p / idx))
+    current = adjusted.copy()
+    for j in range(m - 1, 1, -1):
+        head = m - j + 1  # hypotheses 1..m-j+1 are tested against the Simes bound of size j
+        simes_tail = np.min(j * p[head:] / np.arange(2, j + 1))
+        current[:head] = np.minimum(j * p[:head], simes_tail)
+        current[head:] = current[head - 1]
+        adjusted = np.maximum(adjusted, current)
+    return np.maximum(adjusted, p)
+
+
+def _holland(p: np.ndarray) -> np.ndarray:
+    """Holland & Copenhaver (1987): APV_i = max_{j<=i} 1 - (1 - p_j)^(m - j + 1)."""
+    m = p.size
+    return _cummax(np.minimum(1.0, -np.expm1((m - np.arange(m)) * np.log1p(-p))))
+
+
+def _finner(p: np.ndarray) -> np.ndarray:
+    """Finner (1993): APV_i = max_{j<=i} 1 - (1 - p_j)^(m / j)."""
+    m = p.size
+    return _cummax(np.minimum(1.0, -np.expm1((m / np.arange(1, m + 1)) * np.log1p(-p))))
+
+
+def _li(p: np.ndarray) -> np.ndarray:
+    """Li (2008) two-step: APV_i = min(p_m, p_i / (p_i + 1 - p_m)), p_m the largest p-value.
+
+    Very conservative when the largest p-value is close to 1 (all APVs become p_m).
+    With p_m = 1 a zero p-value keeps APV 0 (Li's second step rejects only p_i = 0).
+    """
+    largest = p[-1]
+    denominator = p + 1.0 - largest
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = np.where(denominator > 0, p / denominator, 0.0)
+    return np.minimum(largest, ratio)
+
+
+def rom_levels(m: int, alpha: float) -> np.ndarray:
+    """Rom's (1990) critical levels alpha_1 <= ... <= alpha_m for the ascending p-values.
+
+    alpha_m = alpha, alpha_{m-1} = alpha/2 and, for i = 3..m,
+    alpha_{m-i+1} = [sum_{j=1}^{i-1} alpha^j - sum_{j=1}^{i-2} C(i, j) alpha_{m-j}^{i-j}] / i
+    (García et al. 2010, §4).
+    """
+    from scipy.special import comb
+
+    levels = np.empty(m)
+    levels[m - 1] = alpha
+    if m >= 2:
+        levels[m - 2] = alpha / 2
+    for i in range(3, m + 1):
+        j1 = np.arange(1, i)
+        j2 = np.arange(1, i - 1)
+        levels[m - i] = (np.sum(alpha ** j1) - np.sum(comb(i, j2) * levels[m - 1 - j2] ** (i - j2))) / i
+    return levels
+
+
+def _rom(p: np.ndarray, alpha: float) -> np.ndarray:
+    """Rom (1990) with APV_i = max_{j<=i} min(1, (alpha / alpha_j) p_j).
+
+    The factors alpha/alpha_j depend on ``alpha``, so the APVs do too (they are exact only
+    at that level). The running maximum follows scmamp's ``adjustRom``.
+    """
+    return _cummax(np.minimum(1.0, alpha / rom_levels(p.size, alpha) * p))
+
+
+_SORTED_METHODS: dict[str, Callable[..., np.ndarray]] = {
+    "bonferroni": _bonferroni, "holm": _holm, "hochberg": _hochberg, "hommel": _hommel,
+    "holland": _holland, "finner": _finner, "li": _li, "none": lambda p: p.copy(),
+}
+
+
+def _tie_consistent(p_sorted: np.ndarray, adjusted: np.ndarray) -> np.ndarray:
+    """Equal raw p-values get the same APV: the largest of their group.
+
+    Keeps the APVs a monotone function of the raw p-values (so the result does not depend
+    on the order in which tied hypotheses happen to be listed).
+    """
+    starts = np.r_[True, p_sorted[1:] != p_sorted[:-1]]
+    group = np.cumsum(starts) - 1
+    largest = np.full(group[-1] + 1, -np.inf)
+    np.maximum.at(largest, group, adjusted)
+    return largest[group]
+
+
+def adjust_sorted(p_sorted: np.ndarray, method: str, alpha: float = 0.05) -> np.ndarray:
+    """APVs of ascending p-values for a family-free method (internal building block)."""
+    if method == "rom":
+        adjusted = _rom(p_sorted, alpha)
+    else:
+        adjusted = _SORTED_METHODS[method](p_sorted)
+    return _tie_consistent(p_sorted, np.maximum(adjusted, p_sorted) if method != "none" else adjusted)
+
+
+def adjust_vector(p: np.ndarray, method: str, alpha: float = 0.05) -> np.ndarray:
+    """APVs of a 1-D array in its own order (family-free methods)."""
+    order = np.argsort(p, kind="stable")
+    out = np.empty_like(p)
+    out[order] = adjust_sorted(p[order], method, alpha)
+    return out
+
+
+# ----------------------------------------------------------------------------- Nemenyi
+
+def nemenyi_from_z(z: np.ndarray, k: int) -> np.ndarray:
+    """Nemenyi (1963) APVs from rank z statistics: P(Q_{k,inf} >= |z| sqrt(2)).
+
+    Q is the studentized range of k independent standard normals (Demšar 2006, §3.2.2):
+    the Nemenyi test declares a pair different when |R_i - R_j| exceeds
+    q_alpha sqrt(k(k+1)/(6N)) with q_alpha the studentized-range quantile divided by sqrt(2).
+    """
+    z = np.abs(np.asarray(z, dtype=float))
+    return np.minimum(1.0, studentized_range.sf(z * np.sqrt(2.0), k, np.inf))
+
+
+def _nemenyi_from_p(p: np.ndarray, k: int) -> np.ndarray:
+    # invert the two-sided normal p-value to |z|, then use the studentized range
+    return np.maximum(nemenyi_from_z(norm.isf(p / 2.0), k), p)
+
+
+# ----------------------------------------------------------------------------- input shapes
+
+def _pair_labels(index: pd.Index) -> list[tuple[Any, Any]] | None:
+    if isinstance(index, pd.MultiIndex) and index.nlevels == 2:
+        return list(index)
+    if len(index) and all(isinstance(x, tuple) and len(x) == 2 for x in index):
+        return list(index)
+    return None
+
+
+def _check_pvalues(values: np.ndarray, what: str) -> np.ndarray:
+    values = np.asarray(values, dtype=float)
+    if np.isnan(values).any():
+        raise ValueError(f"{what} contains missing p-values (NaN); every hypothesis needs a p-value.")
+    if ((values < 0) | (values > 1)).any():
+        bad = values[(values < 0) | (values > 1)][0]
+        raise ValueError(f"{what} contains {bad!r}; p-values must lie between 0 and 1.")
+    return values
+
+
+def _from_square(matrix: pd.DataFrame) -> tuple[list, np.ndarray]:
+    """Labels and upper-triangle p-values (row-major pair order) of a square matrix."""
+    if matrix.shape[0] != matrix.shape[1]:
+        raise ValueError(f"a p-value matrix must be square, got shape {matrix.shape}.")
+    if list(matrix.index) != list(matrix.columns):
+        raise ValueError("a p-value matrix must have the same labels, in the same order, on rows and columns.")
+    values = matrix.to_numpy(dtype=float)
+    upper = np.triu_indices(len(values), 1)
+    up = values[upper]
+    low = values.T[upper]
+    both = ~np.isnan(up) & ~np.isnan(low)
+    if not np.allclose(up[both], low[both], rtol=1e-12, atol=0):
+        raise ValueError("the p-value matrix is not symmetric; pass a symmetric matrix of pairwise p-values.")
+    up = np.where(np.isnan(up), low, up)
+    return list(matrix.index), _check_pvalues(up, "the p-value matrix")
+
+
+def _from_pairs(labels_ab: list[tuple[Any, Any]], values: np.ndarray) -> tuple[list, np.ndarray, np.ndarray]:
+    """Algorithms, p-values in canonical pair order, and the position of each input pair."""
+    algorithms: list[Any] = []
+    for a, b in labels_ab:
+        for x in (a, b):
+            if x not in algorithms:
+                algorithms.append(x)
+    k = len(algorithms)
+    position = {x: n for n, x in enumerate(algorithms)}
+    rows, cols = np.triu_indices(k, 1)
+    slot = {(int(i), int(j)): n for n, (i, j) in enumerate(zip(rows, cols))}
+    where = np.empty(len(labels_ab), dtype=int)
+    for n, (a, b) in enumerate(labels_ab):
+        i, j = sorted((position[a], position[b]))
+        if i == j:
+            raise ValueError(f"pair ({a!r}, {b!r}) compares an algorithm with itself.")
+        where[n] = slot[(i, j)]
+    if len(set(where.tolist())) != len(where) or len(where) != len(rows):
+        raise ValueError(
+            f"{len(labels_ab)} pair(s) given for {k} algorithms; the family of all pairwise comparisons "
+            f"needs each of the {k * (k - 1) // 2} pairs exactly once."
+        )
+    canonical = np.empty(len(rows))
+    canonical[where] = values
+    return algorithms, canonical, where
+
+
+def _k_from_pairs(m: int) -> int | None:
+    k = int(round((1 + np.sqrt(1 + 8 * m)) / 2))
+    return k if k * (k - 1) // 2 == m else None
+
+
+def adjust_pairwise(p_pairs: np.ndarray, k: int, method: str, alpha: float = 0.05) -> np.ndarray:
+    """APVs of all pairwise p-values in canonical order (row-major upper triangle of k)."""
+    if method == "nemenyi":
+        return _tie_consistent_unsorted(p_pairs, _nemenyi_from_p(p_pairs, k))
+    if method == "shaffer":
+        from algocompare.posthoc.shaffer import shaffer_static
+
+        return shaffer_static(p_pairs, k)
+    if method in ("shaffer_dynamic", "bergmann"):
+        from algocompare.posthoc.bergmann import bergmann_hommel, shaffer_dynamic
+
+        return (bergmann_hommel if method == "bergmann" else shaffer_dynamic)(p_pairs, k)
+    return adjust_vector(p_pairs, method, alpha)
+
+
+def _tie_consistent_unsorted(p: np.ndarray, adjusted: np.ndarray) -> np.ndarray:
+    order = np.argsort(p, kind="stable")
+    out = np.empty_like(adjusted)
+    out[order] = _tie_consistent(p[order], _cummax(adjusted[order]))
+    return out
+
+
+# ----------------------------------------------------------------------------- public entry
+
+def adjust_pvalues(pvalues: Any, method: str = "holm", *, alpha: float = 0.05, k: int | None = None) -> Any:
+    """Adjusted p-values (APVs) for multiple testing.
+
+    Parameters
+    ----------
+    pvalues : array-like, pandas Series or square DataFrame
+        The raw p-values of one family. A 1-D array or Series is one family in any order.
+        A square symmetric matrix (DataFrame or ndarray, diagonal ignored) is the family of
+        all pairwise comparisons of its k labels (its upper triangle). A Series indexed by
+        pairs (a 2-level MultiIndex or 2-tuples) is also read as a pairwise family.
+    method : str
+        ``"bonferroni"`` (Bonferroni–Dunn), ``"holm"``, ``"hochberg"``, ``"hommel"``,
+        ``"holland"``, ``"finner"``, ``"li"``, ``"rom"``, ``"none"`` for any family;
+        ``"nemenyi"`` (needs a pairwise family or ``k``); ``"shaffer"`` (static),
+        ``"shaffer_dynamic"``, ``"bergmann"`` (Bergmann–Hommel) for a pairwise family. A
+        plain 1-D array of length k(k-1)/2 is taken as the pairwise family in row-major
+        upper-triangle order (pairs (0,1), (0,2), ..., (k-2,k-1)).
+    alpha : float
+        Only Rom's APVs depend on the level (its critical constants do).
+    k : int, optional
+        Number of algorithms, for ``"nemenyi"`` on a plain vector of p-values.
+
+    Returns
+    -------
+    The APVs in the same shape, order and labels as ``pvalues``.
+
+    Notes
+    -----
+    Formulas (p_1 <= ... <= p_m the sorted raw p-values; every APV is capped at 1 and
+    made monotone in the raw p-values; tied raw p-values share the largest APV of their group):
+
+    * Bonferroni: m p_i. Holm: max_{j<=i} (m-j+1) p_j. Hochberg: min_{j>=i} (m-j+1) p_j.
+    * Hommel: Wright (1992) (equal to R's ``p.adjust(method="hommel")``).
+    * Holland: max_{j<=i} 1-(1-p_j)^(m-j+1). Finner: max_{j<=i} 1-(1-p_j)^(m/j).
+    * Li: min(p_m, p_i/(p_i+1-p_m)). Rom: max_{j<=i} (alpha/alpha_j) p_j with Rom's levels.
+    * Nemenyi: P(Q_{k,inf} >= |z| sqrt 2) with |z| recovered from the two-sided normal p.
+    * Shaffer static: max_{j<=i} t_j p_j, t_j the largest number of hypotheses that can be
+      true after any j-1 rejections (Shaffer 1986; S(k) recursion, Carrasco et al. 2020 §3.3.2).
+    * Shaffer dynamic: t_j given that the *specific* hypotheses H_1..H_{j-1} are false.
+    * Bergmann–Hommel: max{|I| min_{j in I} p_j : I exhaustive, i in I} (García & Herrera 2008).
+
+    References: García et al. (2009) Appendix A.3; García & Herrera (2008) JMLR 9;
+    García, Fernández, Luengo & Herrera (2010) Inf. Sci. 180; Wright (1992) Biometrics 48.
+
+    Examples
+    --------
+    >>> adjust_pvalues([0.01, 0.04, 0.03], "holm")
+    array([0.03, 0.06, 0.06])
+    """
+    check_option("method", method, CORRECTIONS)
+    alpha = check_probability("alpha", alpha)
+    if isinstance(pvalues, pd.DataFrame) or (isinstance(pvalues, np.ndarray) and pvalues.ndim == 2):
+        return _adjust_matrix(pvalues, method, alpha)
+    if isinstance(pvalues, pd.Series):
+        pairs = _pair_labels(pvalues.index)
+        values = _check_pvalues(pvalues.to_numpy(dtype=float), "pvalues")
+        if pairs is not None and method not in FAMILY_CORRECTIONS:
+            algorithms, canonical, where = _from_pairs(pairs, values)
+            adjusted = adjust_pairwise(canonical, len(algorithms), method, alpha)[where]
+        else:
+            adjusted = _adjust_plain(values, method, alpha, k)
+        return pd.Series(adjusted, index=pvalues.index, name=pvalues.name)
+    if np.ndim(pvalues) != 1 or isinstance(pvalues, (str, bytes)):
+        raise TypeError("pvalues must be a 1-D array/Series or a square matrix of pairwise p-values.")
+    return _adjust_plain(_check_pvalues(pvalues, "pvalues"), method, alpha, k)
+
+
+def _adjust_plain(values: np.ndarray, method: str, alpha: float, k: int | None) -> np.ndarray:
+    if values.size == 0:
+        raise ValueError("pvalues is empty; a family needs at least one p-value.")
+    if method in FAMILY_CORRECTIONS:
+        return adjust_vector(values, method, alpha)
+    if method == "nemenyi" and k is not None:
+        return _tie_consistent_unsorted(values, _nemenyi_from_p(values, int(k)))
+    k_pairs = _k_from_pairs(values.size)
+    if k_pairs is None or k_pairs < 2:
+        raise ValueError(
+            f"method={method!r} needs the family of all pairwise comparisons: pass a labelled square "
+            f"matrix, a pair-indexed Series, or a vector of length k(k-1)/2 (got {values.size})."
+        )
+    return adjust_pairwise(values, k_pairs, method, alpha)
+
+
+def _adjust_matrix(matrix: Any, method: str, alpha: float) -> Any:
+    frame = matrix if isinstance(matrix, pd.DataFrame) else pd.DataFrame(matrix)
+    labels, upper = _from_square(frame)
+    k = len(labels)
+    if k < 2:
+        raise ValueError("a p-value matrix needs at least 2 algorithms.")
+    adjusted = adjust_pairwise(upper, k, method, alpha)
+    out = np.full((k, k), np.nan)
+    rows, cols = np.triu_indices(k, 1)
+    out[rows, cols] = adjusted
+    out[cols, rows] = adjusted
+    if isinstance(matrix, pd.DataFrame):
+        return pd.DataFrame(out, index=matrix.index, columns=matrix.columns)
+    return out

@@ -1,0 +1,59 @@
+"""Critical differences of mean ranks (Nemenyi, Bonferroni–Dunn), computed, never tabled."""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.stats import norm, studentized_range
+
+from algocompare._validation import check_option, check_positive_int, check_probability
+
+__all__ = ["critical_difference", "critical_value"]
+
+CD_METHODS = ("nemenyi", "bonferroni_dunn")
+
+
+def critical_value(k: int, alpha: float = 0.05, method: str = "nemenyi", *, df: float = np.inf) -> float:
+    """q_alpha of the critical difference CD = q_alpha sqrt(k(k+1)/(6N)).
+
+    * ``"nemenyi"``: the (1 - alpha) quantile of the studentized range of k means with
+      ``df`` degrees of freedom, divided by sqrt(2) (Demšar 2006, Table 5a, df = inf).
+      scmamp's ``getNemenyiCD`` uses df = k(N - 1) instead; pass ``df`` to reproduce it.
+    * ``"bonferroni_dunn"``: the two-sided normal quantile at alpha / (k - 1), i.e.
+      z_{1 - alpha / (2(k-1))} (Demšar 2006, Table 5b; García et al. 2009, Table 8).
+    """
+    k = check_positive_int("k", k, minimum=2)
+    alpha = check_probability("alpha", alpha)
+    check_option("method", method, CD_METHODS)
+    if method == "nemenyi":
+        return float(studentized_range.ppf(1.0 - alpha, k, df) / np.sqrt(2.0))
+    return float(norm.isf(alpha / (2.0 * (k - 1))))
+
+
+def critical_difference(k: int, n: int, alpha: float = 0.05, method: str = "nemenyi", *,
+                        df: float = np.inf) -> float:
+    """Critical difference of Friedman mean ranks for k algorithms on n instances.
+
+    Two mean ranks differ significantly when |R_i - R_j| >= CD with
+    CD = q_alpha sqrt(k(k+1) / (6n)) (Demšar 2006, §3.2.2).
+
+    Parameters
+    ----------
+    k, n : int
+        Number of algorithms and of instances.
+    alpha : float
+        Family-wise level.
+    method : {"nemenyi", "bonferroni_dunn"}
+        All pairwise comparisons (Nemenyi) or k - 1 comparisons with a control (Bonferroni–Dunn).
+    df : float
+        Degrees of freedom of the studentized range for Nemenyi (default infinity, as Demšar).
+
+    Examples
+    --------
+    García et al. (2009), Table 8 (k = 11, N = 11, Bonferroni–Dunn, alpha = 0.05):
+
+    >>> round(critical_difference(11, 11, 0.05, "bonferroni_dunn"), 3)
+    3.97
+    """
+    n = check_positive_int("n", n, minimum=1)
+    q = critical_value(k, alpha, method, df=df)
+    return q * float(np.sqrt(k * (k + 1) / (6.0 * n)))

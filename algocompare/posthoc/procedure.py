@@ -1,0 +1,179 @@
+"""``posthoc``: pairwise comparisons (all pairs or against a control) with adjusted p-values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy.stats import norm, t as t_dist
+
+from algocompare._validation import as_blocks, check_algorithm, check_option, check_probability
+from algocompare.posthoc.adjust import (CORRECTIONS, PAIRWISE_CORRECTIONS, adjust_pairwise, adjust_vector,
+                                        nemenyi_from_z)
+from algocompare.posthoc.critical import critical_value
+from algocompare.posthoc.result import PosthocResult
+from algocompare.posthoc.statistics import RANK_TESTS, pair_z, rank_scores
+from algocompare.ranking import within_instance_ranks
+
+__all__ = ["posthoc", "POSTHOC_TESTS"]
+
+POSTHOC_TESTS = RANK_TESTS + ("wilcoxon", "nemenyi", "conover")
+
+_TEST_NAMES = {
+    "friedman": "Friedman rank post-hoc (z test on mean ranks)",
+    "aligned_ranks": "Friedman aligned ranks post-hoc (z test on mean aligned ranks)",
+    "quade": "Quade post-hoc (z test on weighted mean ranks)",
+    "wilcoxon": "pairwise Wilcoxon signed-rank tests",
+    "nemenyi": "Nemenyi test (studentized range of Friedman mean ranks)",
+    "conover": "Conover's Friedman post-hoc (t test on rank sums)",
+}
+
+
+def _pairs(k: int, control_index: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Index pairs (a, b): row-major upper triangle, or (control, other) in input order."""
+    if control_index is None:
+        return np.triu_indices(k, 1)
+    others = np.array([j for j in range(k) if j != control_index], dtype=int)
+    return np.full(others.size, control_index), others
+
+
+def _conover(values: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Conover (1999, p. 371) t statistics and two-sided p-values on Friedman rank sums.
+
+    t = (R_b - R_a) / sqrt(2 (N A - sum_j R_j^2) / ((N-1)(k-1))), df = (N-1)(k-1), with
+    A = sum of squared ranks (tie-aware). Checked against scikit-posthocs 0.17
+    ``posthoc_conover_friedman(p_adjust=None)`` in the tests.
+    """
+    n, k = values.shape
+    ranks = within_instance_ranks(values)
+    sums = ranks.sum(axis=0)
+    df = (n - 1) * (k - 1)
+    scale = np.sqrt(2.0 * (n * np.sum(ranks ** 2) - np.sum(sums ** 2)) / df)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        stat = (sums[b] - sums[a]) / scale
+    stat = np.where(np.isfinite(stat), stat, 0.0)
+    return stat, 2.0 * t_dist.sf(np.abs(stat), df)
+
+
+def _wilcoxon(values: np.ndarray, a: np.ndarray, b: np.ndarray, options: dict) -> tuple[np.ndarray, np.ndarray]:
+    """R+ of d = value_b - value_a (oriented: large R+ = algorithm_a better) and its p-value."""
+    from algocompare.frequentist import wilcoxon
+
+    results = [wilcoxon(values[:, j], values[:, i], **options) for i, j in zip(a, b)]
+    return (np.array([r.statistic for r in results], dtype=float),
+            np.array([r.pvalue for r in results], dtype=float))
+
+
+def _resolve_control(results: Any, control: Any, mean_ranks: pd.Series) -> int | None:
+    if control is None:
+        return None
+    if isinstance(control, str) and control == "best" and "best" not in results.algorithms:
+        return int(np.argmin(mean_ranks.to_numpy()))
+    check_algorithm(results, control, role="control algorithm")
+    return list(results.algorithms).index(control)
+
+
+def _critical_difference(test: str, correction: str, k: int, m: int, alpha: float, se: float) -> float | None:
+    """CD in score units for single-step corrections of the rank z tests."""
+    if test not in RANK_TESTS + ("nemenyi",):
+        return None
+    if correction == "nemenyi":
+        return critical_value(k, alpha, "nemenyi") * se
+    if correction == "bonferroni":
+        return float(norm.isf(alpha / (2.0 * m))) * se
+    return None
+
+
+def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: str = "holm",
+            alpha: float = 0.05, *, direction: str | None = None, nan_policy: str = "raise",
+            **test_options: Any) -> PosthocResult:
+    """Post-hoc comparisons of k algorithms on N instances with adjusted p-values.
+
+    Parameters
+    ----------
+    data : Results, wide DataFrame or 2-D array
+        Instances × algorithms (lower is better unless ``direction="maximize"``).
+    test : str
+        ``"friedman"``: z = (R_b - R_a)/sqrt(k(k+1)/(6N)) on mean ranks (Demšar 2006;
+        García et al. 2009, App. A.3). ``"aligned_ranks"``: mean aligned ranks,
+        se = sqrt(k(N+1)/6). ``"quade"``: T_j = W_j/(N(N+1)/2), se =
+        sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1))) (García et al. 2010, §3; scmamp's
+        ``friedmanPost``, ``friedmanAlignedRanksPost``, ``quadePost``). ``"wilcoxon"``:
+        pairwise signed-rank tests (:func:`algocompare.wilcoxon`, options passed through
+        ``test_options``, e.g. ``zero_method="wilcox"``). ``"nemenyi"``: the Friedman
+        statistic with the Nemenyi (studentized range) adjustment — same values as
+        scikit-posthocs ``posthoc_nemenyi_friedman``. ``"conover"``: Conover's t test on
+        rank sums (same raw p-values as scikit-posthocs ``posthoc_conover_friedman``).
+    control : None, algorithm name or "best"
+        None compares all k(k-1)/2 pairs; a name compares it with each other algorithm;
+        ``"best"`` picks the algorithm with the best mean rank (or score).
+    correction : str
+        Any method of :func:`algocompare.adjust_pvalues`. ``"shaffer"``,
+        ``"shaffer_dynamic"`` and ``"bergmann"`` need all pairs. ``"nemenyi"`` uses the
+        studentized range of k means on the z statistics (with a control too).
+    alpha : float
+        Level for ``reject`` (and for Rom's constants).
+
+    Returns
+    -------
+    PosthocResult
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> res = ac.posthoc(ac.load_dataset("cec2005_d10"), control="G-CMA-ES", correction="holm")
+    >>> round(float(res.matrix("pvalue_adj")["CoEVO"]), 10) < 1e-5
+    True
+    """
+    check_option("test", test, POSTHOC_TESTS)
+    check_option("correction", correction, CORRECTIONS)
+    alpha = check_probability("alpha", alpha)
+    if test == "nemenyi":
+        correction = "nemenyi"
+    if test != "wilcoxon" and test_options:
+        raise TypeError(f"unexpected option(s) {sorted(test_options)} for test={test!r}.")
+    results = as_blocks(data, direction=direction, nan_policy=nan_policy)
+    values = results.values(oriented=True)
+    n, k = values.shape
+    names = list(results.algorithms)
+
+    scores = rank_scores(values, test if test in RANK_TESTS else "friedman")
+    mean_ranks = pd.Series(scores.scores, index=pd.Index(names, name="algorithm"), name="mean_rank")
+    control_index = _resolve_control(results, control, mean_ranks)
+    if control_index is not None and correction in PAIRWISE_CORRECTIONS:
+        raise ValueError(
+            f"correction={correction!r} is defined for the family of all pairwise comparisons; "
+            "use control=None, or a general correction such as 'holm' or 'finner' with a control."
+        )
+    a, b = _pairs(k, control_index)
+
+    if test == "wilcoxon":
+        statistic, pvalue = _wilcoxon(values, a, b, test_options)
+    elif test == "conover":
+        statistic, pvalue = _conover(values, a, b)
+    else:
+        statistic = pair_z(scores, a, b)
+        pvalue = np.minimum(1.0, 2.0 * norm.sf(np.abs(statistic)))
+
+    if correction == "nemenyi" and test in RANK_TESTS + ("nemenyi",):
+        from algocompare.posthoc.adjust import _tie_consistent_unsorted
+
+        adjusted = _tie_consistent_unsorted(pvalue, np.maximum(nemenyi_from_z(statistic, k), pvalue))
+    elif control_index is None or correction == "nemenyi":
+        adjusted = adjust_pairwise(pvalue, k, correction, alpha)
+    else:
+        adjusted = adjust_vector(pvalue, correction, alpha)
+
+    table = pd.DataFrame({
+        "algorithm_a": [names[i] for i in a], "algorithm_b": [names[j] for j in b],
+        "statistic": statistic, "pvalue": pvalue, "pvalue_adj": adjusted,
+        "reject": adjusted <= alpha,
+    })
+    cd = _critical_difference(test, correction, k, len(a), alpha, scores.se)
+    control_name = None if control_index is None else names[control_index]
+    method = f"{_TEST_NAMES[test]}, {correction} adjustment" + (
+        f", control {control_name}" if control_name is not None else ", all pairs")
+    return PosthocResult(method=method, test=test, correction=correction, control=control_name, alpha=alpha,
+                         n_instances=n, n_algorithms=k, mean_ranks=mean_ranks, critical_difference=cd,
+                         table=table)

@@ -1,0 +1,170 @@
+"""The post-hoc result: a long table of comparisons with square, boolean and clique views."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+import pandas as pd
+
+from algocompare._results import Result, format_number
+
+__all__ = ["PosthocResult"]
+
+TABLE_COLUMNS = ("algorithm_a", "algorithm_b", "statistic", "pvalue", "pvalue_adj", "reject")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PosthocResult(Result):
+    """Pairwise comparisons after an omnibus test, with adjusted p-values.
+
+    Attributes
+    ----------
+    method : str
+        Human-readable description.
+    test : str
+        Pairwise statistic: ``"friedman"``, ``"aligned_ranks"``, ``"quade"``, ``"wilcoxon"``, ...
+    correction : str
+        Name of the p-value adjustment (see :func:`algocompare.adjust_pvalues`).
+    control : str or None
+        The control algorithm (k - 1 comparisons), or None for all k(k-1)/2 pairs.
+    alpha : float
+        Level used for ``reject``.
+    n_instances, n_algorithms : int
+    mean_ranks : pandas.Series
+        Per algorithm, rank 1 = best: Friedman mean ranks, mean aligned ranks (aligned
+        ranks test) or Quade's weighted mean ranks W_j / (N(N+1)/2); for other tests the
+        Friedman mean ranks (used to order the algorithms).
+    critical_difference : float or None
+        The critical difference in ``mean_ranks`` units when the procedure has one
+        (Nemenyi, or Bonferroni(-Dunn), with a rank test); else None.
+    table : pandas.DataFrame
+        One row per comparison: ``algorithm_a, algorithm_b, statistic, pvalue, pvalue_adj,
+        reject``. With a control, ``algorithm_a`` is the control. For the rank tests the
+        statistic is z = (score_b - score_a) / se, positive when algorithm_a is better.
+    """
+
+    test: str
+    correction: str
+    control: Any
+    alpha: float
+    n_instances: int
+    n_algorithms: int
+    mean_ranks: pd.Series
+    critical_difference: float | None
+    table: pd.DataFrame
+
+    _plot_function: ClassVar[str] = "cd_diagram"
+
+    # ------------------------------------------------------------------ views
+    def to_frame(self) -> pd.DataFrame:
+        """The long table of comparisons (a copy)."""
+        return self.table.copy()
+
+    @property
+    def algorithms(self) -> list:
+        """Algorithms in input order."""
+        return list(self.mean_ranks.index)
+
+    def matrix(self, value: str = "pvalue_adj") -> pd.DataFrame | pd.Series:
+        """A column of the table as a labelled view.
+
+        All pairs: a k × k DataFrame in input order with NaN on the diagonal; symmetric
+        for p-values, antisymmetric for ``"statistic"`` (entry [a, b] is the statistic of
+        a vs b). With a control: a Series indexed by the other algorithms.
+        """
+        if value not in ("statistic", "pvalue", "pvalue_adj", "reject"):
+            raise ValueError(f"value={value!r} is not a column of the table; use statistic, pvalue, pvalue_adj or reject.")
+        if value == "reject":
+            return self.reject()
+        column = self.table[value].to_numpy(dtype=float)
+        if self.control is not None:
+            return pd.Series(column, index=pd.Index(self.table["algorithm_b"], name="algorithm"), name=value)
+        names = self.algorithms
+        position = {a: i for i, a in enumerate(names)}
+        i = self.table["algorithm_a"].map(position).to_numpy()
+        j = self.table["algorithm_b"].map(position).to_numpy()
+        out = np.full((len(names), len(names)), np.nan)
+        out[i, j] = column
+        out[j, i] = -column if value == "statistic" else column
+        return pd.DataFrame(out, index=pd.Index(names, name="algorithm"), columns=pd.Index(names, name="algorithm"))
+
+    def _decisions(self, alpha: float | None) -> np.ndarray:
+        level = self.alpha if alpha is None else float(alpha)
+        return self.table["pvalue_adj"].to_numpy(dtype=float) <= level  # the one place a decision is made
+
+    def reject(self, alpha: float | None = None) -> pd.DataFrame | pd.Series:
+        """Rejections at ``alpha`` (default: the result's alpha): pvalue_adj <= alpha.
+
+        A boolean k × k DataFrame (False on the diagonal) for all pairs, or a boolean
+        Series indexed by the other algorithms for a control.
+        """
+        decided = self._decisions(alpha)
+        if self.control is not None:
+            return pd.Series(decided, index=pd.Index(self.table["algorithm_b"], name="algorithm"), name="reject")
+        names = self.algorithms
+        position = {a: i for i, a in enumerate(names)}
+        i = self.table["algorithm_a"].map(position).to_numpy()
+        j = self.table["algorithm_b"].map(position).to_numpy()
+        out = np.zeros((len(names), len(names)), dtype=bool)
+        out[i, j] = decided
+        out[j, i] = decided
+        return pd.DataFrame(out, index=pd.Index(names, name="algorithm"), columns=pd.Index(names, name="algorithm"))
+
+    def cliques(self, alpha: float | None = None) -> list[list]:
+        """Maximal groups of algorithms whose pairwise differences are all not significant.
+
+        These are the bars of a critical-difference diagram. Members are ordered by mean
+        rank (best first), groups by their best member (then by size, larger first).
+        Singletons are omitted (an algorithm different from every other one has no bar).
+
+        All pairs: the maximal cliques of the graph whose edges are the non-rejected pairs.
+        With a control: at most one group, the control together with every algorithm not
+        significantly different from it (only the control comparisons are known).
+        """
+        order = list(self.mean_ranks.sort_values(kind="stable").index)
+        rank_of = {a: i for i, a in enumerate(order)}
+        if self.control is not None:
+            kept = [b for b, r in zip(self.table["algorithm_b"], self._decisions(alpha)) if not r]
+            group = sorted([self.control, *kept], key=rank_of.__getitem__)
+            return [group] if len(group) > 1 else []
+        rejected = self.reject(alpha).loc[order, order].to_numpy()
+        groups = [sorted(g) for g in _maximal_cliques(~rejected) if len(g) > 1]
+        groups.sort(key=lambda g: (g[0], -len(g), g))
+        return [[order[i] for i in g] for g in groups]
+
+    # ------------------------------------------------------------------ display
+    def __str__(self) -> str:
+        head = [self.method,
+                f"  test {self.test}, correction {self.correction}, alpha {format_number(self.alpha)}, "
+                f"{self.n_algorithms} algorithms on {self.n_instances} instances"
+                + (f", control {self.control}" if self.control is not None else "")]
+        if self.critical_difference is not None:
+            head.append(f"  critical difference {format_number(self.critical_difference)}")
+        ranks = self.mean_ranks.sort_values(kind="stable")
+        head.append("mean ranks:")
+        head += [f"  {name}  {format_number(value)}" for name, value in ranks.items()]
+        head.append("comparisons:")
+        text = self.table.to_string(index=False, float_format=lambda x: format_number(x))
+        return "\n".join(head + ["  " + line for line in text.splitlines()])
+
+
+def _maximal_cliques(adjacent: np.ndarray) -> list[list[int]]:
+    """Bron–Kerbosch with pivoting on a boolean adjacency matrix (diagonal ignored)."""
+    n = len(adjacent)
+    neighbours = [set(np.flatnonzero(adjacent[i]).tolist()) - {i} for i in range(n)]
+    found: list[list[int]] = []
+
+    def expand(clique: set, candidates: set, excluded: set) -> None:
+        if not candidates and not excluded:
+            found.append(sorted(clique))
+            return
+        pivot = max(candidates | excluded, key=lambda u: len(neighbours[u] & candidates))
+        for v in list(candidates - neighbours[pivot]):
+            expand(clique | {v}, candidates & neighbours[v], excluded & neighbours[v])
+            candidates = candidates - {v}
+            excluded = excluded | {v}
+
+    expand(set(), set(range(n)), set())
+    return found
