@@ -18,7 +18,7 @@ def collect(package: str, modules: tuple[str, ...]) -> dict[str, Any]:
         try:
             module = importlib.import_module(full)
         except ModuleNotFoundError as err:
-            if err.name == full:
+            if err.name is not None and (full == err.name or full.startswith(err.name + ".")):
                 continue
             raise
         for name in getattr(module, "__all__", ()):

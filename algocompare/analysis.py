@@ -56,7 +56,7 @@ def _provider(name: str) -> Any:
         return importlib.import_module(name)
     except ModuleNotFoundError as err:
         # A provider whose area is not installed yet is skipped; any other import error is a bug.
-        if err.name == name:
+        if err.name is not None and (name == err.name or name.startswith(err.name + ".")):
             return None
         raise
 
