@@ -1,0 +1,187 @@
+"""Rankings (weak orders) and profiles of rankings: the common input of every consensus method.
+
+A *ranking* is a list of groups, best first; the items of one group are tied. A plain list
+of items is a ranking without ties, and groups and single items may be mixed::
+
+    ["vanilla", "strawberry", "cherry"]          # vanilla ≻ strawberry ≻ cherry
+    [["a", "b"], "c"]                            # a ~ b ≻ c
+
+A *profile* is several rankings of the same items, optionally weighted. Internally a
+profile is a matrix of *levels* (rankings × items; level 0 = the best group), so that the
+pairwise preference counts the consensus methods need are one broadcast away.
+
+Per-instance rankings of a :class:`~algocompare.Results` follow Bartz-Beielstein et al.
+(chapter "Comparing algorithms", §2): each problem instance is one MASP comparison that
+ranks the algorithms; values that tie give tied algorithms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["as_ranking", "instance_rankings", "format_ranking"]
+
+_GROUP_TYPES = (list, tuple, set, frozenset)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Rankings of the same items as a levels matrix (rankings × items, 0 = best) with weights."""
+
+    items: tuple[Any, ...]
+    levels: np.ndarray
+    weights: np.ndarray
+    labels: tuple[Any, ...]
+
+    @property
+    def n_items(self) -> int:
+        return len(self.items)
+
+    @property
+    def total_weight(self) -> float:
+        return float(self.weights.sum())
+
+    def at_least_as_good(self) -> np.ndarray:
+        """N[a, b]: total weight of the rankings with a ≽ b (a ranked better than or tied with b)."""
+        geq = self.levels[:, :, None] <= self.levels[:, None, :]
+        return np.einsum("r,rab->ab", self.weights, geq.astype(float))
+
+    def rankings(self) -> list[list[list[Any]]]:
+        return [levels_to_groups(self.items, row) for row in self.levels]
+
+    def select(self, keep: Sequence[int]) -> "Profile":
+        """The profile restricted to the items at positions ``keep`` (order kept)."""
+        keep = list(keep)
+        levels = np.array([dense_levels(row) for row in self.levels[:, keep]], dtype=int).reshape(
+            len(self.levels), len(keep))
+        return Profile(tuple(self.items[k] for k in keep), levels, self.weights, self.labels)
+
+
+def dense_levels(values: np.ndarray) -> np.ndarray:
+    """Level of each value (0 = smallest), equal values sharing a level."""
+    return np.unique(np.asarray(values), return_inverse=True)[1].ravel()
+
+
+def levels_to_groups(items: Sequence[Any], levels: np.ndarray) -> list[list[Any]]:
+    """A ranking (list of groups, best first) from the items' levels."""
+    levels = np.asarray(levels)
+    return [[items[i] for i in np.flatnonzero(levels == level)] for level in np.unique(levels)]
+
+
+def as_ranking(ranking: Any) -> list[list[Any]]:
+    """Normalise one ranking to a list of groups, best first.
+
+    >>> as_ranking(["a", ["b", "c"], "d"])
+    [['a'], ['b', 'c'], ['d']]
+    """
+    if isinstance(ranking, (str, bytes)) or not isinstance(ranking, Sequence):
+        raise TypeError(
+            f"a ranking must be a list of items or of groups of tied items (best first), got {ranking!r}."
+        )
+    groups = []
+    for entry in ranking:
+        group = list(entry) if isinstance(entry, _GROUP_TYPES) else [entry]
+        if not group:
+            raise ValueError(f"empty group in ranking {ranking!r}; every group needs at least one item.")
+        groups.append(group)
+    return groups
+
+
+def format_ranking(ranking: Sequence[Sequence[Any]], *, better: str = " > ", tie: str = " = ") -> str:
+    """``[["a"], ["b", "c"]]`` → ``"a > b = c"``."""
+    return better.join(tie.join(str(item) for item in group) for group in ranking)
+
+
+def _levels_of(groups: list[list[Any]], index: Mapping[Any, int], position: int) -> np.ndarray:
+    levels = np.full(len(index), -1, dtype=int)
+    for level, group in enumerate(groups):
+        for item in group:
+            if not isinstance(item, Hashable) or item not in index:
+                known = ", ".join(repr(k) for k in index)
+                raise ValueError(f"ranking {position} contains {item!r}, which is not among the items "
+                                 f"of the first ranking ({known}); every ranking must rank the same items.")
+            if levels[index[item]] >= 0:
+                raise ValueError(f"ranking {position} lists {item!r} twice; each item appears once per ranking.")
+            levels[index[item]] = level
+    missing = [item for item, i in index.items() if levels[i] < 0]
+    if missing:
+        raise ValueError(f"ranking {position} does not rank {', '.join(map(repr, missing))}; "
+                         "every ranking must rank the same items.")
+    return levels
+
+
+def _profile_from_lists(rankings: Sequence[Any]) -> tuple[tuple[Any, ...], np.ndarray]:
+    grouped = [as_ranking(r) for r in rankings]
+    items = tuple(item for group in grouped[0] for item in group)
+    if len(set(items)) != len(items):
+        raise ValueError(f"ranking 0 lists an item twice: {items!r}.")
+    index = {item: i for i, item in enumerate(items)}
+    levels = np.array([_levels_of(g, index, k) for k, g in enumerate(grouped)], dtype=int)
+    return items, levels
+
+
+def _check_weights(weights: Any, n: int) -> np.ndarray:
+    if weights is None:
+        return np.ones(n)
+    w = np.broadcast_to(np.asarray(weights, dtype=float), (n,)).copy() if np.ndim(weights) == 0 else \
+        np.asarray(weights, dtype=float)
+    if w.shape != (n,):
+        raise ValueError(f"weights must have one value per ranking ({n}), got {w.size}.")
+    if not np.all(np.isfinite(w)) or np.any(w < 0):
+        raise ValueError("weights must be finite and non-negative.")
+    if not np.any(w > 0):
+        raise ValueError("at least one weight must be positive.")
+    return w
+
+
+def as_profile(rankings: Any, weights: Any = None, *, agg: str = "mean") -> Profile:
+    """Convert the input of a consensus method to a :class:`Profile`.
+
+    ``rankings`` is a sequence of rankings, a :class:`~algocompare.Results` (one ranking
+    per instance, see :func:`instance_rankings`), or a DataFrame / 2-D array of ranks or
+    values (rows = rankings, columns = items, lower = better, equal values tie).
+    """
+    from algocompare.data.results import Results
+
+    if isinstance(rankings, Results):
+        values = rankings.values(agg, oriented=True)
+        items, labels = tuple(rankings.algorithms), tuple(rankings.instances)
+        levels = np.array([dense_levels(row) for row in values], dtype=int)
+    elif isinstance(rankings, pd.DataFrame) or (isinstance(rankings, np.ndarray) and rankings.ndim == 2):
+        from algocompare._validation import as_results
+
+        return as_profile(as_results(rankings), weights, agg=agg)
+    else:
+        if isinstance(rankings, (str, bytes, Mapping)) or not isinstance(rankings, Sequence):
+            raise TypeError("expected a list of rankings (each a list of items or of groups of tied items), "
+                            f"a Results or a table of ranks, got {type(rankings).__name__}.")
+        if len(rankings) == 0:
+            raise ValueError("no rankings given; a consensus needs at least one ranking.")
+        items, levels = _profile_from_lists(rankings)
+        labels = tuple(range(len(levels)))
+    if len(items) < 1:
+        raise ValueError("the rankings have no items.")
+    return Profile(items, levels, _check_weights(weights, len(levels)), labels)
+
+
+def instance_rankings(results: Any, *, agg: str = "mean") -> dict[Any, list[list[Any]]]:
+    """One ranking of the algorithms per instance (MAMP as p MASP problems), ties where values tie.
+
+    The values are aggregated over runs by ``agg`` ("mean" or "median") and oriented so that
+    lower is better; for dominance by a hypothesis test per instance use
+    :func:`algocompare.dominance` on that instance's runs.
+
+    >>> import algocompare as ac
+    >>> instance_rankings(ac.load_dataset("ice_cream"))["child 2"][0]
+    ['vanilla']
+    """
+    from algocompare._validation import as_results, check_option
+
+    check_option("agg", agg, ("mean", "median"))
+    profile = as_profile(as_results(results), agg=agg)
+    return {label: levels_to_groups(profile.items, row) for label, row in zip(profile.labels, profile.levels)}

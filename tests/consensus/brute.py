@@ -1,0 +1,45 @@
+"""Brute force over all linear / weak orders: the independent reference of the exact solvers."""
+
+import itertools
+
+import numpy as np
+
+
+def all_weak_orders(n):
+    """Every weak order of n items as a level vector (levels 0..k-1 all used)."""
+    for levels in itertools.product(range(n), repeat=n):
+        used = set(levels)
+        if used == set(range(len(used))):
+            yield np.array(levels)
+
+
+def all_linear_orders(n):
+    for perm in itertools.permutations(range(n)):
+        yield np.array(perm)  # perm[i] = position of item i
+
+
+def symdiff(levels_a, levels_b):
+    """Ordered pairs (a, b), reflexive included, where 'a ranked at least as good as b' differs."""
+    n = len(levels_a)
+    d = 0
+    for a in range(n):
+        for b in range(n):
+            if (levels_a[a] <= levels_a[b]) != (levels_b[a] <= levels_b[b]):
+                d += 1
+    return d
+
+
+def brute_force(levels_matrix, orders, ell=1, weights=None):
+    """(best objective, set of optimal level tuples) by enumerating every order."""
+    levels_matrix = np.asarray(levels_matrix)
+    weights = np.ones(len(levels_matrix)) if weights is None else np.asarray(weights, float)
+    n = levels_matrix.shape[1]
+    candidates = all_linear_orders(n) if orders == "linear" else all_weak_orders(n)
+    best, optima = np.inf, set()
+    for cand in candidates:
+        value = sum(w * symdiff(cand, r) ** ell for w, r in zip(weights, levels_matrix))
+        if value < best - 1e-9:
+            best, optima = value, {tuple(cand)}
+        elif abs(value - best) <= 1e-9:
+            optima.add(tuple(cand))
+    return best, optima
