@@ -181,7 +181,7 @@ def severity_from_se(estimate: float, se: float, df: float, *, sd: float, n: flo
     statistic = (estimate - mu0) / se
     pvalue = _pvalue(statistic, alternative, test, df)
     base = SeverityResult(
-        method=f"severity of a one-sample {test} test" if paired else f"severity of a two-sample {test} test",
+        method=f"severity of a paired (one-sample) {test} test" if paired else f"severity of a two-sample {test} test",
         statistic=float(statistic), pvalue=pvalue, alternative=alternative, estimate=estimate, sd=float(sd),
         n=float(n), mu0=mu0, alpha=alpha, test=test, paired=bool(paired), se=float(se),
         df=float(df) if test == "t" else math.inf, critical_value=_critical(alpha, alternative, test, df),

@@ -1,0 +1,145 @@
+"""Severity, power and type-I-error figures (Bartz-Beielstein et al. Figs. 5.2–5.9, 5.11, 5.16, 5.19).
+
+* :func:`plot_severity` — left: the sampling densities of the mean difference under H0
+  and under tau = Delta with the type-I error (gray), power (blue) and severity (red)
+  areas and the observed ybar marked; right: severity and power as functions of tau (the
+  power curve drawn gray where tau lies in H0, where it is the type-I error rate), the
+  threshold and the supported tau.
+* :func:`plot_power_curve` — power over the difference for several sample sizes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import stats
+
+__all__ = ["plot_severity", "plot_power_curve"]
+
+SEVERITY_COLOR, POWER_COLOR, ERROR_COLOR = "tab:red", "tab:blue", "0.55"
+
+
+def _axes(ax, ncols: int):
+    import matplotlib.pyplot as plt
+
+    if ax is not None:
+        return ax
+    _, axes = plt.subplots(1, ncols, figsize=(5.2 * ncols, 4.0), constrained_layout=True)
+    return axes
+
+
+def _in_null(result, tau: np.ndarray) -> np.ndarray:
+    if result.alternative == "greater":
+        return tau <= result.mu0
+    if result.alternative == "less":
+        return tau >= result.mu0
+    return np.isclose(tau, result.mu0)
+
+
+def _severity_curve(result, ax, tau=None) -> None:
+    frame = result.curve(tau)
+    tau = frame["tau"].to_numpy()
+    ax.plot(tau, frame["severity"], color=SEVERITY_COLOR, lw=2, label=f"severity ({result.claim})")
+    power = frame["power"].to_numpy()
+    null = _in_null(result, tau)
+    ax.plot(tau, np.where(null, np.nan, power), color=POWER_COLOR, lw=1.5, label="power")
+    if null.any():
+        ax.plot(tau, np.where(null, power, np.nan), color=ERROR_COLOR, lw=1.5, label="type-I error")
+    ax.axhline(result.alpha, color=ERROR_COLOR, ls=":", lw=1)
+    ax.axhline(result.threshold, color="black", ls=":", lw=1)
+    ax.axvline(result.estimate, color="black", ls="--", lw=1, label=f"observed ȳ = {result.estimate:.4g}")
+    if np.isfinite(result.supported):
+        ax.plot([result.supported], [result.threshold], "o", color=SEVERITY_COLOR,
+                label=f"severity {result.threshold:g} at τ = {result.supported:.4g}")
+    if result.delta is not None:
+        at = result.mu0 + result.delta
+        ax.axvline(at, color=POWER_COLOR, ls="--", lw=1)
+        ax.plot([at], [result.severity_at_delta], "s", color=SEVERITY_COLOR,
+                label=f"Δ = {result.delta:.4g}: severity {result.severity_at_delta:.3f}, power {result.power_at_delta:.3f}")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("τ (true difference)")
+    ax.set_ylabel("probability")
+    decision = "H0 rejected" if result.reject else "H0 not rejected"
+    ax.set_title(f"{decision}, p = {result.pvalue:.4g}")
+    ax.legend(fontsize="small", loc="best")
+
+
+def _density_panel(result, ax) -> None:
+    dist = stats.norm if result.test == "z" else stats.t(result.df)
+    se, mu0 = result.se, result.mu0
+    mu1 = mu0 + (result.delta if result.delta is not None else result.estimate - mu0)
+    lo = min(mu0, mu1, result.estimate) - 4 * se
+    hi = max(mu0, mu1, result.estimate) + 4 * se
+    y = np.linspace(lo, hi, 400)
+    h0, h1 = dist.pdf((y - mu0) / se) / se, dist.pdf((y - mu1) / se) / se
+    ax.plot(y, h0, color="black", lw=1, label="H0: τ = μ0")
+    ax.plot(y, h1, color=POWER_COLOR, lw=1, label=f"τ = {mu1:.4g}")
+    crit = result.critical_value * se
+    if result.alternative == "greater":
+        region = y > mu0 + crit
+    elif result.alternative == "less":
+        region = y < mu0 - crit
+    else:
+        region = np.abs(y - mu0) > crit
+    ax.fill_between(y, 0, h0, where=region, color=ERROR_COLOR, alpha=0.6, label=f"type-I error α = {result.alpha:g}")
+    ax.fill_between(y, 0, h1, where=region, color=POWER_COLOR, alpha=0.25,
+                    label=f"power {float(result.power(mu1)):.3f}")
+    if result.alternative == "two-sided":
+        sev_region = np.abs(y - mu0) <= abs(result.estimate - mu0)
+    else:
+        below = y <= result.estimate if result.alternative == "greater" else y >= result.estimate
+        sev_region = below if result.reject else ~below
+    ax.fill_between(y, 0, h1, where=sev_region, color=SEVERITY_COLOR, alpha=0.3,
+                    label=f"severity {float(result.severity(mu1)):.3f}")
+    ax.axvline(result.estimate, color="black", ls="--", lw=1, label="observed ȳ")
+    ax.set_xlabel("mean difference ȳ")
+    ax.set_ylabel("density")
+    ax.set_title(f"{result.test} test, {result.alternative}, d(y) = {result.statistic:.3g}")
+    ax.legend(fontsize="small", loc="best")
+
+
+def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
+    """Severity figure of a :class:`~algocompare.severity.SeverityResult`.
+
+    Parameters
+    ----------
+    kind : {"both", "curve", "density"}
+        ``"both"`` draws two panels (densities at Delta, curves over tau); with ``ax``
+        given, ``"both"`` needs two Axes, the other kinds one.
+    tau : array, optional
+        Grid of tau for the curves.
+
+    Returns
+    -------
+    matplotlib Axes (or the pair of Axes for ``"both"``).
+    """
+    if kind not in ("both", "curve", "density"):
+        raise ValueError(f"kind must be 'both', 'curve' or 'density', got {kind!r}.")
+    axes = _axes(ax, 2 if kind == "both" else 1)
+    if kind == "both":
+        if np.size(axes) != 2:
+            raise ValueError("kind='both' needs two Axes; pass kind='curve' to draw on one.")
+        _density_panel(result, axes[0])
+        _severity_curve(result, axes[1], tau)
+    elif kind == "curve":
+        _severity_curve(result, axes, tau)
+    else:
+        _density_panel(result, axes)
+    return axes
+
+
+def plot_power_curve(result, ax=None, *, target: float | None = 0.8):
+    """Power against the difference, one line per sample size (a :class:`PowerCurve`)."""
+    ax = _axes(ax, 1)
+    for n, group in result.curve.groupby("n"):
+        ax.plot(group["delta"], group["power"], lw=1.5, label=f"n = {n:g}")
+    ax.axhline(result.alpha, color=ERROR_COLOR, ls=":", lw=1)
+    if target is not None:
+        ax.axhline(target, color="black", ls=":", lw=1)
+    per_arm = " per arm" if result.design == "two-sample" else ""
+    ax.set_xlabel("Δ (true difference)")
+    ax.set_ylabel("power")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_title(f"{result.test} test power ({result.design}, {result.alternative}, α = {result.alpha:g}, "
+                 f"sd = {result.sd:g})")
+    ax.legend(title=f"sample size{per_arm}", fontsize="small")
+    return ax
