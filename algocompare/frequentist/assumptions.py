@@ -1,0 +1,391 @@
+"""Checks of the conditions of parametric tests (García et al. 2009, §3.1; Carrasco et al.
+2020, §8.1): normality, homoscedasticity, multivariate normality and Hotelling's T²."""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from algocompare import _validation as v
+from algocompare._results import Result, TestResult, internal
+
+__all__ = ["normality", "homoscedasticity", "multivariate_normality", "hotelling_t2", "check_assumptions",
+           "NormalityResult", "HomoscedasticityResult", "MultivariateNormalityResult", "HotellingResult",
+           "AssumptionsResult"]
+
+NORMALITY_TESTS = ("shapiro", "ks", "dagostino")
+VARIANCE_TESTS = ("levene", "levene_median", "bartlett")
+#: smallest sample each normality test accepts (D'Agostino's kurtosis test needs 8 values)
+MIN_SIZE = {"shapiro": 3, "ks": 4, "dagostino": 8}
+
+
+@dataclass(frozen=True, kw_only=True)
+class NormalityResult(Result):
+    """One row per sample (algorithm, or algorithm × instance) and test."""
+
+    alpha: float
+    table: pd.DataFrame
+    samples: dict = internal(default=None)
+
+    _plot_function = "normality_plot"
+
+    def to_frame(self) -> pd.DataFrame:
+        return self.table.copy()
+
+    @property
+    def rejected_fraction(self) -> float:
+        valid = self.table["pvalue"].notna()
+        return float(self.table.loc[valid, "reject"].mean()) if valid.any() else math.nan
+
+
+@dataclass(frozen=True, kw_only=True)
+class HomoscedasticityResult(Result):
+    """One row per group of samples (all algorithms, or one instance's runs) and test."""
+
+    alpha: float
+    table: pd.DataFrame
+
+    def to_frame(self) -> pd.DataFrame:
+        return self.table.copy()
+
+
+def _tests(test: str | list[str], allowed: tuple[str, ...]) -> list[str]:
+    names = list(allowed) if test == "all" else ([test] if isinstance(test, str) else list(test))
+    for name in names:
+        v.check_option("test", name, allowed + ("all",))
+    return names
+
+
+def _normality_row(sample: np.ndarray, test: str) -> tuple[float, float]:
+    if sample.size < MIN_SIZE[test] or np.ptp(sample) == 0:
+        return math.nan, math.nan
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if test == "shapiro":
+            res = stats.shapiro(sample)
+            return float(res.statistic), float(res.pvalue)
+        if test == "ks":
+            from statsmodels.stats.diagnostic import lilliefors
+
+            statistic, pvalue = lilliefors(sample, dist="norm", pvalmethod="table")
+            return float(statistic), float(pvalue)
+        res = stats.normaltest(sample)
+        return float(res.statistic), float(res.pvalue)
+
+
+def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm",
+              alpha: float = 0.05) -> NormalityResult:
+    """Normality tests per algorithm (on the blocks) or per algorithm × instance (on runs).
+
+    Tests: ``"ks"`` Kolmogorov–Smirnov with Lilliefors' correction for estimated mean and
+    variance (``statsmodels.stats.diagnostic.lilliefors``; García et al. 2009, Table 3),
+    ``"shapiro"`` Shapiro–Wilk (``scipy.stats.shapiro``), ``"dagostino"`` D'Agostino–Pearson
+    K² (``scipy.stats.normaltest``, at least 8 values). Samples too small or constant get
+    NaN (and no decision).
+
+    Parameters
+    ----------
+    data : Results, DataFrame or 2-D array
+    per : {"algorithm", "cell"}
+        ``"algorithm"``: each algorithm's column of the instances × algorithms table.
+        ``"cell"``: each algorithm's runs on each instance (needs runs).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.normality(ac.load_dataset("cec2005_d10"), test="shapiro")
+    >>> bool(r.table["reject"].all())
+    True
+    """
+    v.check_option("per", per, ("algorithm", "cell"))
+    v.check_probability("alpha", alpha)
+    names = _tests(test, NORMALITY_TESTS)
+    results = v.as_blocks(data)
+    samples: dict = {}
+    if per == "algorithm":
+        table = results.blocks()
+        for algorithm in table.columns:
+            samples[(algorithm,)] = table[algorithm].to_numpy()
+        keys = ["algorithm"]
+    else:
+        if not results.has_runs:
+            raise ValueError("per='cell' needs several runs per (instance, algorithm); these results have one.")
+        runs = results.runs(unbalanced="pad")
+        for i, instance in enumerate(results.instances):
+            for j, algorithm in enumerate(results.algorithms):
+                cell = runs[i, j]
+                samples[(algorithm, instance)] = cell[~np.isnan(cell)]
+        keys = ["algorithm", "instance"]
+    rows = []
+    for key, sample in samples.items():
+        for name in names:
+            statistic, pvalue = _normality_row(sample, name)
+            rows.append(dict(zip(keys, key), test=name, n=sample.size, statistic=statistic, pvalue=pvalue,
+                             reject=bool(pvalue <= alpha) if not math.isnan(pvalue) else False))
+    frame = pd.DataFrame(rows)
+    frame.attrs["alpha"] = alpha
+    return NormalityResult(method="Normality tests", alpha=alpha, table=frame,
+                           samples={" / ".join(map(str, k)): s for k, s in samples.items()})
+
+
+def _variance_row(groups: list[np.ndarray], test: str) -> tuple[float, float]:
+    groups = [g for g in groups if g.size >= 2]
+    if len(groups) < 2 or all(np.ptp(g) == 0 for g in groups):
+        return math.nan, math.nan
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if test == "bartlett":
+            res = stats.bartlett(*groups)
+        else:
+            res = stats.levene(*groups, center="mean" if test == "levene" else "median")
+    return float(res.statistic), float(res.pvalue)
+
+
+def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "blocks",
+                     alpha: float = 0.05) -> HomoscedasticityResult:
+    """Equality of variances across algorithms.
+
+    Tests: ``"levene"`` (mean-centred, as García et al. 2009, Table 4), ``"levene_median"``
+    (Brown–Forsythe) and ``"bartlett"`` (``scipy.stats.levene`` / ``bartlett``).
+
+    Parameters
+    ----------
+    per : {"blocks", "instance"}
+        ``"blocks"``: the algorithms' columns of the aggregated table form the groups.
+        ``"instance"``: on each instance, the algorithms' runs form the groups (García
+        et al. 2009, Table 4; needs runs).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.homoscedasticity(ac.load_dataset("cec2005_d10"), test="levene")
+    >>> r.table["test"].tolist()
+    ['levene']
+    """
+    v.check_option("per", per, ("blocks", "instance"))
+    v.check_probability("alpha", alpha)
+    names = _tests(test, VARIANCE_TESTS)
+    results = v.as_blocks(data)
+    if per == "blocks":
+        table = results.blocks()
+        groups = {"all": [table[c].to_numpy() for c in table.columns]}
+    else:
+        if not results.has_runs:
+            raise ValueError("per='instance' needs several runs per (instance, algorithm); these results have one.")
+        runs = results.runs(unbalanced="pad")
+        groups = {inst: [r[~np.isnan(r)] for r in runs[i]] for i, inst in enumerate(results.instances)}
+    rows = []
+    for label, group in groups.items():
+        for name in names:
+            statistic, pvalue = _variance_row(group, name)
+            rows.append({"instance": label, "test": name, "statistic": statistic, "pvalue": pvalue,
+                         "reject": bool(pvalue <= alpha) if not math.isnan(pvalue) else False})
+    frame = pd.DataFrame(rows)
+    frame.attrs["alpha"] = alpha
+    return HomoscedasticityResult(method="Homoscedasticity tests", alpha=alpha, table=frame)
+
+
+# ---------------------------------------------------------------- multivariate tests
+@dataclass(frozen=True, kw_only=True)
+class MultivariateNormalityResult(TestResult):
+    """Multivariate normality test of an n × p sample."""
+
+    n: int
+    p: int
+    test: str
+
+
+def _matrix(x: Any, name: str, min_rows: int) -> np.ndarray:
+    values = np.asarray(x.to_numpy() if isinstance(x, pd.DataFrame) else x, dtype=float)
+    if values.ndim != 2:
+        raise TypeError(f"{name} must be a 2-D table (observations × variables), got {values.ndim} dimension(s).")
+    if np.isnan(values).any():
+        raise ValueError(f"{name} has missing values (NaN); remove those rows first.")
+    if np.isinf(values).any():
+        raise ValueError(f"{name} has an infinite value.")
+    if values.shape[0] < min_rows:
+        raise ValueError(f"{name} has {values.shape[0]} rows; at least {min_rows} are needed.")
+    return values
+
+
+def multivariate_normality(x: Any, *, test: str = "shapiro-wilk") -> MultivariateNormalityResult:
+    """Multivariate normality of an n × p sample (e.g. instances × measures).
+
+    ``"shapiro-wilk"``: the multivariate Shapiro–Wilk test of Villasenor-Alva &
+    González-Estrada (2009) used by Carrasco et al. (2020, Table 5): the sample is
+    standardised with the symmetric inverse square root of its covariance matrix, W* is
+    the mean of the p Shapiro–Wilk statistics, and log(1 − W*) is compared with a normal
+    distribution whose moments come from Royston's approximation for n (12 <= n <= 5000).
+    ``"henze-zirkler"``: ``pingouin.multivariate_normality``.
+
+    Examples
+    --------
+    >>> import numpy as np, algocompare as ac
+    >>> x = np.random.default_rng(0).normal(size=(40, 3))
+    >>> ac.multivariate_normality(x).pvalue > 0.05
+    True
+    """
+    v.check_option("test", test, ("shapiro-wilk", "henze-zirkler"))
+    values = _matrix(x, "x", 12 if test == "shapiro-wilk" else 3)
+    n, p = values.shape
+    if n <= p:
+        raise ValueError(f"multivariate normality needs more observations ({n}) than variables ({p}).")
+    if test == "henze-zirkler":
+        import pingouin
+
+        res = pingouin.multivariate_normality(values)
+        return MultivariateNormalityResult(method="Henze-Zirkler multivariate normality test", statistic=float(res.hz),
+                                           pvalue=float(res.pval), n=n, p=p, test=test)
+    if n > 5000:
+        raise ValueError("the multivariate Shapiro-Wilk test is defined for 12 <= n <= 5000.")
+    centred = values - values.mean(axis=0)
+    eigval, eigvec = np.linalg.eigh(np.cov(values, rowvar=False))
+    if eigval.min() <= 1e-12 * max(eigval.max(), 1e-300):
+        raise ValueError("the covariance matrix of x is singular; drop constant or collinear variables.")
+    z = centred @ (eigvec @ np.diag(eigval ** -0.5) @ eigvec.T)
+    w_star = float(np.mean([stats.shapiro(z[:, j]).statistic for j in range(p)]))
+    y = math.log(n)
+    m = -1.5861 - 0.31082 * y - 0.083751 * y ** 2 + 0.0038915 * y ** 3
+    s2 = math.exp(-0.4803 - 0.082676 * y + 0.0030302 * y ** 2) ** 2
+    sigma2 = math.log((p - 1 + math.exp(s2)) / p)
+    mu = m + s2 / 2 - sigma2 / 2
+    pvalue = float(stats.norm.sf(math.log(1 - w_star), loc=mu, scale=math.sqrt(sigma2)))
+    return MultivariateNormalityResult(method="Multivariate Shapiro-Wilk test (Villasenor-Alva & Gonzalez-Estrada)",
+                                       statistic=w_star, pvalue=pvalue, n=n, p=p, test=test)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HotellingResult(TestResult):
+    """Paired Hotelling's T²: ``statistic`` T², ``f`` its F transform."""
+
+    f: float
+    df1: int
+    df2: int
+    mean_difference: pd.Series
+
+
+def hotelling_t2(x: Any, y: Any) -> HotellingResult:
+    """Paired Hotelling's T² test for two algorithms over several measures.
+
+    ``x`` and ``y`` are n × p tables (instances × measures, e.g. dimensions) of the two
+    algorithms. On the differences d = x − y: T² = n d̄ᵀ S⁻¹ d̄ and
+    F = (n − p) T² / (p (n − 1)) with (p, n − p) df (the multivariate paired t-test;
+    Carrasco et al. 2020, §8.1, as its parametric counterpart).
+
+    Examples
+    --------
+    >>> import numpy as np, algocompare as ac
+    >>> rng = np.random.default_rng(1)
+    >>> x = rng.normal(size=(20, 3)); y = x + rng.normal(0.5, 1, size=(20, 3))
+    >>> ac.hotelling_t2(x, y).df1
+    3
+    """
+    a = _matrix(x, "x", 2)
+    b = _matrix(y, "y", 2)
+    if a.shape != b.shape:
+        raise ValueError(f"x and y must have the same shape (instances × measures), got {a.shape} and {b.shape}.")
+    d = a - b
+    n, p = d.shape
+    if n <= p:
+        raise ValueError(f"Hotelling's T² needs more instances ({n}) than measures ({p}).")
+    mean = d.mean(axis=0)
+    cov = np.atleast_2d(np.cov(d, rowvar=False))
+    try:
+        t2 = float(n * mean @ np.linalg.solve(cov, mean))
+    except np.linalg.LinAlgError:
+        raise ValueError("the covariance matrix of the differences is singular; drop constant or collinear measures.") from None
+    f = (n - p) * t2 / (p * (n - 1))
+    labels = list(x.columns) if isinstance(x, pd.DataFrame) else [f"measure{j + 1}" for j in range(p)]
+    return HotellingResult(method="Paired Hotelling T² test", statistic=t2, pvalue=float(stats.f.sf(f, p, n - p)),
+                           f=float(f), df1=p, df2=n - p, mean_difference=pd.Series(mean, index=labels))
+
+
+# ------------------------------------------------------------------- summary
+@dataclass(frozen=True, kw_only=True)
+class AssumptionsResult(Result):
+    """Which family of tests fits the data, with the reasons and the checks behind them."""
+
+    recommendation: str
+    parametric_ok: bool
+    reasons: list
+    alpha: float
+    checks: pd.DataFrame
+    normality: Any = internal(default=None)
+
+    def to_frame(self) -> pd.DataFrame:
+        return self.checks.copy()
+
+    def __str__(self) -> str:
+        lines = [self.method, f"  recommendation: {self.recommendation}"]
+        lines += [f"  - {reason}" for reason in self.reasons]
+        return "\n".join(lines)
+
+
+def check_assumptions(data: Any, *, alpha: float = 0.05) -> AssumptionsResult:
+    """Run the relevant checks and say which family of tests is appropriate.
+
+    Parametric tests (RM-ANOVA, paired t) need normal, homoscedastic data (and
+    sphericity); with few instances or any failed check the non-parametric rank tests
+    (Friedman, Wilcoxon, ...) are recommended (García et al. 2009, §3.1; Demšar 2006).
+    Checks: Shapiro–Wilk per algorithm on the blocks, Levene (mean) across the
+    algorithms, Mauchly's sphericity and, with runs, Shapiro–Wilk per algorithm ×
+    instance and Levene per instance.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ac.check_assumptions(ac.load_dataset("cec2005_d10")).recommendation
+    'non-parametric'
+    """
+    from algocompare.frequentist.omnibus import rm_anova
+
+    v.check_probability("alpha", alpha)
+    results = v.as_blocks(data)
+    rows, reasons = [], []
+    norm = normality(results, test="shapiro", alpha=alpha)
+    _summarise(rows, reasons, "normality per algorithm (Shapiro-Wilk)", norm.table, "algorithm(s)")
+    var = homoscedasticity(results, test="levene", alpha=alpha)
+    _summarise(rows, reasons, "equal variances across algorithms (Levene)", var.table, "test(s)")
+    anova = rm_anova(results)
+    if not math.isnan(anova.sphericity_pvalue):
+        rejected = anova.sphericity_pvalue <= alpha
+        rows.append({"check": "sphericity (Mauchly)", "tested": 1, "rejected_raw": int(rejected), "rejected": int(rejected),
+                     "min_pvalue": anova.sphericity_pvalue})
+        if rejected:
+            reasons.append(f"sphericity rejected (Mauchly p = {anova.sphericity_pvalue:.3g}); "
+                           f"use the Greenhouse-Geisser p of the ANOVA at least (epsilon = {anova.epsilon_gg:.3f})")
+    if results.has_runs and int(results.run_counts().to_numpy().min()) >= 3:
+        cells = normality(results, test="shapiro", per="cell", alpha=alpha)
+        _summarise(rows, reasons, "normality per algorithm × instance (Shapiro-Wilk)", cells.table, "cell(s)")
+        per_inst = homoscedasticity(results, test="levene", per="instance", alpha=alpha)
+        _summarise(rows, reasons, "equal variances per instance (Levene)", per_inst.table, "instance(s)")
+    if results.n_instances < 10:
+        reasons.append(f"only {results.n_instances} instances: too few to rely on normality checks")
+    violated = any(r["rejected"] > 0 for r in rows) or results.n_instances < 10
+    if not violated:
+        reasons.append("no check rejected its assumption at alpha = " + f"{alpha:g}")
+    recommendation = "non-parametric" if violated else "parametric"
+    return AssumptionsResult(method="Assumptions of parametric tests", recommendation=recommendation,
+                             parametric_ok=not violated, reasons=reasons, alpha=alpha,
+                             checks=pd.DataFrame(rows), normality=norm)
+
+
+def _summarise(rows: list, reasons: list, label: str, table: pd.DataFrame, unit: str) -> None:
+    # A family of m tests rejects when its smallest p-value does (Bonferroni / Holm's first step),
+    # so 2 rejections among 36 cells at alpha = 0.05 are not mistaken for a violation.
+    valid = table["pvalue"].notna()
+    tested = int(valid.sum())
+    min_p = float(table.loc[valid, "pvalue"].min()) if valid.any() else math.nan
+    alpha = float(table.attrs.get("alpha", 0.05))
+    family = bool(tested and min_p * tested <= alpha)
+    rows.append({"check": label, "tested": tested, "rejected_raw": int(table.loc[valid, "reject"].sum()),
+                 "rejected": int(family), "min_pvalue": min_p})
+    if family:
+        reasons.append(f"{label}: rejected for {int(table.loc[valid, 'reject'].sum())} of {tested} {unit} "
+                       f"(smallest p = {min_p:.3g}, significant after Bonferroni)")

@@ -1,0 +1,65 @@
+"""Figures of the frequentist area: confidence curves and normality diagnostics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import matplotlib.pyplot as plt
+import numpy as np
+from scipy import stats
+
+__all__ = ["confidence_curve", "normality_plot"]
+
+
+def confidence_curve(result: Any, ax: Any = None, *, alpha: float | None = 0.05, color: str = "C0") -> Any:
+    """Berrar's confidence curve from a :class:`ConfidenceCurveResult`.
+
+    x: hypothesised difference of medians; y: p-value. The dotted vertical line is the
+    estimate, the dashed horizontal line the level ``alpha`` whose crossings give the
+    100(1 − alpha)% interval. Returns the Axes.
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4))
+    curve = result.curve
+    x = np.r_[curve["low"].to_numpy(), [result.estimate], curve["high"].to_numpy()[::-1]]
+    y = np.r_[curve["pvalue"].to_numpy(), [1.0], curve["pvalue"].to_numpy()[::-1]]
+    ax.step(x, y, where="post", color=color)
+    ax.axvline(result.estimate, color="grey", linestyle=":", linewidth=1)
+    ax.axvline(0.0, color="black", linewidth=0.6)
+    if alpha is not None:
+        ax.axhline(alpha, color="grey", linestyle="--", linewidth=1)
+    ax.set_xlabel("hypothesised difference of medians")
+    ax.set_ylabel("p-value")
+    ax.set_ylim(0, 1.02)
+    ax.set_title("Confidence curve")
+    return ax
+
+
+def normality_plot(result: Any, ax: Any = None, *, sample: str | None = None, bins: str | int = "auto") -> Any:
+    """Histogram with the fitted normal density and a normal Q-Q plot for one sample.
+
+    ``result`` is a :class:`NormalityResult` (``sample`` names one of its samples, e.g. an
+    algorithm; default the first) or a 1-D array. ``ax`` may be a pair of Axes. Returns
+    the two Axes.
+    """
+    if hasattr(result, "samples"):
+        name = sample if sample is not None else next(iter(result.samples))
+        values = np.asarray(result.samples[name], dtype=float)
+    else:
+        name, values = sample or "sample", np.asarray(result, dtype=float)
+    if ax is None:
+        fig, ax = plt.subplots(1, 2, figsize=(9, 3.8), layout="constrained")
+    hist_ax, qq_ax = ax
+    hist_ax.hist(values, bins=bins, density=True, color="C0", alpha=0.6)
+    grid = np.linspace(values.min(), values.max(), 200)
+    sd = values.std(ddof=1) if values.size > 1 else 0.0
+    if sd > 0:
+        hist_ax.plot(grid, stats.norm.pdf(grid, values.mean(), sd), color="C1")
+    hist_ax.set_title(f"{name}: histogram and normal fit")
+    (osm, osr), (slope, intercept, _) = stats.probplot(values, dist="norm")
+    qq_ax.plot(osm, osr, "o", color="C0", markersize=4)
+    qq_ax.plot(osm, slope * np.asarray(osm) + intercept, color="C1")
+    qq_ax.set_xlabel("normal quantiles")
+    qq_ax.set_ylabel("ordered values")
+    qq_ax.set_title(f"{name}: normal Q-Q plot")
+    return ax
