@@ -1,0 +1,21 @@
+"""Bayesian comparison of algorithms: sign, signed-rank, Friedman, imprecise Dirichlet
+process, multiple measures (Carrasco et al. 2020, sections 5, 6, 8.3, 8.4).
+
+Every paired result reports both ``p_left, p_rope, p_right`` (share of posterior draws in
+which the region is the most probable; baycomp) and ``mean_left, mean_rope, mean_right``
+(posterior means of theta; rNPBST, Carrasco et al. Table 15).
+"""
+
+from algocompare.bayesian.friedman import BayesianFriedmanResult, bayesian_friedman
+from algocompare.bayesian.idp import IDPResult, idp_wilcoxon
+from algocompare.bayesian.multiple_measures import (BayesianMultipleMeasuresResult, MultipleMeasuresResult,
+                                                    bayesian_multiple_measures, multiple_measures_test)
+from algocompare.bayesian.pairwise import BayesianPairwiseResult, bayesian_pairwise
+from algocompare.bayesian.result import BayesianPairedResult
+from algocompare.bayesian.sign import bayesian_sign
+from algocompare.bayesian.signed_rank import bayesian_signed_rank
+
+__all__ = ["bayesian_sign", "bayesian_signed_rank", "bayesian_pairwise", "bayesian_friedman", "idp_wilcoxon",
+           "multiple_measures_test", "bayesian_multiple_measures", "BayesianPairedResult",
+           "BayesianPairwiseResult", "BayesianFriedmanResult", "IDPResult", "MultipleMeasuresResult",
+           "BayesianMultipleMeasuresResult"]

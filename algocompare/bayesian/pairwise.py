@@ -1,0 +1,114 @@
+"""All-pairs Bayesian comparisons of a results table (Carrasco et al. 2020, Figs. 7-10)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from algocompare._results import Result, internal
+from algocompare._validation import as_blocks, check_option
+from algocompare.bayesian.sign import bayesian_sign
+from algocompare.bayesian.signed_rank import bayesian_signed_rank
+
+__all__ = ["bayesian_pairwise", "BayesianPairwiseResult"]
+
+TESTS = {"signed_rank": bayesian_signed_rank, "sign": bayesian_sign}
+
+
+@dataclass(frozen=True, kw_only=True)
+class BayesianPairwiseResult(Result):
+    """One row per pair (algorithm_a, algorithm_b) of the Bayesian test on a - b.
+
+    Values are oriented so that lower is better: ``p_left`` is the probability that
+    ``algorithm_a`` is better by more than the rope (a wins), ``p_right`` that
+    ``algorithm_b`` is better, ``p_rope`` practical equivalence. ``decision`` names the
+    winner, ``"rope"`` or ``"undecided"`` at ``threshold``.
+    """
+
+    table: pd.DataFrame
+    algorithms: list[str]
+    test: str
+    rope: float
+    threshold: float
+    pairs: dict | None = internal()
+
+    _plot_function = "plot_pairwise_matrix"
+
+    def to_frame(self) -> pd.DataFrame:
+        return self.table.copy()
+
+    def matrix(self, value: str = "best") -> pd.DataFrame:
+        """Square view: cell (row a, column b) from a's point of view.
+
+        ``value="best"`` gives the probability of the most probable region; ``"p_win"``
+        the probability that the row algorithm is better; ``"p_rope"`` equivalence;
+        ``"region"`` the most probable region as ``"win"``, ``"rope"`` or ``"loss"``.
+        """
+        check_option("value", value, ("best", "p_win", "p_rope", "region"))
+        labels = self.algorithms
+        out = pd.DataFrame(np.nan if value != "region" else "", index=labels, columns=labels,
+                           dtype=object if value == "region" else float)
+        for row in self.table.itertuples(index=False):
+            probs = {"left": row.p_left, "rope": row.p_rope, "right": row.p_right}
+            best = max(probs, key=lambda k: (probs[k], k == "rope"))
+            for a, b, win, loss in ((row.algorithm_a, row.algorithm_b, "left", "right"),
+                                    (row.algorithm_b, row.algorithm_a, "right", "left")):
+                out.loc[a, b] = {"best": probs[best], "p_win": probs[win], "p_rope": probs["rope"],
+                                 "region": {win: "win", loss: "loss", "rope": "rope"}[best]}[value]
+        return out
+
+
+def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0,
+                      prior_strength: float | None = None, n_samples: int = 50_000, threshold: float = 0.95,
+                      direction: str | None = None, nan_policy: str = "raise", rng: Any = None,
+                      progress: bool = False) -> BayesianPairwiseResult:
+    """Bayesian sign or signed-rank test for every pair of algorithms.
+
+    For each pair (a, b), in the table's column order with a before b, the test is run on
+    the oriented values (lower = better) of a and b, so "left" means a better.
+
+    Parameters
+    ----------
+    data : Results, wide DataFrame or 2-D array.
+    test : ``"signed_rank"`` (default, as Carrasco et al. Figs. 7-10) or ``"sign"``.
+    rope : half-width of the region of practical equivalence, in the data's units.
+    prior_strength : default of the chosen test when None (0.5 signed-rank, 1 sign).
+    n_samples, threshold : as :func:`bayesian_signed_rank`.
+    rng : None, int or Generator; one generator is shared by all pairs.
+    progress : show a tqdm bar over the pairs.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> res = ac.load_dataset("cec2005_d10").select(algorithms=["G-CMA-ES", "DE", "BLX-MA"])
+    >>> pw = ac.bayesian_pairwise(res, rope=0.1, n_samples=2000, rng=0)
+    >>> list(pw.to_frame().columns[:3])
+    ['algorithm_a', 'algorithm_b', 'p_left']
+    """
+    check_option("test", test, tuple(TESTS))
+    results = as_blocks(data, direction=direction, nan_policy=nan_policy)
+    values = results.values(oriented=True)
+    labels = [str(a) for a in results.algorithms]
+    generator = np.random.default_rng(rng)
+    kwargs = {} if prior_strength is None else {"prior_strength": prior_strength}
+    pairs = list(itertools.combinations(range(len(labels)), 2))
+    if progress:
+        from tqdm.auto import tqdm
+
+        pairs = tqdm(pairs, desc="pairs")
+    rows, fitted = [], {}
+    for i, j in pairs:
+        result = TESTS[test](values[:, i], values[:, j], rope, n_samples=n_samples, threshold=threshold,
+                             names=(labels[i], labels[j]), rng=generator, **kwargs)
+        fitted[(labels[i], labels[j])] = result
+        winner = {"left": labels[i], "right": labels[j]}.get(result.decision, result.decision)
+        rows.append({"algorithm_a": labels[i], "algorithm_b": labels[j], "p_left": result.p_left,
+                     "p_rope": result.p_rope, "p_right": result.p_right, "mean_left": result.mean_left,
+                     "mean_rope": result.mean_rope, "mean_right": result.mean_right, "decision": winner})
+    return BayesianPairwiseResult(method=f"Bayesian {test.replace('_', '-')} test, all pairs",
+                                  table=pd.DataFrame(rows), algorithms=labels, test=test, rope=float(rope),
+                                  threshold=threshold, pairs=fitted)

@@ -1,0 +1,124 @@
+"""Result of the Bayesian sign and signed-rank tests and the shared decision rule.
+
+Two kinds of probability are reported, and they answer different questions:
+
+* ``p_left``, ``p_rope``, ``p_right`` — **the share of posterior draws in which each
+  region is the most probable** (argmax of (theta_left, theta_rope, theta_right) per draw).
+  This is what baycomp's ``probs()`` returns and what the decision uses (Benavoli, Corani,
+  Demšar & Zaffalon 2017, JMLR 18, sec. 4).
+* ``mean_left``, ``mean_rope``, ``mean_right`` — **the posterior means of theta**, i.e.
+  the expected probability mass of each region. This is what rNPBST returns
+  (``colMeans(sample)``) and what Carrasco et al. (2020) print in Table 15. They are
+  computed exactly (no Monte Carlo error).
+
+"left" always means ``x - y < -rope`` (x lower than y by more than the rope), "right"
+means ``x - y > rope`` (y lower); a difference exactly on ``±rope`` counts as rope.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from algocompare._results import Result, internal
+from algocompare._validation import check_probability
+
+__all__ = ["BayesianPairedResult", "REGIONS", "decide", "region_probabilities"]
+
+REGIONS = ("left", "rope", "right")
+
+
+def region_probabilities(samples: np.ndarray, rope: float) -> tuple[float, float, float]:
+    """Share of draws in which each region has the largest theta (ties go to the first).
+
+    With ``rope == 0`` the rope cell is dropped and left/right are renormalised to sum
+    to 1, as baycomp's ``probs(with_rope=False)``; if no draw favours left or right the
+    shares are undefined (NaN).
+    """
+    winners = np.argmax(samples, axis=1)
+    p_left, p_rope, p_right = np.bincount(winners, minlength=3) / len(winners)
+    if rope > 0:
+        return float(p_left), float(p_rope), float(p_right)
+    total = p_left + p_right
+    if total == 0:
+        return float("nan"), 0.0, float("nan")
+    return float(p_left / total), 0.0, float(p_right / total)
+
+
+def decide(p_left: float, p_rope: float, p_right: float, threshold: float) -> str:
+    """``"left"``, ``"rope"`` or ``"right"`` when that region's probability reaches
+    ``threshold``, otherwise ``"undecided"``."""
+    check_probability("threshold", threshold)
+    for region, p in zip(REGIONS, (p_left, p_rope, p_right)):
+        if np.isfinite(p) and p >= threshold:
+            return region
+    return "undecided"
+
+
+@dataclass(frozen=True, kw_only=True)
+class BayesianPairedResult(Result):
+    """Posterior of (theta_left, theta_rope, theta_right) for the differences x - y.
+
+    Attributes
+    ----------
+    x_name, y_name : names of the two samples (algorithms).
+    left, right : what the regions mean, e.g. ``"A lower"`` (``x - y < -rope``) and
+        ``"B lower"`` (``x - y > rope``).
+    p_left, p_rope, p_right : share of posterior draws in which the region is the most
+        probable (baycomp's ``probs``); the decision uses these.
+    mean_left, mean_rope, mean_right : posterior means of theta (rNPBST's
+        ``probabilities``; Carrasco et al. 2020, Table 15).
+    decision : ``"left"``, ``"rope"``, ``"right"`` or ``"undecided"`` at ``threshold``.
+    winner : the decision in words (``"A lower"``, ``"equivalent"``, ``"undecided"``).
+    samples : posterior draws, shape (n_samples, 3), columns left, rope, right.
+    """
+
+    x_name: str
+    y_name: str
+    left: str
+    right: str
+    rope: float
+    prior_strength: float
+    prior_place: str
+    n_samples: int
+    p_left: float
+    p_rope: float
+    p_right: float
+    mean_left: float
+    mean_rope: float
+    mean_right: float
+    threshold: float
+    decision: str
+    winner: str
+    samples: np.ndarray = internal()
+
+    _plot_function = "plot_simplex"
+
+    @property
+    def probabilities(self) -> tuple[float, float, float]:
+        """``(p_left, p_rope, p_right)``."""
+        return self.p_left, self.p_rope, self.p_right
+
+    @property
+    def posterior_mean(self) -> tuple[float, float, float]:
+        """``(mean_left, mean_rope, mean_right)``: the posterior means of theta."""
+        return self.mean_left, self.mean_rope, self.mean_right
+
+
+def paired_result(*, method: str, samples: np.ndarray, means: np.ndarray, rope: float,
+                  names: tuple[str, str], prior_strength: float, prior_place: str,
+                  threshold: float) -> BayesianPairedResult:
+    """Assemble the result object from posterior draws and exact posterior means."""
+    x_name, y_name = (str(n) for n in names)
+    p_left, p_rope, p_right = region_probabilities(samples, rope)
+    decision = decide(p_left, p_rope, p_right, threshold)
+    left, right = f"{x_name} lower", f"{y_name} lower"
+    winner = {"left": left, "rope": "equivalent", "right": right}.get(decision, "undecided")
+    return BayesianPairedResult(
+        method=method, x_name=x_name, y_name=y_name, left=left, right=right, rope=rope,
+        prior_strength=prior_strength, prior_place=prior_place, n_samples=len(samples),
+        p_left=p_left, p_rope=p_rope, p_right=p_right,
+        mean_left=float(means[0]), mean_rope=float(means[1]), mean_right=float(means[2]),
+        threshold=threshold, decision=decision, winner=winner, samples=samples,
+    )
