@@ -36,8 +36,7 @@ from algocompare import _validation as v
 from algocompare._results import Result
 from algocompare.samplesize.power import t_power
 
-__all__ = ["calc_instances", "power_curve", "InstancesResult", "PowerCurveResult", "holm_power_profile",
-           "ARE"]
+__all__ = ["calc_instances", "instance_power_curve", "InstancesResult", "InstancePowerCurve"]
 
 #: Asymptotic relative efficiency to the paired t test under normality (thesis eq. 24).
 ARE = {"t": 1.0, "wilcoxon": 0.86, "sign": 0.637}
@@ -208,7 +207,7 @@ def calc_instances(d: float, power: float = 0.8, alpha: float = 0.05, alternativ
 
 
 @dataclass(frozen=True, kw_only=True)
-class PowerCurveResult(Result):
+class InstancePowerCurve(Result):
     """Power against effect size for a fixed number of instances."""
 
     _plot_function: ClassVar[str] = "plot_power_curve"
@@ -233,8 +232,8 @@ class PowerCurveResult(Result):
                              "worst_power": self.power.min(axis=1), "best_power": self.power.max(axis=1)})
 
 
-def power_curve(n_instances: int, d_values=None, alpha: float = 0.05, alternative: str = "two-sided", *,
-                test: str = "t", comparisons: int = 1, strict: bool = False) -> PowerCurveResult:
+def instance_power_curve(n_instances: int, d_values=None, alpha: float = 0.05, alternative: str = "two-sided", *,
+                test: str = "t", comparisons: int = 1, strict: bool = False) -> InstancePowerCurve:
     """Power of a fixed benchmark set of ``n_instances`` to detect each effect size.
 
     The t test is evaluated with ``ceiling(n_instances · ARE)`` instances (CAISEr's power
@@ -242,9 +241,9 @@ def power_curve(n_instances: int, d_values=None, alpha: float = 0.05, alternativ
 
     Examples
     --------
-    >>> curve = power_curve(30, [0.2, 0.5, 0.8])
+    >>> curve = instance_power_curve(30, [0.2, 0.5, 0.8])
     >>> curve.to_frame()["mean_power"].round(3).tolist()
-    [0.185, 0.754, 0.992]
+    [0.184, 0.754, 0.988]
     """
     n_instances = v.check_positive_int("n_instances", n_instances, minimum=2)
     if d_values is None:
@@ -258,6 +257,6 @@ def power_curve(n_instances: int, d_values=None, alpha: float = 0.05, alternativ
         raise ValueError(f"{n_instances} instances give fewer than 2 effective instances for the {test} test.")
     powers = np.column_stack([np.broadcast_to(_power(n_t, d_values, lv, alternative, strict), d_values.shape)
                               for lv in holm_levels(alpha, comparisons)])
-    return PowerCurveResult(method="Power curve of a fixed benchmark set", n_instances=n_instances, n_t=n_t,
+    return InstancePowerCurve(method="Power curve of a fixed benchmark set", n_instances=n_instances, n_t=n_t,
                             d=d_values, power=powers, alpha=alpha, alternative=alternative, test=test,
                             comparisons=comparisons)

@@ -25,7 +25,7 @@ from algocompare import _validation as v
 from algocompare._results import Result, internal
 from algocompare.samplesize.standard_error import check_design, pairwise_arrays
 
-__all__ = ["calc_nreps", "RepetitionsResult", "SamplingPlan", "run_seed", "seed_entropy"]
+__all__ = ["calc_nreps", "RepetitionsResult"]
 
 
 def seed_entropy(rng: Any) -> int:

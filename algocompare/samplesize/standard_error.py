@@ -33,8 +33,7 @@ import pandas as pd
 from algocompare import _validation as v
 from algocompare._results import Result, internal
 
-__all__ = ["calc_se", "StandardErrorResult", "pairwise_differences", "DIFFERENCES", "COMPARISONS",
-           "SE_METHODS"]
+__all__ = ["calc_se", "StandardErrorResult"]
 
 DIFFERENCES = ("simple", "perc")
 COMPARISONS = ("all-vs-all", "all-vs-first")
@@ -177,7 +176,7 @@ def calc_se(x1, x2, *more, dif: str = "simple", method: str = "param", compariso
     --------
     >>> res = calc_se([1.0, 2.0, 3.0], [2.0, 4.0, 6.0, 8.0])
     >>> round(res.phi, 4), round(res.se, 4)
-    (-3.0, 1.3229)
+    (-3.0, 1.4142)
     """
     check_design(dif, comparisons, method)
     samples = [v.as_sample(x, f"x{i + 1}", min_size=2) for i, x in enumerate((x1, x2, *more))]

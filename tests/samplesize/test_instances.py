@@ -1,9 +1,9 @@
-"""calc_instances and power_curve against base R's power.t.test with CAISEr 1.0's rules."""
+"""calc_instances and instance_power_curve against base R's power.t.test with CAISEr 1.0's rules."""
 
 import numpy as np
 import pytest
 
-from algocompare.samplesize.instances import calc_instances, power_curve
+from algocompare.samplesize.instances import calc_instances, instance_power_curve
 
 
 @pytest.mark.parametrize("power, expected", [(0.7, 7), (0.8, 8), (0.9, 11)])
@@ -64,13 +64,13 @@ def test_power_profile_fixed_benchmark():
     #    sig.level=0.05/(10-i+1), type="paired")$power)
     ref = [0.561092834087, 0.575993895118, 0.592684601455, 0.611614134130, 0.633422372654,
            0.659065761594, 0.690068412938, 0.729087245329, 0.781430885075, 0.860533496536]
-    curve = power_curve(45, [0.5], comparisons=10, test="wilcoxon")
+    curve = instance_power_curve(45, [0.5], comparisons=10, test="wilcoxon")
     np.testing.assert_allclose(curve.power[0], ref, atol=1e-9)
     # R: power.t.test(n=10, delta=0.5, sd=1, sig.level=0.05, type="paired")$power = 0.292828567266819
-    assert power_curve(10, [0.5]).power[0, 0] == pytest.approx(0.292828567266819, abs=1e-10)
+    assert instance_power_curve(10, [0.5]).power[0, 0] == pytest.approx(0.292828567266819, abs=1e-10)
     # strict=TRUE counts both tails: 0.293175606514385
-    assert power_curve(10, [0.5], strict=True).power[0, 0] == pytest.approx(0.293175606514385, abs=1e-10)
-    frame = power_curve(30).to_frame()
+    assert instance_power_curve(10, [0.5], strict=True).power[0, 0] == pytest.approx(0.293175606514385, abs=1e-10)
+    frame = instance_power_curve(30).to_frame()
     assert frame["mean_power"].is_monotonic_increasing
 
 
