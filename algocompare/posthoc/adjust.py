@@ -81,13 +81,15 @@ def _hommel(p: np.ndarray) -> np.ndarray:
 def _holland(p: np.ndarray) -> np.ndarray:
     """Holland & Copenhaver (1987): APV_i = max_{j<=i} 1 - (1 - p_j)^(m - j + 1)."""
     m = p.size
-    return _cummax(np.minimum(1.0, -np.expm1((m - np.arange(m)) * np.log1p(-p))))
+    with np.errstate(divide="ignore"):  # p = 1 gives log1p(-1) = -inf and APV 1
+        return _cummax(np.minimum(1.0, -np.expm1((m - np.arange(m)) * np.log1p(-p))))
 
 
 def _finner(p: np.ndarray) -> np.ndarray:
     """Finner (1993): APV_i = max_{j<=i} 1 - (1 - p_j)^(m / j)."""
     m = p.size
-    return _cummax(np.minimum(1.0, -np.expm1((m / np.arange(1, m + 1)) * np.log1p(-p))))
+    with np.errstate(divide="ignore"):
+        return _cummax(np.minimum(1.0, -np.expm1((m / np.arange(1, m + 1)) * np.log1p(-p))))
 
 
 def _li(p: np.ndarray) -> np.ndarray:

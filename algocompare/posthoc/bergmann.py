@@ -149,12 +149,34 @@ def _finish(p_pairs: np.ndarray, order: np.ndarray, adjusted_sorted: np.ndarray)
     return out
 
 
+def _running_max_over_smaller(p_sorted: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """max(v_i, max{v_j : p_j < p_i}): monotone across distinct p-values, ties left alone.
+
+    The Bergmann–Hommel value of a hypothesis is already its exact APV (H_i is rejected at
+    level alpha iff every exhaustive set containing it has |I| min p_I <= alpha); the running
+    maximum only repairs inversions between *different* p-values. Tied hypotheses keep
+    their own values, which makes the result independent of the order of the algorithms
+    (scmamp's running maximum in pair order can raise the later of two tied hypotheses;
+    the two agree whenever the tied values are already in non-decreasing pair order).
+    """
+    starts = np.r_[True, p_sorted[1:] != p_sorted[:-1]]
+    group = np.cumsum(starts) - 1
+    group_max = np.full(group[-1] + 1, -np.inf)
+    np.maximum.at(group_max, group, values)
+    before = np.r_[-np.inf, np.maximum.accumulate(group_max)[:-1]]
+    return np.maximum(values, before[group])
+
+
 def bergmann_hommel(p_pairs: np.ndarray, k: int) -> np.ndarray:
     """Bergmann–Hommel APVs of the k(k-1)/2 pairwise p-values (row-major pair order)."""
     _check_k(k, "Bergmann-Hommel")
     p_pairs = np.asarray(p_pairs, dtype=float)
     order, best_v, _ = _scan(p_pairs, k, apv=True, dynamic=False)
-    return _finish(p_pairs, order, best_v)
+    p_sorted = p_pairs[order]
+    adjusted = _running_max_over_smaller(p_sorted, np.minimum(1.0, np.maximum(best_v, p_sorted)))
+    out = np.empty_like(p_pairs)
+    out[order] = adjusted
+    return out
 
 
 def dynamic_multipliers(p_pairs: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
