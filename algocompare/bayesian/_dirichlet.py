@@ -2,34 +2,30 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 
-#: Draws generated at once; bounds memory at about BATCH x (n + 1) floats per array.
+#: Draws generated at once; bounds memory at about BATCH x (n + 1) floats per array and
+#: keeps each matrix product small (a multi-threaded BLAS is slow on tiny products when
+#: the machine is busy).
 BATCH = 1024
-
-
-def single_threaded_blas() -> Any:
-    """Limit BLAS to one thread while sampling, when threadpoolctl is available.
-
-    The matrix products per batch are small; on a busy machine a multi-threaded BLAS
-    spends more time synchronising than computing (measured up to 10x slower).
-    threadpoolctl is optional (a scikit-learn dependency); without it nothing changes.
-    """
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover
-        return contextlib.nullcontext()
-    return threadpool_limits(limits=1, user_api="blas")
 
 
 def batches(n_samples: int, batch: int = BATCH) -> Iterator[slice]:
     """Consecutive slices covering ``range(n_samples)`` in blocks of ``batch``."""
     for start in range(0, n_samples, batch):
         yield slice(start, min(start + batch, n_samples))
+
+
+def standard_exponential(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """Exp(1) draws as -log(1 - U), U uniform on [0, 1): about twice as fast as
+    ``Generator.standard_exponential`` here, and never infinite."""
+    u = rng.random(shape)
+    np.negative(u, out=u)
+    np.log1p(u, out=u)
+    np.negative(u, out=u)
+    return u
 
 
 def gamma_weights(alpha: np.ndarray, size: int, rng: np.random.Generator) -> np.ndarray:
@@ -39,7 +35,7 @@ def gamma_weights(alpha: np.ndarray, size: int, rng: np.random.Generator) -> np.
     observations) are exponential draws, which are much cheaper than general gammas.
     """
     alpha = np.asarray(alpha, dtype=float)
-    g = rng.standard_exponential((size, alpha.size))
+    g = standard_exponential((size, alpha.size), rng)
     for j in np.flatnonzero(alpha != 1.0):  # few columns (the prior), not one per draw
         g[:, j] = rng.standard_gamma(alpha[j], size=size)
     return g

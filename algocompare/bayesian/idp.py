@@ -11,7 +11,7 @@ import numpy as np
 from algocompare._results import Result, internal
 from algocompare._validation import as_sample, check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian._common import sample_names
-from algocompare.bayesian._dirichlet import BATCH, batches, gamma_weights, single_threaded_blas
+from algocompare.bayesian._dirichlet import BATCH, batches, gamma_weights
 
 __all__ = ["idp_wilcoxon", "IDPResult"]
 
@@ -85,16 +85,15 @@ def idp_wilcoxon(x: Any, y: Any, *, prior_strength: float = np.sqrt(2) - 1, c: f
     indicator = (a[:, None] < b[None, :]) + 0.5 * (a[:, None] == b[None, :])
     lower = np.empty(n_samples)
     upper = np.empty(n_samples)
-    with single_threaded_blas():
-        for part in batches(n_samples, BATCH):
-            size = part.stop - part.start
-            wx = gamma_weights(np.r_[s, np.ones(a.size)], size, generator)
-            wy = gamma_weights(np.r_[s, np.ones(b.size)], size, generator)
-            wx /= wx.sum(axis=1, keepdims=True)
-            wy /= wy.sum(axis=1, keepdims=True)
-            low = np.einsum("ij,ij->i", wx[:, 1:] @ indicator, wy[:, 1:])
-            lower[part] = low
-            upper[part] = low + wx[:, 0] * wy[:, 0] + wx[:, 0] * (1 - wy[:, 0]) + wy[:, 0] * (1 - wx[:, 0])
+    for part in batches(n_samples, BATCH):
+        size = part.stop - part.start
+        wx = gamma_weights(np.r_[s, np.ones(a.size)], size, generator)
+        wy = gamma_weights(np.r_[s, np.ones(b.size)], size, generator)
+        wx /= wx.sum(axis=1, keepdims=True)
+        wy /= wy.sum(axis=1, keepdims=True)
+        low = np.einsum("ij,ij->i", wx[:, 1:] @ indicator, wy[:, 1:])
+        lower[part] = low
+        upper[part] = low + wx[:, 0] * wy[:, 0] + wx[:, 0] * (1 - wy[:, 0]) + wy[:, 0] * (1 - wx[:, 0])
     p_lower, p_upper = float(np.mean(lower > c)), float(np.mean(upper > c))
     labels = sample_names(x, y, names)
     return IDPResult(method="IDP rank-sum (Wilcoxon) test", x_name=labels[0], y_name=labels[1], lower=p_lower,

@@ -9,10 +9,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from algocompare._results import Result, internal
+from algocompare._results import Result
 from algocompare._validation import as_blocks, check_option
+from algocompare._validation import check_nonnegative, check_positive_int, check_probability
+from algocompare.bayesian.result import decide, report_shares
 from algocompare.bayesian.sign import bayesian_sign
-from algocompare.bayesian.signed_rank import bayesian_signed_rank
+from algocompare.bayesian.signed_rank import bayesian_signed_rank, signed_rank_means, signed_rank_win_shares
 
 __all__ = ["bayesian_pairwise", "BayesianPairwiseResult"]
 
@@ -34,7 +36,6 @@ class BayesianPairwiseResult(Result):
     test: str
     rope: float
     threshold: float
-    pairs: dict | None = internal()
 
     _plot_function = "plot_pairwise_matrix"
 
@@ -81,6 +82,11 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
     rng : None, int or Generator; one generator is shared by all pairs.
     progress : show a tqdm bar over the pairs.
 
+    For the signed-rank test all pairs are sampled together: each batch of Dirichlet
+    weights is drawn once and reused for every pair (common random numbers; each pair's
+    posterior is exact, the pairs' estimates are dependent), and posterior draws are not
+    kept. Use :func:`bayesian_signed_rank` on a pair for its samples and simplex plot.
+
     Examples
     --------
     >>> import algocompare as ac
@@ -94,21 +100,51 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
     values = results.values(oriented=True)
     labels = [str(a) for a in results.algorithms]
     generator = np.random.default_rng(rng)
-    kwargs = {} if prior_strength is None else {"prior_strength": prior_strength}
     pairs = list(itertools.combinations(range(len(labels)), 2))
+    if test == "signed_rank":
+        rows = _signed_rank_rows(values, labels, pairs, rope, prior_strength, n_samples, threshold, generator,
+                                 progress)
+    else:
+        rows = _sign_rows(values, labels, pairs, rope, prior_strength, n_samples, threshold, generator, progress)
+    return BayesianPairwiseResult(method=f"Bayesian {test.replace('_', '-')} test, all pairs",
+                                  table=pd.DataFrame(rows), algorithms=labels, test=test, rope=float(rope),
+                                  threshold=threshold)
+
+
+def _row(labels: list[str], i: int, j: int, shares: tuple, means: tuple, threshold: float) -> dict:
+    decision = decide(*shares, threshold)
+    winner = {"left": labels[i], "right": labels[j]}.get(decision, decision)
+    return {"algorithm_a": labels[i], "algorithm_b": labels[j], "p_left": shares[0], "p_rope": shares[1],
+            "p_right": shares[2], "mean_left": means[0], "mean_rope": means[1], "mean_right": means[2],
+            "decision": winner}
+
+
+def _signed_rank_rows(values, labels, pairs, rope, prior_strength, n_samples, threshold, rng, progress):
+    """All pairs at once with shared Dirichlet draws (see ``signed_rank_win_shares``)."""
+    rope = check_nonnegative("rope", rope)
+    s = 0.5 if prior_strength is None else check_nonnegative("prior_strength", prior_strength)
+    n_samples = check_positive_int("n_samples", n_samples)
+    check_probability("threshold", threshold)
+    diffs = np.array([values[:, i] - values[:, j] for i, j in pairs])
+    chunks = np.array_split(np.arange(len(pairs)), max(1, len(pairs) // 8)) if progress else [np.arange(len(pairs))]
+    if progress:
+        from tqdm.auto import tqdm
+
+        chunks = tqdm(chunks, desc="pairs")
+    shares = np.vstack([signed_rank_win_shares(diffs[idx], rope, s, n_samples, rng) for idx in chunks])
+    return [_row(labels, i, j, report_shares(shares[k], rope), tuple(signed_rank_means(diffs[k], rope, s)),
+                 threshold) for k, (i, j) in enumerate(pairs)]
+
+
+def _sign_rows(values, labels, pairs, rope, prior_strength, n_samples, threshold, rng, progress):
+    kwargs = {} if prior_strength is None else {"prior_strength": prior_strength}
     if progress:
         from tqdm.auto import tqdm
 
         pairs = tqdm(pairs, desc="pairs")
-    rows, fitted = [], {}
+    rows = []
     for i, j in pairs:
-        result = TESTS[test](values[:, i], values[:, j], rope, n_samples=n_samples, threshold=threshold,
-                             names=(labels[i], labels[j]), rng=generator, **kwargs)
-        fitted[(labels[i], labels[j])] = result
-        winner = {"left": labels[i], "right": labels[j]}.get(result.decision, result.decision)
-        rows.append({"algorithm_a": labels[i], "algorithm_b": labels[j], "p_left": result.p_left,
-                     "p_rope": result.p_rope, "p_right": result.p_right, "mean_left": result.mean_left,
-                     "mean_rope": result.mean_rope, "mean_right": result.mean_right, "decision": winner})
-    return BayesianPairwiseResult(method=f"Bayesian {test.replace('_', '-')} test, all pairs",
-                                  table=pd.DataFrame(rows), algorithms=labels, test=test, rope=float(rope),
-                                  threshold=threshold, pairs=fitted)
+        r = bayesian_sign(values[:, i], values[:, j], rope, n_samples=n_samples, threshold=threshold,
+                          names=(labels[i], labels[j]), rng=rng, **kwargs)
+        rows.append(_row(labels, i, j, r.probabilities, r.posterior_mean, threshold))
+    return rows

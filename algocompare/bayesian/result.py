@@ -37,7 +37,12 @@ def region_probabilities(samples: np.ndarray, rope: float) -> tuple[float, float
     shares are undefined (NaN).
     """
     winners = np.argmax(samples, axis=1)
-    p_left, p_rope, p_right = np.bincount(winners, minlength=3) / len(winners)
+    return report_shares(np.bincount(winners, minlength=3) / len(winners), rope)
+
+
+def report_shares(shares: np.ndarray, rope: float) -> tuple[float, float, float]:
+    """Reported (p_left, p_rope, p_right) from the raw win shares (rope = 0: renormalised)."""
+    p_left, p_rope, p_right = shares
     if rope > 0:
         return float(p_left), float(p_rope), float(p_right)
     total = p_left + p_right

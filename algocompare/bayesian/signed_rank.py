@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from algocompare.bayesian._common import paired_differences, sample_names
-from algocompare.bayesian._dirichlet import BATCH, batches, gamma_weights, pair_moments, single_threaded_blas
+from algocompare.bayesian._dirichlet import BATCH, batches, gamma_weights, pair_moments
 from algocompare.bayesian.result import BayesianPairedResult, paired_result
 
 __all__ = ["bayesian_signed_rank"]
@@ -47,8 +47,7 @@ def signed_rank_samples(z: np.ndarray, rope: float, prior_strength: float, n_sam
     left_matrix, right_matrix = walsh_indicators(z, rope)
     alpha = np.concatenate(([prior_strength], np.ones(z.size)))
     samples = np.empty((n_samples, 3))
-    with single_threaded_blas():
-        _fill_samples(samples, alpha, left_matrix, right_matrix, rope, rng, batch)
+    _fill_samples(samples, alpha, left_matrix, right_matrix, rope, rng, batch)
     samples[:, 1] = 0.0 if rope == 0 else 1.0 - samples[:, 0] - samples[:, 2]
     return samples
 
@@ -63,6 +62,31 @@ def _fill_samples(samples: np.ndarray, alpha: np.ndarray, left_matrix: np.ndarra
         left = 1.0 - right if rope == 0 else quadratic_forms(g, left_matrix) / scale
         samples[part, 0] = left
         samples[part, 2] = right
+
+
+def signed_rank_win_shares(zs: np.ndarray, rope: float, prior_strength: float, n_samples: int,
+                           rng: np.random.Generator, batch: int = BATCH) -> np.ndarray:
+    """For many paired samples of equal length (rows of ``zs``), the share of posterior
+    draws in which left, rope, right is the most probable region.
+
+    The gamma weights are drawn once per batch and reused for every row (common random
+    numbers): each row's posterior is sampled exactly, the rows' estimates are merely
+    dependent. Samples are not kept, so memory stays O(batch x n).
+    """
+    matrices = [walsh_indicators(z, rope) for z in zs]
+    alpha = np.concatenate(([prior_strength], np.ones(zs.shape[1])))
+    wins = np.zeros((len(zs), 3))
+    for part in batches(n_samples, batch):
+        g = gamma_weights(alpha, part.stop - part.start, rng)
+        scale = g.sum(axis=1) ** 2
+        theta = np.zeros((len(g), 3))
+        for row, (left_matrix, right_matrix) in enumerate(matrices):
+            theta[:, 2] = quadratic_forms(g, right_matrix) / scale
+            theta[:, 0] = 1.0 - theta[:, 2] if rope == 0 else quadratic_forms(g, left_matrix) / scale
+            if rope > 0:
+                theta[:, 1] = 1.0 - theta[:, 0] - theta[:, 2]
+            wins[row] += np.bincount(np.argmax(theta, axis=1), minlength=3)
+    return wins / n_samples
 
 
 def signed_rank_means(z: np.ndarray, rope: float, prior_strength: float) -> np.ndarray:

@@ -1,0 +1,88 @@
+"""Figures of the Bayesian tests: the posterior simplex (Carrasco et al. 2020, Fig. 4) and
+the all-pairs matrix (Figs. 7-10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.colors import to_rgba
+
+__all__ = ["plot_simplex", "plot_pairwise_matrix"]
+
+_SQRT3_2 = np.sqrt(3) / 2
+REGION_COLOURS = {"win": "#1b9e77", "rope": "#7570b3", "loss": "#d95f02"}
+
+
+def _to_plane(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Barycentric (left, rope, right) -> plane: left at (0, 0), right at (1, 0), rope on top."""
+    return theta[:, 2] + theta[:, 1] / 2, theta[:, 1] * _SQRT3_2
+
+
+def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, seed: int = 0, point_size: float = 3,
+                 alpha: float = 0.3, color: str = "#1f4e79") -> Any:
+    """Posterior draws of (theta_left, theta_rope, theta_right) in a triangle.
+
+    Each vertex is the certainty of one region (left = ``result.left``, right =
+    ``result.right``, top = rope); the dashed lines from the centre split the triangle
+    where each region is the most probable, so the share of points in each part is
+    ``p_left``, ``p_rope``, ``p_right``. At most ``n_points`` draws are shown.
+    """
+    if result.samples is None:
+        raise ValueError("this result has no posterior samples to plot.")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5.5, 5))
+    samples = np.asarray(result.samples)
+    if len(samples) > n_points:
+        samples = samples[np.random.default_rng(seed).choice(len(samples), n_points, replace=False)]
+    px, py = _to_plane(samples)
+    ax.scatter(px, py, s=point_size, alpha=alpha, color=color, linewidths=0, rasterized=True)
+    ax.plot([0, 1, 0.5, 0], [0, 0, _SQRT3_2, 0], color="black", lw=1)
+    centre = np.array([0.5, _SQRT3_2 / 3])
+    for mid in ([0.5, 0.0], [0.25, _SQRT3_2 / 2], [0.75, _SQRT3_2 / 2]):
+        ax.plot([centre[0], mid[0]], [centre[1], mid[1]], color="grey", lw=0.8, ls="--")
+    ax.text(0, -0.04, f"{result.left}\np = {result.p_left:.3f}", ha="center", va="top")
+    ax.text(1, -0.04, f"{result.right}\np = {result.p_right:.3f}", ha="center", va="top")
+    ax.text(0.5, _SQRT3_2 + 0.03, f"rope (±{result.rope:g})\np = {result.p_rope:.3f}", ha="center", va="bottom")
+    ax.set_xlim(-0.15, 1.15)
+    ax.set_ylim(-0.2, _SQRT3_2 + 0.15)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_title(result.method)
+    return ax
+
+
+def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None = None,
+                         colours: dict[str, str] | None = None) -> Any:
+    """All-pairs matrix: tile (row a, column b) coloured by the most probable region from
+    a's point of view (win, rope, loss), opacity and written number = its probability."""
+    colours = {**REGION_COLOURS, **(colours or {})}
+    regions = result.matrix("region")
+    best = result.matrix("best")
+    labels = list(regions.index)
+    k = len(labels)
+    if ax is None:
+        side = max(4.0, 0.55 * k + 1.5)
+        _, ax = plt.subplots(figsize=(side + 1.5, side))
+    image = np.ones((k, k, 4))
+    for i, a in enumerate(labels):
+        for j, b in enumerate(labels):
+            if i == j:
+                continue
+            region, p = regions.loc[a, b], best.loc[a, b]
+            rgba = to_rgba(colours[region], alpha=0.25 + 0.75 * float(p))
+            image[i, j] = rgba
+            ax.text(j, i, f"{p:.2f}", ha="center", va="center", fontsize=fontsize or max(6.5, 12 - 0.3 * k))
+    ax.imshow(image, interpolation="nearest")
+    ax.set_xticks(range(k), labels, rotation=90)
+    ax.set_yticks(range(k), labels)
+    ax.set_xticks(np.arange(-0.5, k), minor=True)
+    ax.set_yticks(np.arange(-0.5, k), minor=True)
+    ax.grid(which="minor", color="white", lw=1)
+    ax.tick_params(which="minor", length=0)
+    handles = [plt.Rectangle((0, 0), 1, 1, color=colours[r]) for r in ("win", "rope", "loss")]
+    ax.legend(handles, ["row better", f"rope (±{result.rope:g})", "column better"], loc="upper left",
+              bbox_to_anchor=(1.01, 1), frameon=False)
+    ax.set_title(result.method)
+    return ax
