@@ -1,0 +1,138 @@
+"""Result objects of the permutation area."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+import pandas as pd
+
+from algocompare._results import Result, TestResult, internal
+
+__all__ = ["PermutationTestResult", "MSDResult"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PermutationTestResult(TestResult):
+    """A permutation test of "all algorithms perform the same" in a block design.
+
+    ``statistic`` is the F ratio or S (``statistic_name``); ``pvalue`` is the permutation
+    p-value (exact, or Monte Carlo (b + 1)/(m + 1), see ``procedure``). The parametric
+    ANOVA (and, in Design 1, the Friedman test) on the same data are given for comparison.
+    """
+
+    statistic_name: str
+    #: "blocks" (Design 1, one run per cell) or "runs" (Design 2, synchronized permutations)
+    design: str
+    #: "constrained" or "unconstrained" synchronized permutations (Design 2), else None
+    variant: str | None
+    #: "exact" or "monte_carlo"
+    procedure: str
+    exact: bool
+    #: rearrangements enumerated (exact) or drawn (Monte Carlo)
+    n_resamples: float
+    #: size of the permutation space ((k!)^b, C(2r, r) or sum_nu C(r, nu)^(2b))
+    n_permutations: float
+    #: the smallest p-value this procedure can return on this design
+    min_pvalue: float
+    n_algorithms: int
+    n_instances: int
+    n_runs: int
+    #: S' (Design 1) or S (Design 2)
+    sum_squares: float
+    #: parametric F with the MSE named by ``mse`` (eq. 1 / eq. 2)
+    f_statistic: float
+    f_df1: float
+    f_df2: float
+    f_pvalue: float
+    mse: str | None
+    #: parametric p-values with both MSE variants of eq. 2 (Design 2), else None
+    f_pvalue_additive: float | None = None
+    f_pvalue_interaction: float | None = None
+    #: Friedman test on the same table (Design 1), else None
+    friedman_statistic: float | None = None
+    friedman_pvalue: float | None = None
+    null_distribution: np.ndarray | None = internal()
+
+    def __str__(self) -> str:
+        head = super().__str__()
+        kind = "exact" if self.exact else f"Monte Carlo, {int(self.n_resamples)} resamples"
+        return f"{head}\n  ({kind}; smallest attainable p-value {self.min_pvalue:.4g})"
+
+
+@dataclass(frozen=True, kw_only=True)
+class MSDResult(Result):
+    """Simultaneous all-pairwise intervals as minimum significant differences (MSD).
+
+    Two algorithms differ when their estimated effects differ by more than the MSD, i.e.
+    when their bars ``effect ± MSD/2`` do not overlap (Chiarandini et al. 2005, Fig. 3).
+    """
+
+    alpha: float
+    design: str
+    variant: str | None
+    mse: str
+    #: which parametric MSD is drawn: "tukey" or "scheffe"
+    parametric: str
+    #: "conover" (t, Conover 1999) or "tukey" (studentized range) on the ranks
+    rank_method: str
+    #: mean of each algorithm over instances (and runs), in the data's units
+    effects: pd.Series
+    #: mean within-instance rank of each algorithm (rank 1 = best)
+    mean_ranks: pd.Series
+    msd_tukey: float
+    msd_scheffe: float
+    msd_permutation: float
+    msd_rank: float
+    mse_value: float
+    df_error: int
+    permutation_exact: bool
+    n_resamples: float
+    null_msd: np.ndarray | None = internal()
+
+    _plot_function: ClassVar[str] = "msd_plot"
+
+    @property
+    def msd_parametric(self) -> float:
+        return self.msd_tukey if self.parametric == "tukey" else self.msd_scheffe
+
+    def panels(self) -> list[tuple[str, pd.Series, float]]:
+        """(title, effects, MSD) for the three panels of Fig. 3."""
+        name = "Tukey HSD" if self.parametric == "tukey" else "Scheffé"
+        return [(f"Parametric ({name})", self.effects, self.msd_parametric),
+                ("Permutation", self.effects, self.msd_permutation),
+                ("Rank-based (Friedman)", self.mean_ranks, self.msd_rank)]
+
+    def intervals(self) -> pd.DataFrame:
+        """One row per algorithm and panel: estimate, lower and upper end of ``effect ± MSD/2``."""
+        rows = []
+        for title, effects, msd in self.panels():
+            for alg, value in effects.items():
+                rows.append({"panel": title, "algorithm": alg, "estimate": float(value),
+                             "lower": float(value - msd / 2), "upper": float(value + msd / 2)})
+        return pd.DataFrame(rows)
+
+    def to_frame(self) -> pd.DataFrame:
+        """All pairs: differences of effects and of mean ranks, and which MSD declares them different."""
+        algs = list(self.effects.index)
+        rows = []
+        for a in range(len(algs)):
+            for b in range(a + 1, len(algs)):
+                diff = float(self.effects.iloc[a] - self.effects.iloc[b])
+                rdiff = float(self.mean_ranks.iloc[a] - self.mean_ranks.iloc[b])
+                rows.append({"algorithm_a": algs[a], "algorithm_b": algs[b], "difference": diff,
+                             "rank_difference": rdiff,
+                             "parametric": abs(diff) > self.msd_parametric,
+                             "permutation": abs(diff) > self.msd_permutation,
+                             "rank": abs(rdiff) > self.msd_rank})
+        return pd.DataFrame(rows)
+
+    def __str__(self) -> str:
+        lines = [self.method,
+                 f"  alpha {self.alpha:g}; MSD Tukey {self.msd_tukey:.4g}, Scheffé {self.msd_scheffe:.4g}, "
+                 f"permutation {self.msd_permutation:.4g} ({'exact' if self.permutation_exact else 'Monte Carlo'}), "
+                 f"rank {self.msd_rank:.4g} (on mean ranks)"]
+        table = pd.DataFrame({"mean": self.effects, "mean_rank": self.mean_ranks})
+        lines += ["  " + line for line in table.to_string(float_format=lambda x: f"{x:.4g}").splitlines()]
+        return "\n".join(lines)
