@@ -35,9 +35,10 @@ def _axes(ax: Any, figsize: tuple[float, float]) -> Any:
 
 
 def _sorted_mean_ranks(result: Any) -> tuple[list[str], np.ndarray]:
-    ranks = result.mean_ranks
-    if not hasattr(ranks, "sort_values"):
-        raise TypeError("cd_diagram needs a post-hoc result (from algocompare.posthoc) with `mean_ranks`; "
+    ranks = getattr(result, "mean_ranks", None)
+    if not hasattr(ranks, "sort_values") or not hasattr(result, "cliques"):
+        raise TypeError("cd_diagram needs a post-hoc result (from algocompare.posthoc) with `mean_ranks` and "
+                        "`cliques`; "
                         f"got {type(result).__name__}.")
     ranks = ranks.sort_values(kind="stable")
     return [str(n) for n in ranks.index], ranks.to_numpy(float)
@@ -85,6 +86,32 @@ def _clique_bars(result: Any, names: list[str], ranks: np.ndarray,
         contiguous = not any(left < r < right for r in outside)
         bars.append((left - _CLIQUE_OVERHANG, right + _CLIQUE_OVERHANG, members, contiguous))
     return bars
+
+
+def _nice_range(low: float, high: float) -> tuple[float, float]:
+    """An axis range around [low, high] with round ends (for scores other than ranks 1..k)."""
+    step = 10.0 ** math.floor(math.log10(max(high - low, 1e-9)))
+    return math.floor(low / step) * step, math.ceil(high / step) * step
+
+
+def _rank_axis(ax: Any, lo: float, hi: float, unit_px: float, fontsize: float) -> None:
+    """The rank axis with ticks at a step of 1, 2, 5, 10, ... ranks, labelled where they fit."""
+    line = dict(color="black", lw=1.0, solid_capstyle="butt")
+    ax.plot([lo, hi], [0, 0], gid="rank-axis", **line)
+    digits = len(str(int(hi)))
+    step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10**4, 10**5, 10**6)
+                if s * unit_px >= (0.9 * digits + 1.2) * fontsize or s >= hi - lo)
+    first = math.ceil(lo / step) * step if step > 1 else lo
+    ticks = list(np.arange(first, hi + 1e-9, step))
+    if ticks[0] != lo:
+        ticks.insert(0, lo)
+    for tick in ticks:
+        ax.plot([tick, tick], [0, -0.35], **line)
+        if tick - ticks[0] >= step * 0.6 or tick == ticks[0]:
+            ax.text(tick, -0.45, f"{tick:g}", ha="center", va="bottom", fontsize=fontsize * 0.9)
+    if step == 1:
+        for half in np.arange(lo + 0.5, hi, 1.0):
+            ax.plot([half, half], [0, -0.18], **line)
 
 
 def _procedure_name(result: Any) -> str:
@@ -164,7 +191,12 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     caption_y = bottom + 0.2
     if caption:
         bottom += 1.3
-    span = max(ranks[-1], k) - 1.0
+    # Friedman mean ranks lie in [1, k]; other scores (mean aligned ranks) get their own range.
+    if 1.0 <= ranks[0] and ranks[-1] <= k:
+        axis_lo, axis_hi = 1.0, float(k)
+    else:
+        axis_lo, axis_hi = _nice_range(ranks[0], ranks[-1])
+    span = axis_hi - axis_lo
     own_figure = ax is None
     ax = _axes(ax, (max(3.2, _UNIT_IN * span) + 3.0, (bottom - top) * _ROW_IN))
     fig = ax.figure
@@ -176,8 +208,9 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     labels = []
     for i, (name, rank) in enumerate(zip(names, ranks)):
         best_half = i < n_left
-        text = f"{name} ({rank:.2f})" if best_half else f"({rank:.2f}) {name}"
-        ha = "right" if best_half == left_side else "left"
+        shown_left = best_half == left_side
+        text = f"{name} ({rank:.2f})" if shown_left else f"({rank:.2f}) {name}"
+        ha = "right" if shown_left else "left"
         labels.append(ax.text(0, 0, text, ha=ha, **label_kw))
     width_px = [t.get_window_extent().width for t in labels]
     need_best = max(width_px[:n_left], default=0.0)
@@ -185,39 +218,25 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     pad_px = fontsize * fig.dpi / 72 * 1.6  # room for the horizontal leader lines
     if own_figure:
         # Our own figure: the axes fill it, and its size follows the labels and k.
-        unit_px = max(3.2 / span, _UNIT_IN) * fig.dpi
+        unit_px = min(max(3.2, _UNIT_IN * span), 12.0) / span * fig.dpi
         width_in = (unit_px * span + need_best + need_worst + 2 * pad_px) / fig.dpi + 0.2
         fig.set_size_inches(width_in, (bottom - top) * _ROW_IN)
         ax.set_position([0.1 / width_in, 0, 1 - 0.2 / width_in, 1])
     ax_px = ax.get_window_extent().width
     unit_px = max((ax_px - need_best - need_worst - 2 * pad_px) / max(span, 1e-9), 1e-6)
-    lo = 1.0 - (need_best + pad_px) / unit_px
-    hi = 1.0 + span + (need_worst + pad_px) / unit_px
-    if not left_side:
-        lo, hi = 1.0 - (need_worst + pad_px) / unit_px, 1.0 + span + (need_best + pad_px) / unit_px
-        ax.set_xlim(hi, lo)
-    else:
-        ax.set_xlim(lo, hi)
+    # The best labels sit beyond axis_lo and the worst beyond axis_hi, whichever side is shown left.
+    lo = axis_lo - (need_best + pad_px) / unit_px
+    hi = axis_hi + (need_worst + pad_px) / unit_px
+    ax.set_xlim((lo, hi) if left_side else (hi, lo))
     ax.set_ylim(bottom, top)
     lead = 0.6 * pad_px / unit_px  # leader line beyond the axis ends, in rank units
-    axis_hi = 1.0 + span
-
-    # Rank axis with integer ticks (every 2nd or 5th label when crowded).
-    line = dict(color="black", lw=1.0, solid_capstyle="butt")
-    ax.plot([1, axis_hi], [0, 0], gid="rank-axis", **line)
-    step = 1 if unit_px >= 1.8 * fontsize else (2 if unit_px >= 0.9 * fontsize else 5)
-    for tick in range(1, int(math.floor(axis_hi)) + 1):
-        ax.plot([tick, tick], [0, -0.35], **line)
-        if (tick - 1) % step == 0 or tick == k:
-            ax.text(tick, -0.45, str(tick), ha="center", va="bottom", fontsize=fontsize * 0.9)
-    for half in np.arange(1.5, axis_hi, 1.0):
-        ax.plot([half, half], [0, -0.18], **line)
+    _rank_axis(ax, axis_lo, axis_hi, unit_px, fontsize)
 
     if cd is not None:
-        ax.plot([1, 1 + cd], [-1.9, -1.9], color="black", lw=1.6, gid="cd-bar")
-        for end in (1, 1 + cd):
+        ax.plot([axis_lo, axis_lo + cd], [-1.9, -1.9], color="black", lw=1.6, gid="cd-bar")
+        for end in (axis_lo, axis_lo + cd):
             ax.plot([end, end], [-2.05, -1.75], color="black", lw=1.0)
-        ax.text(1 + cd / 2, -2.05, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=fontsize * 0.9)
+        ax.text(axis_lo + cd / 2, -2.05, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=fontsize * 0.9)
 
     for (left, right, members, contiguous), y in zip(bars, clique_y):
         ax.plot([left, right], [y, y], color="black", lw=3.2, solid_capstyle="butt", gid="clique",
@@ -230,14 +249,14 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
         best_half = i < n_left
         row = i if best_half else k - 1 - i
         y = first_row + row
-        end = 1.0 - lead if best_half else axis_hi + lead
+        end = axis_lo - lead if best_half else axis_hi + lead
         ax.plot([rank, rank, end], [0, y, y], color="0.25", lw=0.8)
         label.set_position((end - 0.15 * lead if best_half else end + 0.15 * lead, y))
 
     if caption:
         text = (f"Bars join algorithms that {_procedure_name(result)} (α = {alpha:g}) does not separate."
                 if bars else f"{_procedure_name(result)} (α = {alpha:g}) separates every pair.")
-        ax.text((1 + axis_hi) / 2, caption_y, text, ha="center", va="top", fontsize=fontsize * 0.8,
+        ax.text((axis_lo + axis_hi) / 2, caption_y, text, ha="center", va="top", fontsize=fontsize * 0.8,
                 color="0.3", clip_on=False)
     if title:
         ax.set_title(title)
@@ -258,8 +277,8 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     One bar per algorithm with its mean rank (lower = better); for each level in
     ``alphas`` a horizontal cut line at the control's mean rank plus the Bonferroni–Dunn
     critical difference (García et al. 2009, Appendix A.3; Demšar 2006, Eq. 5). Bars that
-    reach above a line belong to algorithms worse than the control at that level; they
-    are shaded darker.
+    reach above a line belong to algorithms worse than the control at that level: red
+    above every line, light red above some, blue-grey below all; the control is dark blue.
 
     Parameters
     ----------
@@ -290,9 +309,15 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     k, n = len(names), int(result.n_instances)
     cuts = sorted(((float(a), base + _bonferroni_dunn_cd(k, n, float(a))) for a in alphas), key=lambda c: c[1])
     ax = _axes(ax, (max(4.0, 0.55 * k + 1.5), 4.0))
-    threshold = cuts[0][1] if cuts else math.inf
-    colors = ["#2b6a99" if n_ == str(control) else ("#9bb6cc" if v <= threshold else "#c0504d")
-              for n_, v in zip(names, values)]
+    heights = [c[1] for c in cuts]
+
+    def colour(name: str, value: float) -> str:
+        if name == str(control):
+            return "#2b6a99"
+        above = sum(value > h for h in heights)  # lines this bar exceeds
+        return "#9bb6cc" if above == 0 else ("#c0504d" if above == len(heights) else "#e8a09a")
+
+    colors = [colour(n_, v) for n_, v in zip(names, values)]
     bars = ax.bar(range(k), values, color=colors, edgecolor="black", lw=0.6, gid="rank-bar")
     for bar, value in zip(bars, values):
         ax.annotate(f"{value:.2f}", (bar.get_x() + bar.get_width() / 2, value), xytext=(0, 2),

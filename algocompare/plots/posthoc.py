@@ -16,7 +16,13 @@ __all__ = ["pvalue_heatmap", "sign_plot"]
 def _ordered_matrix(result: Any, value: str) -> tuple[pd.DataFrame, pd.Series]:
     """The square matrix of ``value`` with algorithms in mean-rank order (best first)."""
     ranks = result.mean_ranks.sort_values(kind="stable")
-    matrix = result.matrix(value).astype(float)
+    matrix = result.matrix(value)
+    if isinstance(matrix, pd.Series):  # comparisons with a control: its row and column only
+        square = pd.DataFrame(np.nan, index=ranks.index, columns=ranks.index)
+        square.loc[matrix.index, result.control] = matrix.to_numpy(float)
+        square.loc[result.control, matrix.index] = matrix.to_numpy(float)
+        matrix = square
+    matrix = matrix.astype(float)
     order = [n for n in ranks.index if n in matrix.index]
     return matrix.loc[order, order], ranks.loc[order]
 

@@ -8,10 +8,12 @@ data rarely produce).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
+
+from algocompare._results import Result
 
 
 def cd_cliques(mean_ranks: pd.Series, cd: float) -> list[list[str]]:
@@ -27,8 +29,10 @@ def cd_cliques(mean_ranks: pd.Series, cd: float) -> list[list[str]]:
     return groups
 
 
-@dataclass(frozen=True)
-class FakePosthoc:
+@dataclass(frozen=True, kw_only=True)
+class FakePosthoc(Result):
+    _plot_function: ClassVar[str] = "cd_diagram"
+
     mean_ranks: pd.Series
     critical_difference: float | None = None
     groups: list[list[str]] | None = None
@@ -36,7 +40,6 @@ class FakePosthoc:
     n_instances: int = 25
     control: str | None = None
     correction: str = "nemenyi"
-    method: str = "Friedman post-hoc (Nemenyi)"
     test: str = "friedman"
     pvalues: dict[tuple[str, str], float] = field(default_factory=dict)
 
@@ -56,11 +59,15 @@ class FakePosthoc:
             m.loc[a, b] = m.loc[b, a] = p
         return m
 
+    def to_frame(self) -> pd.DataFrame:
+        return self.table
+
     @property
     def table(self) -> pd.DataFrame:
         rows = [dict(algorithm_a=a, algorithm_b=b, statistic=0.0, pvalue=p, pvalue_adj=p, reject=p <= self.alpha)
                 for (a, b), p in self.pvalues.items()]
-        return pd.DataFrame(rows)
+        return pd.DataFrame(rows, columns=["algorithm_a", "algorithm_b", "statistic", "pvalue", "pvalue_adj",
+                                           "reject"])
 
 
 def fake(k: int, cd: float | None = 1.5, seed: int = 0, names: list[str] | None = None, **kw: Any) -> FakePosthoc:
@@ -68,4 +75,5 @@ def fake(k: int, cd: float | None = 1.5, seed: int = 0, names: list[str] | None 
     names = names or [f"Alg{i:02d}" for i in range(k)]
     ranks = pd.Series(np.sort(rng.uniform(1, k, k)), index=names)
     ranks *= (k + 1) / 2 / ranks.mean()  # mean ranks average (k+1)/2
+    kw.setdefault("method", "Friedman post-hoc (Nemenyi)")
     return FakePosthoc(mean_ranks=ranks, critical_difference=cd, **kw)

@@ -1,0 +1,14 @@
+"""Publication output: the one-file HTML report, LaTeX tables and figure files.
+
+``algocompare analyze PATH --report out.html --latex DIR --figures DIR`` uses these
+functions. Importing this subpackage does not import matplotlib (figures are drawn only
+when a report or figure file is written).
+"""
+
+from algocompare.report.export import export_figures, export_tables
+from algocompare.report.figures import FigureView, figure_views, register_figure
+from algocompare.report.html import render_report, write_report
+from algocompare.report.tables import frame_to_html, frame_to_latex
+
+__all__ = ["render_report", "write_report", "export_tables", "export_figures", "register_figure",
+           "figure_views", "FigureView", "frame_to_html", "frame_to_latex"]

@@ -1,0 +1,96 @@
+"""``--latex DIR`` and ``--figures DIR``: every table and figure of an analysis as files."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from algocompare._validation import check_option
+from algocompare.report import figures as fig_views
+from algocompare.report.tables import frame_to_latex
+
+__all__ = ["export_tables", "export_figures", "FIGURE_FORMATS"]
+
+FIGURE_FORMATS = ("svg", "png", "pdf")
+
+
+def _stem(*parts: str) -> str:
+    return "_".join(re.sub(r"[^A-Za-z0-9]+", "-", p).strip("-").lower() for p in parts if p)
+
+
+def _directory(directory: str | Path) -> Path:
+    path = Path(directory)
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"{path} exists and is not a directory.")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def export_tables(data: Any, sections: list[Any], directory: str | Path, *, precision: int = 4,
+                  scientific: bool | None = None) -> list[Path]:
+    """Write one booktabs ``.tex`` file per table and ``tables.tex``, a document that inputs them all.
+
+    Tables: the descriptive summary with mean ranks, then every result of every section
+    (rejected hypotheses in bold). ``tables.tex`` compiles with pdflatex (needs booktabs).
+
+    Returns
+    -------
+    list of Path
+        The files written, ``tables.tex`` last.
+    """
+    from algocompare._validation import as_results
+
+    data = as_results(data)
+    out = _directory(directory)
+    summary = data.describe().assign(mean_rank=data.mean_ranks()).sort_values("mean_rank", kind="stable")
+    files = {"summary": frame_to_latex(summary, precision, scientific,
+                                       caption="Descriptive statistics per algorithm", label="tab:summary")}
+    for section, name, result in fig_views.iter_results(sections):
+        if hasattr(result, "to_latex"):
+            stem = _stem(section.key, name)
+            files[stem] = result.to_latex(precision=precision, scientific=scientific,
+                                          caption=str(getattr(result, "method", name)), label=f"tab:{stem}")
+    paths = []
+    for stem, text in files.items():
+        path = out / f"{stem}.tex"
+        path.write_text(text + "\n", encoding="utf-8")
+        paths.append(path)
+    inputs = "\n".join(rf"\input{{{p.stem}}}" for p in paths)
+    document = (r"\documentclass{article}" "\n" r"\usepackage[T1]{fontenc}" "\n" r"\usepackage[utf8]{inputenc}"
+                "\n" r"\usepackage{booktabs}" "\n" r"\begin{document}" "\n" + inputs + "\n" r"\end{document}" "\n")
+    main = out / "tables.tex"
+    main.write_text(document, encoding="utf-8")
+    return paths + [main]
+
+
+def export_figures(data: Any, sections: list[Any], directory: str | Path, *, fmt: str = "svg") -> list[Path]:
+    """Write every figure of the report to ``directory`` as svg, png or pdf.
+
+    Returns
+    -------
+    list of Path
+        The files written.
+    """
+    from algocompare._validation import as_results
+    from algocompare.plots import distribution_plot
+
+    check_option("figure format", fmt, FIGURE_FORMATS)
+    data = as_results(data)
+    out = _directory(directory)
+    jobs = [("ranks", lambda: distribution_plot(data, kind="violin", scale="ranks").figure)]
+    for section, name, result in fig_views.iter_results(sections):
+        for view in fig_views.figure_views(result):
+            key = getattr(type(result), "_plot_function", None) if view.key == "figure" else view.key
+            jobs.append((_stem(section.key, name, key or view.key),
+                         lambda view=view, result=result: fig_views.draw(view, result)))
+    paths = []
+    for stem, make in jobs:
+        fig = make()
+        try:
+            path = out / f"{stem}.{fmt}"
+            fig_views.save(fig, path, fmt)
+            paths.append(path)
+        finally:
+            fig_views.close(fig)
+    return paths

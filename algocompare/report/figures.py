@@ -1,0 +1,133 @@
+"""Which figures each result gets in the report and in ``--figures``: one registration point.
+
+A :class:`FigureView` says for which results it applies and how to draw it. The defaults
+give every result its customary figure (``result.plot()``), all-pairs post-hoc results a
+p-value heatmap and control post-hoc results a Bonferroni–Dunn chart. Later areas add
+views with :func:`register_figure`.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["FigureView", "register_figure", "figure_views", "iter_results", "draw", "svg_markup", "save"]
+
+#: Titles of the customary figures, by the name of their plotting function.
+_TITLES = {"cd_diagram": "Critical-difference diagram", "confidence_curve": "Confidence curve",
+           "severity_curve": "Severity curve", "power_curve": "Power curve"}
+
+
+@dataclass(frozen=True)
+class FigureView:
+    """A figure drawn for the results where ``applies(result)`` is true."""
+
+    key: str
+    title: str
+    applies: Callable[[Any], bool]
+    draw: Callable[[Any], Any]  # result -> Axes, array of Axes or Figure
+
+
+_VIEWS: list[FigureView] = []
+
+
+def register_figure(key: str, title: str, applies: Callable[[Any], bool], draw: Callable[[Any], Any]) -> FigureView:
+    """Add a figure to the report for every result where ``applies(result)`` holds.
+
+    ``draw(result)`` must create its own figure and return its Axes (or Figure). A view
+    registered with an existing key replaces it.
+    """
+    view = FigureView(key, title, applies, draw)
+    _VIEWS[:] = [v for v in _VIEWS if v.key != key] + [view]
+    return view
+
+
+def _has_customary_figure(result: Any) -> bool:
+    return getattr(type(result), "_plot_function", None) is not None
+
+
+def _is_posthoc(result: Any) -> bool:
+    return all(hasattr(result, name) for name in ("mean_ranks", "matrix", "cliques"))
+
+
+def _customary(result: Any) -> Any:
+    return result.plot()
+
+
+def _heatmap(result: Any) -> Any:
+    from algocompare.plots import pvalue_heatmap
+
+    return pvalue_heatmap(result)
+
+
+def _bonferroni_dunn(result: Any) -> Any:
+    from algocompare.plots import bonferroni_dunn_chart
+
+    return bonferroni_dunn_chart(result)
+
+
+register_figure("figure", "Figure", _has_customary_figure, _customary)
+register_figure("bonferroni_dunn", "Bonferroni–Dunn chart",
+                lambda r: _is_posthoc(r) and getattr(r, "control", None) is not None, _bonferroni_dunn)
+register_figure("pvalue_heatmap", "Adjusted p-values",
+                lambda r: _is_posthoc(r) and getattr(r, "control", None) is None, _heatmap)
+
+
+def view_title(view: FigureView, result: Any) -> str:
+    if view.key == "figure":
+        name = getattr(type(result), "_plot_function", "")
+        return _TITLES.get(name, name.replace("_", " ").capitalize())
+    return view.title
+
+
+def figure_views(result: Any) -> list[FigureView]:
+    """The registered views that apply to ``result``, in registration order."""
+    return [view for view in _VIEWS if view.applies(result)]
+
+
+def iter_results(sections: list[Any]) -> Iterator[tuple[Any, str, Any]]:
+    """(section, name, result) for every result object of every section."""
+    for section in sections:
+        for name, result in (section.results or {}).items():
+            yield section, str(name), result
+
+
+def _figure_of(drawn: Any) -> Any:
+    if hasattr(drawn, "savefig"):
+        return drawn
+    if hasattr(drawn, "figure"):
+        return drawn.figure
+    first = next(iter(getattr(drawn, "flat", drawn)))  # an array or list of Axes
+    return first.figure
+
+
+def draw(view: FigureView, result: Any) -> Any:
+    """Draw ``view`` for ``result``; returns the matplotlib Figure (caller closes it)."""
+    return _figure_of(view.draw(result))
+
+
+def close(fig: Any) -> None:
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+
+
+_XML_PROLOGUE = re.compile(r"^.*?(?=<svg)", re.S)
+
+
+def svg_markup(fig: Any) -> str:
+    """The figure as inline ``<svg>`` markup: text as paths, so it needs no fonts or network."""
+    import matplotlib
+
+    buffer = io.StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "path"}):
+        fig.savefig(buffer, format="svg", bbox_inches="tight", pad_inches=0.08)
+    return _XML_PROLOGUE.sub("", buffer.getvalue(), count=1)
+
+
+def save(fig: Any, path: Any, fmt: str) -> None:
+    """Write ``fig`` to ``path`` as svg, png (200 dpi) or pdf."""
+    fig.savefig(path, format=fmt, bbox_inches="tight", pad_inches=0.08, dpi=200)

@@ -1,0 +1,158 @@
+"""The one-file HTML report of an analysis: every section, its tables and its figures.
+
+The file is self-contained: styles inline, figures embedded as SVG with text drawn as
+paths, no scripts and no external resources, so it opens offline in any browser.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+from algocompare.report import figures as fig_views
+from algocompare.report.reading import CAVEATS, reading
+from algocompare.report.tables import frame_to_html
+
+__all__ = ["render_report", "write_report"]
+
+_STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto;
+       max-width: 1100px; padding: 1.5em 2em 4em; color: #1b1b1b; line-height: 1.45; }
+h1 { font-size: 1.7em; margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em;
+     margin-top: 2em; } h3 { margin-top: 1.4em; font-size: 1.08em; }
+nav ol { columns: 2; } .meta { color: #555; }
+pre.section-text { background: #f6f8fa; padding: 0.8em 1em; overflow-x: auto; font-size: 0.88em;
+       border-radius: 4px; white-space: pre; }
+.table-wrap { overflow-x: auto; margin: 0.6em 0 1em; }
+table.algocompare-table { border-collapse: collapse; font-size: 0.88em; font-variant-numeric: tabular-nums; }
+table.algocompare-table caption { caption-side: top; text-align: left; font-weight: 600; padding-bottom: 0.3em; }
+table.algocompare-table th, table.algocompare-table td { padding: 0.2em 0.7em; text-align: right; }
+table.algocompare-table th { border-top: 2px solid #333; border-bottom: 1px solid #333; }
+table.algocompare-table tbody tr:last-child td { border-bottom: 2px solid #333; }
+table.algocompare-table td:first-child, table.algocompare-table th:first-child { text-align: left; }
+figure { margin: 1em 0; overflow-x: auto; } figure svg { max-width: 100%; height: auto; }
+figcaption { color: #444; font-size: 0.9em; margin-top: 0.3em; }
+.reading li, .caveats li { margin-bottom: 0.4em; } .note { color: #666; font-size: 0.9em; }
+"""
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "item"
+
+
+def _figure(view: Any, result: Any, caption: str) -> str:
+    fig = fig_views.draw(view, result)
+    try:
+        svg = fig_views.svg_markup(fig)
+    finally:
+        fig_views.close(fig)
+    return f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>"
+
+
+def _result_html(name: str, result: Any, precision: int, with_figures: bool) -> str:
+    title = str(getattr(result, "method", name))
+    parts = [f"<h3>{html.escape(title)}</h3>"]
+    if hasattr(result, "to_html"):
+        parts.append(f'<div class="table-wrap">{result.to_html(precision=precision)}</div>')
+    elif hasattr(result, "to_frame") or hasattr(result, "columns"):
+        frame = result if hasattr(result, "columns") else result.to_frame()
+        parts.append(f'<div class="table-wrap">{frame_to_html(frame, precision)}</div>')
+    if with_figures:
+        for view in fig_views.figure_views(result):
+            parts.append(_figure(view, result, f"{fig_views.view_title(view, result)}: {title}"))
+    return "\n".join(parts)
+
+
+def _summary_html(data: Any, precision: int, with_figures: bool) -> str:
+    better = "lower" if data.direction == "minimize" else "higher"
+    runs = " with several runs per cell" if data.has_runs else ""
+    parts = [f"<p>{data.n_instances} instances × {data.n_algorithms} algorithms{runs}; "
+             f"direction: {data.direction} ({better} values are better). Rank 1 is the best.</p>"]
+    parts += [f'<p class="note">{html.escape(note)}</p>' for note in data.notes]
+    if data.n_dropped:
+        dropped = ", ".join(map(str, data.dropped_instances))
+        parts.append(f"<p>{data.n_dropped} instance(s) dropped for missing values: {html.escape(dropped)}</p>")
+    ranks = data.mean_ranks()
+    table = data.describe().assign(mean_rank=ranks).sort_values("mean_rank", kind="stable")
+    parts.append(f'<div class="table-wrap">{frame_to_html(table, precision, caption="Descriptive statistics per algorithm (sorted by mean rank)")}</div>')
+    if with_figures:
+        from algocompare.plots import distribution_plot
+
+        view = fig_views.FigureView("ranks", "Ranks", lambda r: True,
+                                    lambda r: distribution_plot(r, kind="violin", scale="ranks"))
+        parts.append(_figure(view, data, "Within-instance ranks of each algorithm (1 = best), "
+                                         "algorithms in mean-rank order."))
+    return "\n".join(parts)
+
+
+def _section_html(section: Any, precision: int, with_figures: bool) -> str:
+    parts = [f'<section id="{_slug(section.key)}">', f"<h2>{html.escape(section.title)}</h2>"]
+    if section.text:
+        parts.append(f'<pre class="section-text">{html.escape(section.text)}</pre>')
+    for name, result in (section.results or {}).items():
+        parts.append(_result_html(str(name), result, precision, with_figures))
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def _reading_html(data: Any, sections: list[Any], alpha: float) -> str:
+    items = "".join(f"<li>{html.escape(s)}</li>" for s in reading(data, sections, alpha))
+    caveats = "".join(f"<li>{html.escape(c)}</li>" for c in CAVEATS)
+    return (f'<section id="reading"><h2>Reading the results</h2><ul class="reading">{items}</ul>'
+            f'<h3>Caveats</h3><ul class="caveats">{caveats}</ul></section>')
+
+
+def render_report(data: Any, options: Any = None, *, sections: list[Any] | None = None,
+                  title: str = "Statistical comparison of algorithms", precision: int = 4,
+                  figures: bool = True) -> str:
+    """The HTML report of an analysis of ``data`` as one string.
+
+    Parameters
+    ----------
+    data : Results, DataFrame or array
+        The results table analysed.
+    options : AnalysisOptions, optional
+        Alpha, control, correction, ... (default ``AnalysisOptions()``).
+    sections : list of Section, optional
+        Sections already computed by :func:`algocompare.analysis.run_analysis`; computed
+        here when omitted.
+    title : str
+    precision : int
+        Decimals of the tables.
+    figures : bool
+        Embed the figures (SVG).
+
+    Returns
+    -------
+    str
+        A complete HTML5 document: data summary, one part per section (text, tables with
+        rejected hypotheses in bold, figures), a plain-language reading and its caveats.
+    """
+    from algocompare import __version__
+    from algocompare._validation import as_results
+    from algocompare.analysis import AnalysisOptions, run_analysis
+
+    data = as_results(data)
+    options = options or AnalysisOptions()
+    sections = run_analysis(data, options) if sections is None else list(sections)
+    toc = [("summary", "Data summary")] + [(_slug(s.key), s.title) for s in sections] + [("reading", "Reading the results")]
+    body = [f"<h1>{html.escape(title)}</h1>",
+            f'<p class="meta">algocompare {__version__} · α = {options.alpha:g} · '
+            f"correction: {html.escape(str(options.correction))}</p>",
+            "<nav><ol>" + "".join(f'<li><a href="#{key}">{html.escape(t)}</a></li>' for key, t in toc) + "</ol></nav>",
+            '<section id="summary"><h2>Data summary</h2>', _summary_html(data, precision, figures), "</section>"]
+    body += [_section_html(s, precision, figures) for s in sections]
+    body.append(_reading_html(data, sections, options.alpha))
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+            + "\n".join(body) + "\n</body>\n</html>\n")
+
+
+def write_report(data: Any, path: str | Path, options: Any = None, **kwargs: Any) -> Path:
+    """Write :func:`render_report` to ``path`` (UTF-8); returns the path."""
+    path = Path(path)
+    path.write_text(render_report(data, options, **kwargs), encoding="utf-8")
+    return path

@@ -1,0 +1,119 @@
+"""A short plain-language reading of an analysis, with the caveats the papers insist on.
+
+Built only from what the sections report (omnibus p-values, post-hoc decisions) and the
+data (mean ranks, wins and losses); it recomputes no statistic.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = ["reading", "CAVEATS"]
+
+#: Words that mark an omnibus test (all algorithms perform alike) among a section's results.
+_OMNIBUS = ("friedman", "iman", "davenport", "quade", "aligned", "anova", "omnibus")
+
+CAVEATS = (
+    "Statistical significance is not practical significance. With many instances even tiny "
+    "differences become significant; judge from the descriptive table whether the differences in "
+    "the measured values matter for your purpose (García et al. 2009; Carrasco et al. 2020).",
+    "Not rejecting a hypothesis does not show that two algorithms are equivalent: with few instances "
+    "the tests have little power. Severity analysis or Bayesian tests with a region of practical "
+    "equivalence speak to equivalence directly.",
+    "Ranks ignore how large the differences are, and values that tie after rounding get equal ranks.",
+    "Mean-rank comparisons of all pairs depend on which other algorithms are in the study; adding or "
+    "removing one can change whether two others differ (Benavoli et al. 2016).",
+    "The conclusions hold for this set of instances, this budget and these settings; they generalise "
+    "only as far as the instances represent the problems you care about.",
+    "Use the adjusted p-values for statements about several comparisons; unadjusted pairwise tests "
+    "inflate the family-wise error (García et al. 2009, Sect. 2.2).",
+)
+
+
+def _is_posthoc(result: Any) -> bool:
+    return all(hasattr(result, name) for name in ("mean_ranks", "table", "cliques"))
+
+
+def _omnibus_sentences(sections: list[Any], alpha: float) -> list[str]:
+    sentences = []
+    for section in sections:
+        for result in (section.results or {}).values():
+            method = str(getattr(result, "method", ""))
+            pvalue = getattr(result, "pvalue", None)
+            if _is_posthoc(result) or not isinstance(pvalue, (float, int, np.floating)):
+                continue
+            if not any(word in method.lower() for word in _OMNIBUS):
+                continue
+            verdict = ("rejects" if pvalue <= alpha else "does not reject")
+            sentences.append(f"The {method} {verdict} the hypothesis that all algorithms perform alike "
+                             f"(p = {_p(pvalue)}, α = {alpha:g}).")
+    return sentences
+
+
+def _p(p: float) -> str:
+    return f"{p:.2e}" if p < 1e-4 else f"{p:.4f}"
+
+
+def _control_sentence(result: Any, alpha: float) -> str:
+    table = result.table
+    control = str(result.control)
+    rows = table[(table["algorithm_a"].astype(str) == control) | (table["algorithm_b"].astype(str) == control)]
+    other = np.where(rows["algorithm_a"].astype(str) == control, rows["algorithm_b"], rows["algorithm_a"])
+    rejected = [str(o) for o, r in zip(other, rows["reject"]) if r]
+    kept = [str(o) for o, r in zip(other, rows["reject"]) if not r]
+    procedure = getattr(result, "correction", "") or result.method
+    parts = [f"With {control} as control ({procedure}, α = {alpha:g})"]
+    parts.append(f"it differs significantly from {_names(rejected)}" if rejected else "it differs from no algorithm")
+    if kept:
+        parts.append(f"and cannot be distinguished from {_names(kept)}")
+    return " ".join([parts[0] + ","] + parts[1:]) + "."
+
+
+def _all_pairs_sentence(result: Any, alpha: float) -> str:
+    table = result.table
+    n_rejected, n_pairs = int(np.sum(table["reject"])), len(table)
+    procedure = getattr(result, "correction", "") or result.method
+    best = str(result.mean_ranks.idxmin())
+    top = next((c for c in result.cliques(alpha) if best in map(str, c)), [best])
+    group = [str(n) for n in top if str(n) != best]
+    text = (f"Of the {n_pairs} pairs, {n_rejected} differ significantly ({procedure}, α = {alpha:g}). ")
+    text += (f"The best-ranked {best} is not separated from {_names(group)}." if group
+             else f"The best-ranked {best} is separated from every other algorithm.")
+    return text
+
+
+def _names(names: list[str], limit: int = 8) -> str:
+    if len(names) > limit:
+        return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _wins_sentence(data: Any) -> str:
+    ranks = data.mean_ranks().sort_values(kind="stable")
+    if len(ranks) < 2:
+        return ""
+    best, second = ranks.index[0], ranks.index[1]
+    values = data.blocks(oriented=True)
+    diff = values[best].to_numpy(float) - values[second].to_numpy(float)
+    wins, losses = int(np.sum(diff < 0)), int(np.sum(diff > 0))
+    ties = len(diff) - wins - losses
+    return (f"{best} has the best mean rank ({ranks.iloc[0]:.2f}), ahead of {second} ({ranks.iloc[1]:.2f}); "
+            f"head to head {best} is better on {wins}, worse on {losses} and tied on {ties} of "
+            f"{len(diff)} instances.")
+
+
+def reading(data: Any, sections: list[Any], alpha: float = 0.05) -> list[str]:
+    """Plain-language sentences summarising the analysis (without the caveats)."""
+    sentences = [_wins_sentence(data)]
+    sentences += _omnibus_sentences(sections, alpha)
+    for section in sections:
+        for result in (section.results or {}).values():
+            if not _is_posthoc(result):
+                continue
+            level = float(getattr(result, "alpha", alpha))
+            control = getattr(result, "control", None)
+            sentences.append(_control_sentence(result, level) if control is not None
+                             else _all_pairs_sentence(result, level))
+    return [s for s in sentences if s]

@@ -1,0 +1,151 @@
+"""CD diagram and Bonferroni–Dunn chart: geometry checked on the artists."""
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from algocompare.plots.cd_diagram import _CLIQUE_GAP, _CLIQUE_OVERHANG, bonferroni_dunn_chart, cd_diagram, clique_levels
+from tests.plots.fakes import FakePosthoc, fake
+
+
+def _by_gid(ax, gid, kind="lines"):
+    return [a for a in getattr(ax, kind) if a.get_gid() == gid]
+
+
+def _bars(ax):
+    return [(min(line.get_xdata()), max(line.get_xdata()), line.get_ydata()[0]) for line in _by_gid(ax, "clique")]
+
+
+def _check_diagram(ax, result):
+    names = list(result.mean_ranks.index)
+    labels = [t.get_text() for t in _by_gid(ax, "algorithm-label", "texts")]
+    # Every algorithm once, with its mean rank to two decimals.
+    for name, rank in result.mean_ranks.items():
+        hits = [t for t in labels if name in t.split() or t.startswith(f"{name} (") or t.endswith(f") {name}")]
+        assert len(hits) == 1, (name, labels)
+        assert f"({rank:.2f})" in hits[0]
+    # Clique bars: one per clique of two or more, spanning its members, no overlap on a level.
+    cliques = [c for c in result.cliques(result.alpha) if len(c) > 1]
+    bars = _bars(ax)
+    assert len(bars) == len(cliques)
+    spans = sorted((round(lo, 9), round(hi, 9)) for lo, hi, _ in bars)
+    expected = sorted((round(result.mean_ranks[c].min() - _CLIQUE_OVERHANG, 9),
+                       round(result.mean_ranks[c].max() + _CLIQUE_OVERHANG, 9)) for c in cliques)
+    assert spans == expected
+    for (lo1, hi1, y1), (lo2, hi2, y2) in itertools.combinations(bars, 2):
+        if y1 == y2:
+            assert hi1 < lo2 or hi2 < lo1
+    # Nothing is cut off: every text inside the figure, labels do not overlap each other.
+    fig = ax.figure
+    fig.canvas.draw()
+    box = fig.bbox
+    extents = [t.get_window_extent() for t in ax.texts]
+    for e in extents:
+        assert e.x0 >= box.x0 - 1 and e.x1 <= box.x1 + 1 and e.y0 >= box.y0 - 1 and e.y1 <= box.y1 + 1
+    label_boxes = [t.get_window_extent() for t in _by_gid(ax, "algorithm-label", "texts")]
+    for a, b in itertools.combinations(label_boxes, 2):
+        assert not a.overlaps(b)
+    assert len(names) == len(label_boxes)
+
+
+@pytest.mark.parametrize("k", [2, 3, 7, 14, 30])
+def test_cd_diagram_geometry(k):
+    result = fake(k, cd=0.25 * k + 0.5, seed=k)
+    ax = cd_diagram(result)
+    _check_diagram(ax, result)
+    (cd_bar,) = _by_gid(ax, "cd-bar")
+    x = cd_bar.get_xdata()
+    assert x[1] - x[0] == pytest.approx(result.critical_difference)  # rank units = axis units
+    assert "CD = " + f"{result.critical_difference:.2f}" in [t.get_text() for t in ax.texts]
+
+
+def test_rank_axis_has_rank_one_on_the_left_and_reverse_flips_it():
+    result = fake(5, cd=1.0)
+    ax = cd_diagram(result)
+    lo, hi = ax.get_xlim()
+    assert lo < 1 < 5 < hi
+    best = next(t for t in ax.texts if t.get_text().startswith(f"{result.mean_ranks.index[0]} ("))
+    ax.figure.canvas.draw()
+    axis = _by_gid(ax, "rank-axis")[0]
+    axis_x = ax.transData.transform(np.c_[axis.get_xdata(), axis.get_ydata()])[:, 0]
+    assert best.get_window_extent().x1 <= axis_x.min()
+    ax = cd_diagram(result, reverse=True)
+    lo, hi = ax.get_xlim()
+    assert lo > hi
+    best = next(t for t in ax.texts if t.get_text().endswith(f") {result.mean_ranks.index[0]}")
+                or t.get_text().startswith(f"{result.mean_ranks.index[0]} ("))
+    ax.figure.canvas.draw()
+    axis_x = ax.transData.transform(np.c_[axis.get_xdata(), axis.get_ydata()])[:, 0]
+    assert best.get_window_extent().x0 >= axis_x.max() - 1
+
+
+def test_long_names_are_not_truncated():
+    names = ["A", "B", "C", "Differential-Evolution-with-a-very-long-configuration-name(F=0.5,CR=0.9)"]
+    result = FakePosthoc(method="m", mean_ranks=pd.Series([1.2, 2.0, 3.1, 3.7], index=names),
+                         critical_difference=1.0)
+    ax = cd_diagram(result)
+    _check_diagram(ax, result)
+    assert any(names[-1] in t.get_text() for t in ax.texts)
+
+
+def test_no_cd_bar_without_a_single_critical_difference():
+    ranks = pd.Series([1.5, 2.0, 3.0, 3.5], index=list("ABCD"))
+    result = FakePosthoc(method="Holm", mean_ranks=ranks, groups=[["A", "B"], ["B", "C", "D"]], correction="holm")
+    ax = cd_diagram(result)
+    assert _by_gid(ax, "cd-bar") == []
+    _check_diagram(ax, result)
+    assert len({y for *_, y in _bars(ax)}) == 2  # the two overlapping cliques sit on two levels
+
+
+def test_non_contiguous_clique_is_dashed_with_member_dots():
+    ranks = pd.Series([1.0, 2.0, 3.0], index=list("ABC"))
+    result = FakePosthoc(method="Holm", mean_ranks=ranks, groups=[["A", "C"]], correction="holm")
+    ax = cd_diagram(result)
+    (bar,) = _by_gid(ax, "clique")
+    assert bar.get_linestyle() != "-"
+    assert any(list(line.get_xdata()) == [1.0, 3.0] and line.get_marker() == "o" for line in ax.lines)
+
+
+def test_cd_diagram_into_a_given_axes_and_bad_input():
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=(8, 3))
+    assert cd_diagram(fake(6, cd=2.0), ax=ax) is ax
+    with pytest.raises(TypeError, match="post-hoc result"):
+        cd_diagram(object())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 30), st.floats(0, 5)), min_size=0, max_size=25))
+def test_clique_levels_never_overlap_and_are_optimal(raw):
+    spans = [(a, a + w) for a, w in raw]
+    levels = clique_levels(spans)
+    for (i, a), (j, b) in itertools.combinations(enumerate(spans), 2):
+        if levels[i] == levels[j]:
+            assert a[1] + _CLIQUE_GAP <= b[0] or b[1] + _CLIQUE_GAP <= a[0]
+    # Greedy colouring of an interval graph uses no more levels than the deepest overlap.
+    depth = max((sum(s[0] - _CLIQUE_GAP < x[0] + 1e-12 <= s[1] + _CLIQUE_GAP for s in spans) for x in spans), default=0)
+    assert max(levels, default=-1) + 1 <= max(depth, 0) or not spans
+
+
+def test_bonferroni_dunn_chart_cut_lines_match_garcia_table_8():
+    pytest.importorskip("algocompare.posthoc")
+    from algocompare.posthoc import critical_difference  # noqa: F401  (needed by the chart)
+
+    # García et al. (2009), Table 8, f1-f25: mean ranks (CoEVO typo corrected to 8.44, see
+    # shared/data/README.md); Bonferroni-Dunn CD = 2.633 (alpha 0.05) and 2.417 (alpha 0.10).
+    ranks = pd.Series({"BLX-GL50": 5.3, "BLX-MA": 7.14, "CoEVO": 8.44, "DE": 5.66, "DMS-L-PSO": 5.02,
+                       "EDA": 6.74, "G-CMA-ES": 3.34, "K-PCX": 6.8, "L-CMA-ES": 6.22, "L-SaDE": 4.92,
+                       "SPC-PNX": 6.42})
+    result = FakePosthoc(method="m", mean_ranks=ranks, n_instances=25, control="G-CMA-ES")
+    ax = bonferroni_dunn_chart(result)
+    heights = sorted(line.get_ydata()[0] for line in _by_gid(ax, "cut-line"))
+    # 2.417 is z_0.995 = 2.576 (3 decimals, Demšar Table 5b) times sqrt(11*12/150); exact 2.4163.
+    assert heights == pytest.approx([3.34 + 2.417, 3.34 + 2.633], abs=1e-3)
+    bars = [p for p in ax.patches if p.get_gid() == "rank-bar"] or list(ax.containers[0])
+    assert [b.get_height() for b in bars] == pytest.approx(list(ranks))
+    assert [t.get_text() for t in ax.get_xticklabels()] == list(ranks.index)

@@ -1,0 +1,46 @@
+"""Distribution views: box/violin per algorithm and per instance, histogram + Q-Q."""
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import algocompare as ac
+from algocompare.plots.distribution import distribution_plot, histogram_qq, normality_plots, runs_distribution
+
+
+@pytest.fixture(scope="module")
+def runs():
+    return ac.simulate_runs([0.0, 1.0, 2.0], n_instances=4, n_runs=10, rng=7).results
+
+
+@pytest.mark.parametrize("kind", ["box", "violin"])
+@pytest.mark.parametrize("scale", ["raw", "ranks"])
+def test_distribution_per_algorithm(kind, scale):
+    data = ac.load_dataset("cec2017_d10")
+    ax = distribution_plot(data, kind=kind, scale=scale)
+    order = list(data.mean_ranks().sort_values(kind="stable").index)
+    assert [t.get_text() for t in ax.get_xticklabels()] == order
+    if scale == "raw":
+        assert ax.get_yscale() == "symlog"  # zeros among values spanning many decades
+
+
+def test_runs_per_instance(runs):
+    ax = distribution_plot(runs, instance=runs.instances[0], sort=False)
+    assert [t.get_text() for t in ax.get_xticklabels()] == [str(a) for a in runs.algorithms]
+    fig = runs_distribution(runs, kind="violin", ncols=3)
+    assert sum(a.get_visible() for a in fig.axes) == runs.n_instances
+    with pytest.raises(ValueError, match="runs"):
+        distribution_plot(ac.load_dataset("cec2005_d10"), instance="f1")
+    with pytest.raises(ValueError, match="kind"):
+        distribution_plot(runs, kind="bar")
+
+
+def test_histogram_qq_points_are_the_normal_probability_plot():
+    x = np.array([0.3, 1.2, -0.4, 2.2, 0.9, 1.1, -1.5, 0.05, 0.7, 3.1])
+    ax_hist, ax_qq = histogram_qq(x, name="A")
+    (osm, osr), _ = stats.probplot(x, dist="norm")
+    points = ax_qq.lines[0]
+    assert np.allclose(points.get_xdata(), osm) and np.allclose(points.get_ydata(), osr)
+    assert sum(p.get_height() * p.get_width() for p in ax_hist.patches) == pytest.approx(1.0)
+    fig = normality_plots(ac.load_dataset("cec2005_d10"), algorithms=["BLX-GL50", "BLX-MA"])
+    assert len(fig.axes) == 4
