@@ -107,12 +107,31 @@ def _options(args: argparse.Namespace):
                            n_samples=args.n_samples, n_resamples=args.n_resamples, seed=args.seed)
 
 
+def _write_outputs(args: argparse.Namespace, res, sections, options) -> None:
+    """The files asked for by --report, --latex and --figures (messages on stderr, so --json stays clean)."""
+    if not (args.report or args.latex or args.figures):
+        return
+    from algocompare.report import export_figures, export_tables, write_report
+
+    if args.report:
+        path = write_report(res, args.report, options, sections=sections)
+        print(f"report written to {path}", file=sys.stderr)
+    if args.latex:
+        paths = export_tables(res, sections, args.latex)
+        print(f"{len(paths)} LaTeX files written to {args.latex}", file=sys.stderr)
+    if args.figures:
+        paths = export_figures(res, sections, args.figures, fmt=args.figure_format)
+        print(f"{len(paths)} figures written to {args.figures}", file=sys.stderr)
+
+
 def _cmd_analyze(args: argparse.Namespace) -> int:
     from algocompare.analysis import run_analysis
 
     res = load_input(args)
     summary = analysis_summary(res)
-    sections = run_analysis(res, _options(args))
+    options = _options(args)
+    sections = run_analysis(res, options)
+    _write_outputs(args, res, sections, options)
     if args.json:
         summary.update({s.key: s.data for s in sections})
         print(json.dumps(summary, indent=2, allow_nan=False))
@@ -154,6 +173,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--n-samples", type=int, default=50_000, help="posterior samples of the Bayesian tests")
     p.add_argument("--n-resamples", type=int, default=10_000, help="resamples of the permutation tests")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--report", metavar="FILE", help="write a self-contained HTML report to FILE")
+    p.add_argument("--latex", metavar="DIR", help="write every table as a booktabs .tex file to DIR")
+    p.add_argument("--figures", metavar="DIR", help="write every figure to DIR")
+    p.add_argument("--figure-format", choices=("svg", "png", "pdf"), default="svg",
+                   help="format of --figures (default svg)")
     p.set_defaults(handler=_cmd_analyze)
     for name in _COMMAND_MODULES:
         module = _provider(name)
