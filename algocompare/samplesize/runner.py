@@ -154,7 +154,11 @@ def _instance_labels(instances: Any) -> tuple[list[Any], list[Any]]:
 def _resolve_executor(executor: Any) -> tuple[cf.Executor, bool]:
     """The executor to use and whether we own it (and must shut it down)."""
     if executor is None:
+        # forkserver (not fork): safe when the caller runs threads; workers fork from a
+        # server that has already imported this module.
         context = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+        if os.name == "posix":
+            context.set_forkserver_preload([__name__])
         return cf.ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context), True
     if hasattr(executor, "get_executor") and not isinstance(executor, cf.Executor):  # dask Client
         return executor.get_executor(), False

@@ -1,0 +1,136 @@
+"""run_experiment: reproducibility, executors (threads, processes, Dask), resume, failures."""
+
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from algocompare.samplesize.runner import RunFailed, read_log, run_experiment
+from tests.samplesize import algorithms_fixture as fx
+
+INSTANCES = list(range(12))
+SETTINGS = dict(d=1.0, se_max=0.6, n0=4, nmax=60, power=0.8)
+
+
+def _data(res):
+    return res.runs.to_long().sort_values(["instance", "algorithm", "run"]).reset_index(drop=True)
+
+
+@pytest.fixture(scope="module")
+def reference():
+    with ThreadPoolExecutor(1) as pool:
+        return run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=pool, rng=42, **SETTINGS)
+
+
+def test_reference_shape(reference):
+    res = reference
+    assert res.n_star == 10 and res.n_instances == 10 and not res.underpowered
+    assert set(res.instances.columns) >= {"phi", "se", "ci_low", "ci_high", "n_a", "n_b", "nmax_reached"}
+    assert (res.instances["se"] <= 0.6).all() or res.instances["nmax_reached"].any()
+    assert res.total_runs == len(res.runs.to_long())
+    # the final test is the one-sample t test of phi_j (scipy.stats.ttest_1samp)
+    from scipy import stats
+    ref = stats.ttest_1samp(res.instances["phi"], 0.0)
+    assert res.statistic == pytest.approx(ref.statistic) and res.pvalue == pytest.approx(ref.pvalue)
+    assert res.tests["reject"].iloc[0]
+    assert "N* = 10" in str(res)
+
+
+def test_worker_count_independent(reference):
+    with ThreadPoolExecutor(4) as pool:
+        res = run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=pool, rng=42, **SETTINGS)
+    pd.testing.assert_frame_equal(_data(res), _data(reference))
+    pd.testing.assert_frame_equal(res.instances, reference.instances)
+
+
+def test_process_pool_same_data(reference):
+    res = run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=None, rng=42, **SETTINGS)
+    pd.testing.assert_frame_equal(_data(res), _data(reference))
+
+
+def test_dask_local_cluster_kill_and_resume(reference, tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    # processes=False keeps the scheduler and worker in this process (inproc transport, loopback only)
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                       dashboard_address=None)
+    client = distributed.Client(cluster)
+    try:
+        path = tmp_path / "runs.csv"
+        crashing = fx.Crashing(str(tmp_path / "count"), limit=25)
+        with pytest.raises(RunFailed, match=r"instance .* seed \d+"):
+            run_experiment(INSTANCES, {"fast": fx.fast, "slow": crashing}, executor=client, rng=42,
+                           results_file=path, **SETTINGS)
+        partial = read_log(path)
+        assert 0 < len(partial) < reference.total_runs
+        res = run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=client, rng=None,
+                             resume=path, **SETTINGS)
+    finally:
+        client.close()
+        cluster.close()
+    pd.testing.assert_frame_equal(_data(res), _data(reference))
+    log = read_log(path)
+    assert len(log) == reference.total_runs  # nothing was run twice
+    assert not log.duplicated(["instance_index", "algorithm_index", "run"]).any()
+
+
+def test_resume_parquet_and_wrong_seed(reference, tmp_path):
+    path = tmp_path / "runs.parquet"
+    with ThreadPoolExecutor(2) as pool:
+        with pytest.raises(RunFailed):
+            run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.Crashing(str(tmp_path / "c"), 10)},
+                           executor=pool, rng=42, results_file=path, **SETTINGS)
+        assert not path.exists() and read_log(path).shape[0] > 0  # journal only
+        with pytest.raises(ValueError, match="different rng"):
+            run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=pool, rng=7, resume=path,
+                           **SETTINGS)
+        res = run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=pool, rng=42, resume=path,
+                             **SETTINGS)
+    assert path.exists()
+    pd.testing.assert_frame_equal(_data(res), _data(reference))
+    assert len(pd.read_parquet(path)) == reference.total_runs
+
+
+def test_retries_and_failure_report(reference, tmp_path):
+    with ThreadPoolExecutor(2) as pool:
+        res = run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.Flaky(str(tmp_path))}, executor=pool,
+                             rng=42, retries=1, **SETTINGS)
+        pd.testing.assert_frame_equal(_data(res), _data(reference))
+        with pytest.raises(RunFailed, match=r"'bad' failed on instance \d+ \(run \d+, seed \d+\) after 3"):
+            run_experiment(INSTANCES, {"fast": fx.fast, "bad": fx.always_fails}, executor=pool, rng=1,
+                           retries=2, **SETTINGS)
+
+
+def test_command_line_algorithms():
+    awk = pytest.importorskip("shutil").which("awk")
+    if awk is None:
+        pytest.skip("awk not available")
+    # the value is the last output line; {seed} is the run's 32-bit seed
+    algs = {name: f"{awk} 'BEGIN {{{{ srand({{seed}}); print \"log line\"; print {mu} + rand() }}}}'"
+            for name, mu in (("a", 1.0), ("b", 2.0))}
+    kw = dict(d=1.5, se_max=0.5, n0=3, nmax=12, power=0.8, rng=3)
+    with ThreadPoolExecutor(1) as one, ThreadPoolExecutor(3) as three:
+        res = run_experiment(["p1", "p2", "p3", "p4", "p5", "p6", "p7"], algs, executor=one, **kw)
+        again = run_experiment(["p1", "p2", "p3", "p4", "p5", "p6", "p7"], algs, executor=three, **kw)
+    pd.testing.assert_frame_equal(_data(res), _data(again))
+    assert res.runs.n_algorithms == 2
+    values = res.runs.to_long()
+    assert values["value"].between(1, 3).all() and values["value"].nunique() > 10
+
+
+def test_multiple_algorithms_holm():
+    with ThreadPoolExecutor(2) as pool:
+        res = run_experiment(INSTANCES, [fx.fast, fx.slow, fx.third], comparisons="all-vs-first", test="wilcoxon",
+                             executor=pool, rng=5, **SETTINGS)
+    assert list(res.tests["alg_b"]) == ["slow", "third"]
+    p = np.sort(res.tests["pvalue"].to_numpy())
+    assert res.tests["pvalue_adj"].min() == pytest.approx(min(1, 2 * p[0]))
+    assert res.underpowered == (res.n_star > len(INSTANCES))
+
+
+@pytest.mark.parametrize("kwargs", [dict(test="z"), dict(alternative="one-sided"), dict(executor="pool"),
+                                    dict(retries=-1)])
+def test_bad_input(kwargs):
+    with pytest.raises((ValueError, TypeError)):
+        run_experiment(INSTANCES, [fx.fast, fx.slow], **{**SETTINGS, **kwargs})
