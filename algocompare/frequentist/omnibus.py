@@ -278,7 +278,7 @@ def rm_anova(data: Any) -> RMAnovaResult:
     Instances are the subjects, algorithms the within factor (Chiarandini et al. 2005,
     two-way model without interaction): F = MS_algorithms / MS_residual with k − 1 and
     (k − 1)(N − 1) df. Also reports the Greenhouse–Geisser corrected p-value (epsilon from
-    the double-centred covariance matrix) and Mauchly's test of sphericity. Computed with
+    the double-centred covariance matrix) and Mauchly's test of sphericity (p-value as R's ``mauchly.test``). Computed with
     numpy (fast on large tables); identical to ``pingouin.rm_anova(..., correction=True)``
     and ``pingouin.sphericity`` (checked in the tests).
 
@@ -325,10 +325,19 @@ def _sphericity(y: np.ndarray) -> tuple[float, float, float]:
     tr = np.trace(t)
     if n - 1 < d or tr <= 0:
         return float(epsilon), math.nan, math.nan
-    w = max(float(np.linalg.det(t) / (tr / d) ** d), 0.0)
-    f = 1 - (2 * d * d + d + 2) / (6 * d * (n - 1))
+    sign, logdet = np.linalg.slogdet(t)
+    log_w = logdet - d * math.log(tr / d) if sign > 0 else -math.inf
+    w = math.exp(log_w)
+    nu = n - 1
+    f = 1 - (2 * d * d + d + 2) / (6 * d * nu)
     dof = d * (d + 1) / 2 - 1
-    p = float(stats.chi2.sf(-(n - 1) * f * math.log(w), dof)) if w > 0 else 0.0
+    if not math.isfinite(log_w):
+        return float(epsilon), 0.0, 0.0
+    chi2 = -nu * f * log_w
+    # second-order term of Mauchly's p-value as in R's mauchly.test (which has 3k where Anderson has 3d)
+    w2 = (d + 2) * (d - 1) * (d - 2) * (2 * d ** 3 + 6 * d ** 2 + 3 * k + 2) / (288 * (nu * d * f) ** 2)
+    p1, p2 = stats.chi2.sf(chi2, dof), stats.chi2.sf(chi2, dof + 4)
+    p = float(min(1.0, max(0.0, p1 + w2 * (p2 - p1))))
     return float(epsilon), w, p
 
 

@@ -1,0 +1,160 @@
+"""Omnibus tests against García et al. (2009), base R and pingouin."""
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+import algocompare as ac
+
+PUBLISHED = Path("/work/shared/data/published_values.json")
+
+# Hard-coded tables with within-row ties (lower is better).
+M1 = np.array([[1.20, 2.50, 2.50, 3.10], [0.80, 1.90, 2.20, 2.00], [5.00, 4.10, 6.30, 7.20],
+               [3.30, 3.30, 3.90, 4.40], [2.10, 2.60, 1.70, 3.00], [0.40, 1.10, 1.30, 0.90],
+               [7.70, 8.20, 9.90, 8.10], [1.50, 1.40, 2.80, 2.60]])
+M2 = np.array([[3, 1, 2, 2, 5], [4, 4, 1, 2, 3], [1, 1, 1, 2, 2], [5, 3, 4, 1, 2], [2, 2, 2, 2, 1],
+               [9, 7, 8, 6, 5], [1, 3, 2, 4, 5], [2, 2, 3, 3, 1], [6, 4, 4, 4, 1], [0, 0, 1, 0, 2]], float)
+# Accuracies (higher is better) with ties, also in the ranges.
+M3 = np.array([[0.91, 0.88, 0.91, 0.85], [0.75, 0.80, 0.78, 0.80], [0.66, 0.66, 0.66, 0.70],
+               [0.95, 0.93, 0.94, 0.90], [0.81, 0.79, 0.83, 0.77], [0.70, 0.72, 0.72, 0.69]])
+
+
+@pytest.fixture(scope="module")
+def cec():
+    return ac.load_dataset("cec2005_d10")
+
+
+@pytest.fixture(scope="module")
+def garcia():
+    return json.loads(PUBLISHED.read_text())["garcia2009_cec2005_d10"]
+
+
+def _group(res, group):
+    if group == "f15-f25":
+        return res.select(instances=[f"f{i}" for i in range(15, 26)])
+    return res
+
+
+@pytest.mark.parametrize("group", ["f15-f25", "f1-f25"])
+def test_garcia_table7_and_table8(cec, garcia, group):
+    res = _group(cec, group)
+    # García et al. 2009, Table 7: Friedman and Iman-Davenport statistics (3 decimals)
+    assert ac.friedman(res).statistic == pytest.approx(garcia["table7_friedman_chi2"][group], abs=5e-4)
+    assert ac.iman_davenport(res).statistic == pytest.approx(garcia["table7_iman_davenport_F"][group], abs=5e-4)
+    # Table 8: average rankings (typos corrected, see shared/data/README.md)
+    ranks = ac.friedman(res).mean_ranks
+    for name, value in garcia["table8_mean_ranks"][group].items():
+        decimals = len(str(value).split(".")[1])
+        assert ranks[name] == pytest.approx(value, abs=0.5 * 10 ** -decimals)
+
+
+# R 4.x: friedman.test(m) and quade.test(m) on the matrices above
+R_VALUES = {
+    "M1": (M1, 11.3461538461538, 0.00999405306043766, 4.78947368421053, 0.0107338528385726),
+    "M2": (M2, 1.38728323699422, 0.846402212408089, 0.740592963540598, 0.570576769881074),
+    "M3": (M3, 2.43396226415094, 0.487343870860589, 1.08098336948662, 0.387088413429122),
+}
+
+
+@pytest.mark.parametrize("name", list(R_VALUES))
+@pytest.mark.parametrize("direction", ["minimize", "maximize"])
+def test_tie_corrected_against_base_r(name, direction):
+    m, f_stat, f_p, q_stat, q_p = R_VALUES[name]
+    res = ac.Results.from_wide(pd.DataFrame(m), direction=direction)
+    f = ac.friedman(res, tie_correction=True)
+    q = ac.quade(res, tie_correction=True)
+    assert f.statistic == pytest.approx(f_stat, rel=1e-12) and f.pvalue == pytest.approx(f_p, rel=1e-10)
+    assert q.statistic == pytest.approx(q_stat, rel=1e-12) and q.pvalue == pytest.approx(q_p, rel=1e-10)
+
+
+@pytest.mark.parametrize("m", [M1, M2, M3])
+def test_friedman_matches_scipy(m):
+    ref = stats.friedmanchisquare(*m.T)  # scipy applies the tie correction
+    res = ac.friedman(m, tie_correction=True)
+    assert res.statistic == pytest.approx(ref.statistic, rel=1e-12)
+    assert res.pvalue == pytest.approx(ref.pvalue, rel=1e-10)
+
+
+def _by_definition(m):
+    """Independent loop implementations of the formulas (García et al. 2010; scmamp)."""
+    n, k = m.shape
+    r = np.array([stats.rankdata(row) for row in m])
+    chi2 = 12 * n / (k * (k + 1)) * (sum(r.mean(0) ** 2) - k * (k + 1) ** 2 / 4)
+    ff = (n - 1) * chi2 / (n * (k - 1) - chi2)
+    aligned = (m - m.mean(1)[:, None]).ravel()
+    ar = stats.rankdata(aligned).reshape(n, k)
+    num = (k - 1) * (sum(ar.sum(0) ** 2) - (k * n * n / 4) * (k * n + 1) ** 2)
+    den = k * n * (k * n + 1) * (2 * k * n + 1) / 6 - sum(ar.sum(1) ** 2) / k
+    q = stats.rankdata([row.max() - row.min() for row in m])
+    s = q[:, None] * (r - (k + 1) / 2)
+    a = n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72
+    b = sum(s.sum(0) ** 2) / n
+    return chi2, ff, num / den, (n - 1) * b / (a - b)
+
+
+@pytest.mark.parametrize("m", [M1, M2, M3])
+def test_defaults_follow_the_papers(m):
+    chi2, ff, t_aligned, f_quade = _by_definition(m)
+    assert ac.friedman(m).statistic == pytest.approx(chi2, rel=1e-12)
+    assert ac.iman_davenport(m).statistic == pytest.approx(ff, rel=1e-12)
+    assert ac.aligned_ranks(m).statistic == pytest.approx(t_aligned, rel=1e-12)
+    assert ac.aligned_ranks(m).pvalue == pytest.approx(stats.chi2.sf(t_aligned, m.shape[1] - 1), rel=1e-12)
+    assert ac.quade(m).statistic == pytest.approx(f_quade, rel=1e-12)
+    n, k = m.shape
+    assert ac.quade(m).pvalue == pytest.approx(stats.f.sf(f_quade, k - 1, (k - 1) * (n - 1)), rel=1e-12)
+
+
+def test_quade_without_ties_both_conventions_agree():
+    m = np.array([[1.0, 2.5, 3.1], [2.2, 0.4, 5.6], [3.3, 4.1, 1.2], [0.5, 2.9, 9.4], [7.1, 6.0, 6.6]])
+    assert ac.quade(m).statistic == pytest.approx(ac.quade(m, tie_correction=True).statistic, rel=1e-12)
+
+
+def test_tiny_pvalues_are_not_rounded_to_zero():
+    m = np.tile(np.arange(10.0), (30, 1))
+    m[0, :2] = m[0, 1::-1]  # chi2 = 269.6 on 9 df: p about 1e-52, from the survival function
+    assert 0 < ac.friedman(m).pvalue < 1e-40
+    assert ac.friedman(m).pvalue == pytest.approx(stats.chi2.sf(ac.friedman(m).statistic, 9), rel=1e-9)
+
+
+def test_perfect_agreement_gives_infinite_f():
+    m = np.tile(np.arange(4.0), (6, 1))
+    res = ac.iman_davenport(m)
+    assert math.isinf(res.statistic) and res.pvalue == 0.0
+    assert ac.friedman(m).kendall_w == pytest.approx(1.0)
+
+
+def test_rm_anova_matches_pingouin(cec):
+    pg = pytest.importorskip("pingouin")
+    long = cec.to_long()
+    ref = pg.rm_anova(data=long, dv="value", within="algorithm", subject="instance", correction=True)
+    res = ac.rm_anova(cec)
+    assert res.statistic == pytest.approx(float(ref["F"].iloc[0]), rel=1e-9)
+    assert res.pvalue == pytest.approx(float(ref["p_unc"].iloc[0]), rel=1e-9)
+    assert res.pvalue_gg == pytest.approx(float(ref["p_GG_corr"].iloc[0]), rel=1e-7)
+    assert res.epsilon_gg == pytest.approx(float(ref["eps"].iloc[0]), rel=1e-7)
+    small = ac.Results.from_wide(pd.DataFrame(M2, columns=list("ABCDE")))
+    sph = pg.sphericity(small.to_long(), dv="value", within="algorithm", subject="instance")
+    res = ac.rm_anova(small)
+    assert res.sphericity_w == pytest.approx(sph.W, rel=1e-9)
+    assert res.sphericity_pvalue == pytest.approx(sph.pval, rel=1e-9)
+
+
+def test_omnibus_table(cec):
+    res = ac.omnibus(cec)
+    assert list(res.to_frame()["test"]) == ["Friedman", "Iman-Davenport", "Friedman aligned ranks", "Quade",
+                                            "Repeated-measures ANOVA"]
+    assert res["friedman"].statistic == pytest.approx(41.985, abs=5e-4)
+    json.dumps(res.to_dict(), allow_nan=False)
+
+
+def test_mean_ranks_are_best_first_in_both_directions():
+    res = ac.friedman(ac.Results.from_wide(pd.DataFrame(M3, columns=list("ABCD")), direction="maximize"))
+    expected = stats.rankdata(-M3, axis=1).mean(axis=0)  # rank 1 = highest accuracy
+    np.testing.assert_allclose(res.mean_ranks.to_numpy(), expected)
+    aligned = ac.aligned_ranks(M1).mean_aligned_ranks
+    assert aligned.mean() == pytest.approx((M1.size + 1) / 2)
