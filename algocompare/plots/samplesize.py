@@ -1,0 +1,84 @@
+"""Figures of the study design: power curves, bootstrap Q-Q plots, per-instance estimates."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import matplotlib.pyplot as plt
+import numpy as np
+from scipy import stats
+
+__all__ = ["plot_power_curve", "plot_bootstrap_qq", "qq_plot", "plot_experiment"]
+
+
+def _axes(ax):
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4))
+    return ax
+
+
+def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: bool = True):
+    """Power against effect size d for a fixed number of instances (thesis Figs. 3.1, 5.3, 5.7).
+
+    Draws the mean power over the comparisons and, with several comparisons, the range
+    between the worst- and best-case comparison.
+    """
+    ax = _axes(ax)
+    frame = result.to_frame()
+    ax.plot(frame["d"], frame["mean_power"], color="C0", label=f"N = {result.n_instances} ({result.test})")
+    if band and result.comparisons > 1:
+        ax.fill_between(frame["d"], frame["worst_power"], frame["best_power"], color="C0", alpha=0.2,
+                        label=f"{result.comparisons} comparisons (Holm)")
+    if target is not None:
+        ax.axhline(target, color="grey", ls="--", lw=0.8)
+    ax.set(xlabel="standardised effect size d", ylabel="power", ylim=(0, 1.02), xlim=(0, frame["d"].max()),
+           title=f"Power, alpha = {result.alpha:g}, {result.alternative}")
+    ax.legend(loc="lower right")
+    return ax
+
+
+def qq_plot(values, ax=None, **kwargs):
+    """Normal Q-Q plot of ``values`` with the least-squares reference line."""
+    ax = _axes(ax)
+    (theoretical, ordered), (slope, intercept, r) = stats.probplot(np.asarray(values, float), dist="norm")
+    ax.plot(theoretical, ordered, "o", ms=3, alpha=0.6, **kwargs)
+    ax.plot(theoretical, slope * theoretical + intercept, color="C3", lw=1)
+    ax.set(xlabel="normal quantiles", ylabel="ordered values")
+    ax.text(0.03, 0.95, f"r = {r:.4f}", transform=ax.transAxes, va="top")
+    return ax
+
+
+def plot_bootstrap_qq(result: Any, ax=None, **kwargs):
+    """Q-Q plot of bootstrapped means (thesis Algorithm 3)."""
+    ax = qq_plot(result.means, ax, **kwargs)
+    ax.set_title(f"Bootstrap means (R = {result.n_resamples}, n = {result.n})")
+    return ax
+
+
+def plot_experiment(result: Any, ax=None, *, pair: int = 0):
+    """Per-instance estimates phi_j with their CIs and the runs per algorithm (thesis Figs. 5.2, 5.4).
+
+    ``ax`` may be one Axes (estimates only) or None (a figure with estimates and run counts).
+    """
+    table = result.instances
+    a, b = result.tests[["alg_a", "alg_b"]].iloc[pair]
+    rows = table[(table["alg_a"] == a) & (table["alg_b"] == b)].reset_index(drop=True)
+    if ax is None:
+        _, (ax, ax_n) = plt.subplots(1, 2, figsize=(9, 0.3 * len(rows) + 2), sharey=True,
+                                     gridspec_kw={"width_ratios": [3, 2]})
+    else:
+        ax_n = None
+    y = np.arange(len(rows))
+    colors = np.where(rows["nmax_reached"], "C3", "C0")
+    ax.errorbar(rows["phi"], y, xerr=[rows["phi"] - rows["ci_low"], rows["ci_high"] - rows["phi"]], fmt="none",
+                ecolor=colors, lw=1)
+    ax.scatter(rows["phi"], y, c=colors, s=15, zorder=3)
+    ax.axvline(0, color="grey", lw=0.8)
+    ax.set_yticks(y, [str(i) for i in rows["instance"]])
+    ax.set(xlabel=f"phi ({result.dif}) {a} vs {b}", ylabel="instance")
+    if ax_n is not None:
+        ax_n.barh(y - 0.2, rows["n_a"], height=0.4, label=str(a))
+        ax_n.barh(y + 0.2, rows["n_b"], height=0.4, label=str(b))
+        ax_n.set(xlabel="runs")
+        ax_n.legend(loc="lower right")
+    return ax

@@ -1,0 +1,73 @@
+"""``algocompare samplesize`` and ``algocompare power-curve``: planning a comparative study."""
+
+from __future__ import annotations
+
+import json
+
+__all__ = ["register"]
+
+_TESTS = ("t", "wilcoxon", "sign")
+
+
+def _common(p) -> None:
+    p.add_argument("--alpha", type=float, default=0.05, help="family-wise significance level (default 0.05)")
+    p.add_argument("--comparisons", type=int, default=1, help="number K of pairwise comparisons (default 1)")
+    p.add_argument("--test", choices=_TESTS, default="t", help="planned test (default t; ARE inflation otherwise)")
+    p.add_argument("--alternative", choices=("two-sided", "one-sided"), default="two-sided")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def register(subparsers) -> None:
+    """Add the ``samplesize`` and ``power-curve`` subcommands."""
+    p = subparsers.add_parser(
+        "samplesize", help="number of instances N* for comparing algorithms (Campelo & Takahashi)",
+        description="Smallest number of problem instances for a paired comparison to detect the standardised "
+                    "effect size d with the given power (Holm levels for several comparisons, CAISEr 1.0).")
+    p.add_argument("--d", type=float, required=True, help="minimally relevant standardised effect size d*")
+    p.add_argument("--power", type=float, default=0.8, help="target power (default 0.8)")
+    p.add_argument("--power-target", choices=("mean", "median", "worst_case"), default="mean",
+                   help="which power of the K comparisons must reach the target (default mean)")
+    _common(p)
+    p.set_defaults(handler=_samplesize)
+
+    q = subparsers.add_parser(
+        "power-curve", help="power of a fixed benchmark set against effect size",
+        description="Power to detect each standardised effect size d with a fixed number of instances.")
+    q.add_argument("--instances", type=int, required=True, help="number of instances in the benchmark set")
+    q.add_argument("--d-max", type=float, default=1.5, help="largest effect size shown (default 1.5)")
+    q.add_argument("--figure", help="save the power curve to this file (svg, png, pdf)")
+    _common(q)
+    q.set_defaults(handler=_power_curve)
+
+
+def _samplesize(args) -> int:
+    from algocompare.samplesize.instances import calc_instances
+
+    res = calc_instances(args.d, power=args.power, alpha=args.alpha, alternative=args.alternative,
+                         test=args.test, comparisons=args.comparisons, power_target=args.power_target)
+    print(json.dumps(res.to_dict(), indent=2) if args.json else res)
+    return 0
+
+
+def _power_curve(args) -> int:
+    import numpy as np
+
+    from algocompare.samplesize.instances import instance_power_curve
+
+    if not args.d_max > 0:
+        raise ValueError(f"--d-max must be > 0, got {args.d_max}.")
+    res = instance_power_curve(args.instances, np.linspace(args.d_max / 100, args.d_max, 100), alpha=args.alpha,
+                               alternative=args.alternative, test=args.test, comparisons=args.comparisons)
+    if args.figure:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        ax = res.plot()
+        ax.figure.savefig(args.figure, bbox_inches="tight")
+    if args.json:
+        print(json.dumps({"n_instances": res.n_instances, "curve": res.to_frame().to_dict("records")}, indent=2))
+    else:
+        frame = res.to_frame().iloc[9::10]
+        print(f"{res.method}: {res.n_instances} instances, {res.test} test, alpha = {res.alpha:g}")
+        print(frame.to_string(index=False, float_format=lambda x: f"{x:.4f}"))
+    return 0
