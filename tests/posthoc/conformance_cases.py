@@ -1,0 +1,32 @@
+"""Conformance registration of the post-hoc procedures (see tests/conformance.py)."""
+
+from __future__ import annotations
+
+from algocompare.posthoc import posthoc
+from tests.conformance import Case
+
+
+def adjusted_by_pair(result) -> tuple:
+    """The control and the sorted (raw, adjusted) p-values: free of algorithm order, labels and direction.
+
+    Labels are not used because an ndarray input names its algorithms 0..k-1.
+    """
+    pairs = sorted(zip(result.table["pvalue"], result.table["pvalue_adj"]))
+    return tuple(value for pair in pairs for value in pair)
+
+
+CASES = [
+    Case("posthoc_friedman_holm", posthoc, kwargs=dict(test="friedman", correction="holm"), key=adjusted_by_pair),
+    Case("posthoc_friedman_control_finner", posthoc, kwargs=dict(test="friedman", control="best", correction="finner"),
+         key=adjusted_by_pair),
+    Case("posthoc_best_control_li", posthoc, kwargs=dict(control="best", correction="li"), key=adjusted_by_pair,
+         data="cec2005"),
+    Case("posthoc_aligned_ranks_shaffer", posthoc, kwargs=dict(test="aligned_ranks", correction="shaffer"),
+         key=adjusted_by_pair),
+    Case("posthoc_quade_bergmann", posthoc, kwargs=dict(test="quade", correction="bergmann"), key=adjusted_by_pair),
+    Case("posthoc_quade_shaffer_dynamic", posthoc, kwargs=dict(test="quade", correction="shaffer_dynamic"),
+         key=adjusted_by_pair, data="cec2005"),
+    Case("posthoc_nemenyi", posthoc, kwargs=dict(test="nemenyi"), key=adjusted_by_pair),
+    Case("posthoc_conover_rom", posthoc, kwargs=dict(test="conover", correction="rom"), key=adjusted_by_pair),
+    Case("posthoc_wilcoxon_hommel", posthoc, kwargs=dict(test="wilcoxon", correction="hommel"), key=adjusted_by_pair),
+]
