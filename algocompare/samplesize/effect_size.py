@@ -167,7 +167,7 @@ def d_z(x, y, *, confidence: float = 0.95, ci_method: str = "noncentral", nan_po
     Examples
     --------
     >>> round(d_z([1.2, 0.8, 5.0, 3.3], [2.5, 1.9, 4.1, 3.0]).estimate, 4)
-    -0.3529
+    -0.2802
     """
     confidence = _confidence(confidence)
     diff = _paired_differences(x, y, nan_policy)
@@ -191,7 +191,7 @@ def cohens_d_prime(x, y, *, paired: bool = True, confidence: float = 0.95, nan_p
     Examples
     --------
     >>> round(cohens_d_prime([1.2, 0.8, 5.0, 3.3], [2.5, 1.9, 4.1, 3.0]).estimate, 4)
-    -0.3529
+    -0.2802
     """
     if paired:
         res = d_z(x, y, confidence=confidence, nan_policy=nan_policy)
@@ -316,7 +316,7 @@ def rank_biserial(x, y, *, paired: bool = False, confidence: float = 0.95, nan_p
     Examples
     --------
     >>> rank_biserial([1.2, 0.8, 5.0, 3.3], [2.5, 1.9, 4.1, 3.0], paired=True).estimate
-    -0.2
+    -0.4
     """
     if not paired:
         delta = cliffs_delta(x, y, confidence=confidence, nan_policy=nan_policy)

@@ -142,7 +142,7 @@ def power(delta, sd=1.0, n=10, alpha: float = 0.05, alternative: str = "greater"
     alpha = check_power_options(alpha, alternative, test, design)
     delta = _finite_array("delta", delta)
     sd = _positive_array("sd", sd)
-    n = _positive_array("n", n, minimum=1.0 if design != "two-sample" else 1.0)
+    n = _positive_array("n", n, minimum=1.0)  # n > 1 so that df > 0
     shift = delta / (sd * standard_error_factor(n, design))
     if test == "z":
         return z_power(shift, alpha, alternative)

@@ -24,7 +24,7 @@ from scipy import optimize, stats
 
 from algocompare import _validation as v
 from algocompare._results import Result
-from algocompare.samplesize.power import check_power_options, power as test_power
+from algocompare.samplesize.power import check_power_options, power as _test_power
 
 __all__ = ["sample_size", "SampleSizeResult"]
 
@@ -56,7 +56,7 @@ def _approx_n(delta: float, sigma: float, alpha: float, target: float, alternati
 
 def _exact_n(delta: float, sigma: float, alpha: float, target: float, alternative: str, design: str) -> float:
     def gap(n: float) -> float:
-        return float(test_power(delta, sigma, n, alpha=alpha, alternative=alternative, test="t", design=design)) - target
+        return float(_test_power(delta, sigma, n, alpha=alpha, alternative=alternative, test="t", design=design)) - target
 
     low = 2.0  # the smallest n with a positive df in every design
     if gap(low) >= 0:
@@ -121,7 +121,7 @@ def sample_size(delta: float, sigma: float = 1.0, alpha: float = 0.05, power: fl
     finder = _approx_n if method == "approx" else _exact_n
     n = finder(signed, sigma, alpha, target, alternative, design)
     n_required = max(int(math.ceil(n - 1e-9)), 2)
-    achieved = float(test_power(signed, sigma, n_required, alpha=alpha, alternative=alternative, test=test,
+    achieved = float(_test_power(signed, sigma, n_required, alpha=alpha, alternative=alternative, test=test,
                                 design=design))
     arms = 2 if design == "two-sample" else 1
     label = "eq. 5.14 (normal approximation)" if method == "approx" else "exact t (non-central t)"
