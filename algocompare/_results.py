@@ -146,8 +146,8 @@ class Result:
         return self.to_html(caption=self.method)
 
     # -- publication tables --------------------------------------------------
-    def _formatted_table(self, precision: int, scientific: bool | None,
-                         bold: callable) -> tuple[list[str], list[list[str]]]:
+    def _formatted_table(self, precision: int, scientific: bool | None, bold: callable,
+                         missing: str = "—") -> tuple[list[str], list[list[str]]]:
         frame = self.to_frame()
         rejected = frame["reject"].to_numpy(bool) if "reject" in frame else np.zeros(len(frame), bool)
         pcols = [c for c in self._pvalue_columns if c in frame.columns][:1]
@@ -156,7 +156,10 @@ class Result:
         for i, (_, row) in enumerate(frame.iterrows()):
             cells = []
             for col in frame.columns:
-                text = format_number(row[col], precision, scientific)
+                value = row[col]
+                # Not applicable (e.g. df2 of a chi-squared test): a dash, as in printed tables.
+                text = missing if value is None or (isinstance(value, float) and math.isnan(value)) \
+                    else format_number(value, precision, scientific)
                 cells.append(bold(text) if rejected[i] and col in pcols else text)
             rows.append(cells)
         return header, rows
@@ -164,7 +167,7 @@ class Result:
     def to_latex(self, precision: int = 4, scientific: bool | None = None,
                  caption: str | None = None, label: str | None = None) -> str:
         """A booktabs table (needs ``\\usepackage{booktabs}``); rejected p-values in bold."""
-        header, rows = self._formatted_table(precision, scientific, lambda t: rf"\textbf{{{t}}}")
+        header, rows = self._formatted_table(precision, scientific, lambda t: rf"\textbf{{{t}}}", missing="--")
         escape = _latex_escape
         align = "l" + "r" * (len(header) - 1)
         body = [r"\begin{table}[ht]", r"\centering"]

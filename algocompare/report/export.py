@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from algocompare._validation import check_option
 from algocompare.report import figures as fig_views
 from algocompare.report.tables import frame_to_latex
@@ -47,7 +49,7 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     files = {"summary": frame_to_latex(summary, precision, scientific,
                                        caption="Descriptive statistics per algorithm", label="tab:summary")}
     for section, name, result in fig_views.iter_results(sections):
-        if hasattr(result, "to_latex"):
+        if hasattr(result, "to_latex") and not isinstance(result, (pd.DataFrame, pd.Series)):
             stem = _stem(section.key, name)
             files[stem] = result.to_latex(precision=precision, scientific=scientific,
                                           caption=str(getattr(result, "method", name)), label=f"tab:{stem}")

@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from algocompare.report import figures as fig_views
 from algocompare.report.reading import CAVEATS, reading
 from algocompare.report.tables import frame_to_html
@@ -54,11 +56,12 @@ def _figure(view: Any, result: Any, caption: str) -> str:
 def _result_html(name: str, result: Any, precision: int, with_figures: bool) -> str:
     title = str(getattr(result, "method", name))
     parts = [f"<h3>{html.escape(title)}</h3>"]
-    if hasattr(result, "to_html"):
+    if isinstance(result, pd.DataFrame):
+        parts.append(f'<div class="table-wrap">{frame_to_html(result, precision)}</div>')
+    elif isinstance(result, pd.Series):
+        parts.append(f'<div class="table-wrap">{frame_to_html(result.to_frame(), precision)}</div>')
+    elif hasattr(result, "to_html"):
         parts.append(f'<div class="table-wrap">{result.to_html(precision=precision)}</div>')
-    elif hasattr(result, "to_frame") or hasattr(result, "columns"):
-        frame = result if hasattr(result, "columns") else result.to_frame()
-        parts.append(f'<div class="table-wrap">{frame_to_html(frame, precision)}</div>')
     if with_figures:
         for view in fig_views.figure_views(result):
             parts.append(_figure(view, result, f"{fig_views.view_title(view, result)}: {title}"))

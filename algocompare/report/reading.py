@@ -36,19 +36,39 @@ def _is_posthoc(result: Any) -> bool:
     return all(hasattr(result, name) for name in ("mean_ranks", "table", "cliques"))
 
 
+def _omnibus_rows(result: Any) -> list[tuple[str, float]]:
+    """(test name, p-value) of an omnibus result: a single test or a table of tests."""
+    method = str(getattr(result, "method", ""))
+    pvalue = getattr(result, "pvalue", None)
+    if isinstance(pvalue, (float, int, np.floating)):
+        return [(method, float(pvalue))] if any(w in method.lower() for w in _OMNIBUS) else []
+    if not hasattr(result, "to_frame"):
+        return []
+    frame = result.to_frame()
+    if "pvalue" not in frame or "test" not in frame:
+        return []
+    return [(str(t), float(p)) for t, p in zip(frame["test"], frame["pvalue"])
+            if any(w in str(t).lower() for w in _OMNIBUS)]
+
+
 def _omnibus_sentences(sections: list[Any], alpha: float) -> list[str]:
     sentences = []
     for section in sections:
         for result in (section.results or {}).values():
-            method = str(getattr(result, "method", ""))
-            pvalue = getattr(result, "pvalue", None)
-            if _is_posthoc(result) or not isinstance(pvalue, (float, int, np.floating)):
+            if _is_posthoc(result):
                 continue
-            if not any(word in method.lower() for word in _OMNIBUS):
-                continue
-            verdict = ("rejects" if pvalue <= alpha else "does not reject")
-            sentences.append(f"The {method} {verdict} the hypothesis that all algorithms perform alike "
-                             f"(p = {_p(pvalue)}, α = {alpha:g}).")
+            rows = _omnibus_rows(result)
+            rejected = [f"{t} (p = {_p(p)})" for t, p in rows if p <= alpha]
+            kept = [f"{t} (p = {_p(p)})" for t, p in rows if p > alpha]
+            if rejected:
+                sentences.append(f"At α = {alpha:g}, {_names(rejected)} reject the hypothesis that all "
+                                 "algorithms perform alike." if len(rejected) > 1 else
+                                 f"At α = {alpha:g}, {rejected[0]} rejects the hypothesis that all "
+                                 "algorithms perform alike.")
+            if kept:
+                sentences.append(f"{_names(kept)} {'do' if len(kept) > 1 else 'does'} not reject it; "
+                                 "where the tests disagree, follow the one whose assumptions hold "
+                                 "(see the assumption checks).")
     return sentences
 
 

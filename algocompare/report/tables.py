@@ -11,10 +11,11 @@ from algocompare._results import _latex_escape, format_number
 __all__ = ["frame_to_html", "frame_to_latex"]
 
 
-def _cells(frame: pd.DataFrame, precision: int, scientific: bool | None) -> tuple[list[str], list[list[str]]]:
+def _cells(frame: pd.DataFrame, precision: int, scientific: bool | None,
+           missing: str = "—") -> tuple[list[str], list[list[str]]]:
     index_name = frame.index.name or ""
     header = [str(index_name)] + [str(c) for c in frame.columns]
-    rows = [[str(label)] + [format_number(v, precision, scientific) for v in row]
+    rows = [[str(label)] + [missing if pd.isna(v) else format_number(v, precision, scientific) for v in row]
             for label, row in zip(frame.index, frame.itertuples(index=False))]
     return header, rows
 
@@ -35,7 +36,7 @@ def frame_to_html(frame: pd.DataFrame, precision: int = 4, scientific: bool | No
 def frame_to_latex(frame: pd.DataFrame, precision: int = 4, scientific: bool | None = None,
                    caption: str | None = None, label: str | None = None) -> str:
     """A booktabs table of ``frame`` (needs ``\\usepackage{booktabs}``)."""
-    header, rows = _cells(frame, precision, scientific)
+    header, rows = _cells(frame, precision, scientific, missing="--")
     lines = [r"\begin{table}[ht]", r"\centering"]
     if caption:
         lines.append(rf"\caption{{{_latex_escape(caption)}}}")
