@@ -9,7 +9,8 @@ Permutation MSD
     r runs, the shift moves with the exchanged runs:
     S*(MSD) = Delta* - b MSD (r - 2 nu)/r, where Delta* is the permuted difference of the
     centred runs R_hit = X_hit - Xbar_hi. So S*(MSD) <= S0(MSD) exactly when
-    |Delta*| >= 2 b nu MSD / r (two-sided), i.e. when MSD <= d* = r |Delta*| / (2 b nu).
+    |Delta*| >= 2 b nu MSD / r (two-sided), i.e. when MSD <= d* = r |Delta*| / (2 b nu)
+    (d* = +inf for the identity, nu = 0, which is always in its own tail).
     Algorithm 2 searches for the one MSD that holds for all c = k(k - 1)/2 pairs at once;
     with the same (synchronized) rearrangement for every pair that search has a closed
     form: MSD is the (1 - alpha) quantile of max_{i<j} d*_ij over the rearrangements
@@ -78,7 +79,11 @@ def rank_msd(runs: np.ndarray, alpha: float, mse: str, method: str = "conover") 
 
 
 def _quantile_msd(d: np.ndarray, alpha: float) -> float:
-    """Smallest MSD exceeded by at most a fraction alpha of the d* values."""
+    """Smallest MSD exceeded by at most a fraction alpha of the d* values.
+
+    The identity arrangement (no exchange) always lies in its own tail: its d* is +inf.
+    When alpha < 1 / (number of arrangements) no finite MSD exists and +inf is returned.
+    """
     d = np.sort(d)
     allowed = int(math.floor(alpha * len(d) + 1e-9))
     return float(d[len(d) - allowed - 1])
@@ -88,7 +93,7 @@ def _design1_d(values: np.ndarray, swapped: np.ndarray) -> np.ndarray:
     centred = values - values.mean(axis=0)
     n_swapped = swapped.sum(axis=1)
     means = (swapped @ centred) / np.maximum(n_swapped, 1)[:, None]
-    return np.where(n_swapped > 0, means.max(axis=1) - means.min(axis=1), 0.0)
+    return np.where(n_swapped > 0, means.max(axis=1) - means.min(axis=1), np.inf)
 
 
 def _design2_d(runs: np.ndarray, leave: np.ndarray, come: np.ndarray, nu: np.ndarray) -> np.ndarray:
@@ -97,7 +102,7 @@ def _design2_d(runs: np.ndarray, leave: np.ndarray, come: np.ndarray, nu: np.nda
     p, q = exchanged_totals(centred, leave, come)
     first, second = np.triu_indices(k, 1)
     gaps = np.abs(p[:, first] - q[:, second]).max(axis=1)
-    return np.where(nu > 0, gaps / (2.0 * b * np.maximum(nu, 1)), 0.0)
+    return np.where(nu > 0, gaps / (2.0 * b * np.maximum(nu, 1)), np.inf)
 
 
 def permutation_msd(runs: np.ndarray, kind: str, *, alpha: float, variant: str, method: str, n_resamples: int,
@@ -124,7 +129,8 @@ def permutation_msd(runs: np.ndarray, kind: str, *, alpha: float, variant: str, 
         return _quantile_msd(d, alpha), True, d
     if method == "exact":
         raise rs.infeasible(space, max_exact)
-    d = np.concatenate([draw(rng, n) for n in rs.batch_sizes(n_resamples, per_draw, progress=progress)])
+    draws = [draw(rng, n) for n in rs.batch_sizes(n_resamples, per_draw, progress=progress)]
+    d = np.concatenate([*draws, [np.inf]])  # the observed arrangement, as in (b + 1) / (m + 1)
     return _quantile_msd(d, alpha), False, d
 
 
@@ -195,4 +201,5 @@ def msd_intervals(data: Any, *, alpha: float = 0.05, method: str = "auto", n_res
         effects=pd.Series(sign * runs.mean(axis=(0, 2)), index=index, name="mean"),
         mean_ranks=pd.Series(mean_ranks, index=index, name="mean_rank"),
         msd_tukey=tukey, msd_scheffe=scheffe, msd_permutation=perm, msd_rank=rank, mse_value=mse_value,
-        df_error=int(df), permutation_exact=exact, n_resamples=float(len(d)), null_msd=d)
+        df_error=int(df), permutation_exact=exact, n_resamples=float(len(d)), direction=prepared.direction,
+        null_msd=d)

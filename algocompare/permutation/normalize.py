@@ -58,6 +58,12 @@ def _oriented_long(results: Any) -> tuple[pd.DataFrame, float]:
     return long, sign
 
 
+def _observed(long: pd.DataFrame, sign: float, *, best: bool) -> pd.Series:
+    """Best (or worst) value of each instance over all algorithms and runs."""
+    values = long.groupby("instance", sort=False)["value"]
+    return values.min() if (sign > 0) == best else values.max()
+
+
 def _rebuild(results: Any, long: pd.DataFrame, values: np.ndarray) -> Any:
     from algocompare.data.results import Results
 
@@ -103,7 +109,7 @@ def relative_deviation(data: Any, optimum: Any = None, *, direction: str | None 
     results = v.as_results(data, direction=direction, nan_policy=nan_policy)
     long, sign = _oriented_long(results)
     given = _per_instance(results, optimum, "optimum")
-    best = given if given is not None else results.best()
+    best = given if given is not None else _observed(long, sign, best=True)
     ref = long["instance"].map(best).to_numpy(float)
     if np.any(ref == 0):
         zero = long["instance"][ref == 0].iloc[0]
@@ -140,13 +146,10 @@ def zemel_measure(data: Any, best: Any = None, worst: Any = None, *, direction: 
     """
     results = v.as_results(data, direction=direction, nan_policy=nan_policy)
     long, sign = _oriented_long(results)
-    observed = long.groupby("instance", sort=False)["value"]
     low = _per_instance(results, best, "best")
     high = _per_instance(results, worst, "worst")
-    if low is None:
-        low = observed.min() if sign > 0 else observed.max()
-    if high is None:
-        high = observed.max() if sign > 0 else observed.min()
+    low = _observed(long, sign, best=True) if low is None else low
+    high = _observed(long, sign, best=False) if high is None else high
     lo = long["instance"].map(low).to_numpy(float)
     hi = long["instance"].map(high).to_numpy(float)
     gap = sign * (long["value"].to_numpy(float) - lo)

@@ -89,6 +89,8 @@ class MSDResult(Result):
     df_error: int
     permutation_exact: bool
     n_resamples: float
+    #: direction of the effects ("minimize": lower is better)
+    direction: str = "minimize"
     null_msd: np.ndarray | None = internal()
 
     _plot_function: ClassVar[str] = "msd_plot"

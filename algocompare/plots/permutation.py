@@ -1,0 +1,77 @@
+"""Fig. 3 of Chiarandini, Basso & Stützle (2005): simultaneous MSD intervals in three panels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+__all__ = ["msd_plot"]
+
+PANELS = ("parametric", "permutation", "rank")
+
+
+def _draw_panel(ax: Any, title: str, effects: Any, msd: float, order: list, color: str) -> None:
+    values = effects.reindex(order).to_numpy(float)
+    y = np.arange(len(order))[::-1]
+    ax.errorbar(values, y, xerr=msd / 2, fmt="o", color=color, ecolor=color, capsize=3, markersize=4, lw=1.2)
+    ax.set_yticks(y)
+    ax.set_yticklabels([str(a) for a in order])
+    ax.set_title(f"{title}\nMSD = {msd:.3g}", fontsize=9)
+    ax.grid(axis="x", alpha=0.3)
+
+
+def msd_plot(result: Any, ax: Any = None, *, panel: str = "permutation", order: str = "effect",
+             colors: tuple[str, str, str] = ("tab:blue", "tab:red", "tab:green"), **kwargs: Any) -> Any:
+    """Estimated effects with error bars ± MSD/2 (Chiarandini et al. 2005, Fig. 3).
+
+    Two algorithms differ significantly when their bars do not overlap. Panels:
+    parametric (Tukey HSD or Scheffé), permutation (Algorithm 2) and rank-based
+    (Friedman, on mean ranks).
+
+    Parameters
+    ----------
+    result : MSDResult
+        From :func:`algocompare.msd_intervals`.
+    ax : None, a sequence of three Axes, or one Axes
+        None draws a new figure with the three panels; one Axes draws the panel named by
+        ``panel`` only.
+    panel : {"parametric", "permutation", "rank"}
+    order : {"effect", "input"}
+        Algorithms from best (top) to worst by mean effect, or in input order.
+    **kwargs
+        Passed to ``plt.subplots`` (e.g. ``figsize``) when ``ax`` is None.
+
+    Returns
+    -------
+    numpy array of three Axes, or the single Axes.
+    """
+    if panel not in PANELS:
+        raise ValueError(f"panel={panel!r} is not valid; choose one of {PANELS}.")
+    effects = result.effects
+    algs = list(effects.index)
+    if order == "effect":
+        algs = list(effects.sort_values(ascending=result.direction == "minimize").index)
+    elif order != "input":
+        raise ValueError(f"order={order!r} is not valid; choose 'effect' or 'input'.")
+    panels = result.panels()
+    if ax is not None and not isinstance(ax, (list, tuple, np.ndarray)):
+        i = PANELS.index(panel)
+        _draw_panel(ax, panels[i][0], panels[i][1], panels[i][2], algs, colors[i])
+        return ax
+    if ax is None:
+        kwargs.setdefault("figsize", (11, 0.35 * len(algs) + 1.8))
+        fig, ax = plt.subplots(1, 3, sharey=True, **kwargs)
+    axes = np.asarray(ax).ravel()
+    if axes.size != 3:
+        raise ValueError(f"ax must be one Axes or three (one per panel), got {axes.size}.")
+    for i, (title, values, msd) in enumerate(panels):
+        _draw_panel(axes[i], title, values, msd, algs, colors[i])
+    better = "lower" if result.direction == "minimize" else "higher"
+    axes[0].set_xlabel(f"mean ({better} is better)")
+    axes[1].set_xlabel(f"mean ({better} is better)")
+    axes[2].set_xlabel("mean rank (lower is better)")
+    axes[0].figure.suptitle(result.method, fontsize=10)
+    axes[0].figure.tight_layout()
+    return axes
