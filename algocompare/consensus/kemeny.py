@@ -44,7 +44,7 @@ from algocompare.consensus.rankings import Profile, as_profile, format_ranking, 
 __all__ = ["kemeny", "KemenyResult", "symdiff_distance"]
 
 #: largest component solved by dynamic programming over subsets (2^m states)
-_DP_MAX = 16
+_DP_MAX = 18
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,0 +1,148 @@
+"""The consensus criteria at work (Bartz-Beielstein et al., §3): IIA, majority, Pareto.
+
+Each function applies a consensus method to a profile and reports the pairs of items that
+violate the criterion:
+
+* independence of irrelevant alternatives — remove an item and look for rank reversals
+  among the others (the ice-cream example: dropping blueberry swaps cherry and chocolate
+  in the mean-rank consensus);
+* majority — a ranked above b by more than half the weight, but not in the consensus;
+* Pareto — a ranked above b in every ranking, but not in the consensus.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from algocompare._results import Result
+from algocompare._validation import check_option
+from algocompare.consensus.rankings import as_profile, format_ranking
+
+__all__ = ["check_iia", "check_majority", "check_pareto", "CriterionResult"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CriterionResult(Result):
+    """Whether a consensus criterion holds, with the violating pairs."""
+
+    criterion: str
+    consensus_method: str
+    satisfied: bool
+    consensus: list
+    violations: pd.DataFrame
+    reduced_consensus: list | None = None
+    removed: Any = None
+
+    def to_frame(self) -> pd.DataFrame:
+        if len(self.violations):
+            return self.violations
+        return pd.DataFrame([{"criterion": self.criterion, "satisfied": self.satisfied}])
+
+    def __str__(self) -> str:
+        lines = [f"{self.criterion} under {self.consensus_method}: "
+                 f"{'satisfied' if self.satisfied else 'violated'}",
+                 f"  consensus: {format_ranking(self.consensus)}"]
+        if self.reduced_consensus is not None:
+            lines.append(f"  without {self.removed!r}: {format_ranking(self.reduced_consensus)}")
+        lines += [f"  {row.item_a} vs {row.item_b}: {row.detail}" for row in self.violations.itertuples()]
+        return "\n".join(lines)
+
+
+def _consensus(profile_input: Any, method: str, weights: Any, **kwargs: Any) -> list:
+    from algocompare.consensus.borda import borda
+    from algocompare.consensus.kemeny import kemeny
+
+    if method == "borda":
+        return borda(profile_input, weights=weights, **kwargs).consensus
+    if method == "mean_rank":
+        return borda(profile_input, weights=weights, ties="relations").consensus
+    orders = "weak" if method == "kemeny_weak" else "linear"
+    return kemeny(profile_input, orders=orders, weights=weights, **kwargs).consensus
+
+
+_METHODS = ("borda", "mean_rank", "kemeny", "kemeny_weak")
+
+
+def _position(ranking: list) -> dict:
+    return {item: k for k, group in enumerate(ranking) for item in group}
+
+
+def check_iia(rankings: Any, remove: Any, method: str = "borda", *, weights: Any = None,
+              **kwargs: Any) -> CriterionResult:
+    """Independence of irrelevant alternatives: does removing ``remove`` reverse another pair?
+
+    A pair counts as changed when its order in the consensus differs (a ≻ b, a ~ b, b ≻ a)
+    with and without the removed item. ``method`` is "borda", "mean_rank" (same order as
+    Borda), "kemeny" (linear orders) or "kemeny_weak".
+
+    >>> import algocompare as ac
+    >>> res = check_iia(ac.load_dataset("ice_cream"), "blueberry", method="mean_rank")
+    >>> res.satisfied
+    False
+    """
+    check_option("method", method, _METHODS)
+    profile = as_profile(rankings, weights)
+    if remove not in profile.items:
+        raise ValueError(f"{remove!r} is not one of the items {list(profile.items)!r}.")
+    full_rankings = profile.rankings()
+    reduced = [[[i for i in g if i != remove] for g in r] for r in full_rankings]
+    reduced = [[g for g in r if g] for r in reduced]
+    before = _consensus(full_rankings, method, weights, **kwargs)
+    after = _consensus(reduced, method, weights, **kwargs)
+    pb, pa = _position(before), _position(after)
+    rows = []
+    items = [i for i in profile.items if i != remove]
+    for x in range(len(items)):
+        for y in range(x + 1, len(items)):
+            a, b = items[x], items[y]
+            s_before, s_after = np.sign(pb[b] - pb[a]), np.sign(pa[b] - pa[a])
+            if s_before != s_after:
+                rows.append({"item_a": a, "item_b": b, "detail": f"{_rel(s_before)} with {remove!r}, "
+                             f"{_rel(s_after)} without"})
+    return CriterionResult(method="independence of irrelevant alternatives", criterion="IIA",
+                           consensus_method=method, satisfied=not rows, consensus=before,
+                           violations=pd.DataFrame(rows, columns=["item_a", "item_b", "detail"]),
+                           reduced_consensus=after, removed=remove)
+
+
+def _rel(sign: float) -> str:
+    return {1: "a > b", 0: "a = b", -1: "b > a"}[int(sign)]
+
+
+def _pairwise_check(rankings: Any, method: str, weights: Any, criterion: str, kwargs: dict) -> CriterionResult:
+    check_option("method", method, _METHODS)
+    profile = as_profile(rankings, weights)
+    cons = _consensus(profile.rankings(), method, weights, **kwargs)
+    pos = _position(cons)
+    lev = profile.levels
+    better = np.einsum("r,rab->ab", profile.weights, (lev[:, :, None] < lev[:, None, :]).astype(float))
+    total = profile.total_weight
+    rows = []
+    for i, a in enumerate(profile.items):
+        for j, b in enumerate(profile.items):
+            required = better[i, j] > total / 2 if criterion == "majority" else np.isclose(better[i, j], total)
+            if i != j and required and not pos[a] < pos[b]:
+                share = better[i, j] / total
+                rows.append({"item_a": a, "item_b": b,
+                             "detail": f"{share:.0%} of the weight ranks {a!r} above {b!r}, the consensus does not"})
+    name = "majority criterion" if criterion == "majority" else "Pareto efficiency"
+    return CriterionResult(method=name, criterion=criterion, consensus_method=method, satisfied=not rows,
+                           consensus=cons, violations=pd.DataFrame(rows, columns=["item_a", "item_b", "detail"]))
+
+
+def check_majority(rankings: Any, method: str = "borda", *, weights: Any = None, **kwargs: Any) -> CriterionResult:
+    """Majority criterion: a ranked above b by more than half the weight ⇒ a above b in the consensus.
+
+    No method can satisfy it when the majority relation has a cycle; the violations list
+    the pairs where it fails.
+    """
+    return _pairwise_check(rankings, method, weights, "majority", kwargs)
+
+
+def check_pareto(rankings: Any, method: str = "borda", *, weights: Any = None, **kwargs: Any) -> CriterionResult:
+    """Pareto efficiency: a above b in every ranking ⇒ a above b in the consensus."""
+    return _pairwise_check(rankings, method, weights, "pareto", kwargs)

@@ -1,0 +1,240 @@
+"""Dominance relations of algorithms on one instance (MASP) and the properties of orders.
+
+Bartz-Beielstein et al., chapter "Comparing algorithms", §2 (after Mersmann et al. 2010,
+2015): from the runs of each algorithm on one problem instance, a dominance relation
+A ≽ B ("A is better than or equal to B") is derived by comparing a statistic (mean,
+median, best, worst, variance) or by a hypothesis test at level alpha, so that pairs whose
+difference is not significant are "similar" (A ≽ B and B ≽ A). The relation is checked
+for the properties reflexive, antisymmetric, transitive and complete, classified as a
+preorder, partial order, weak order or linear order, and turned into a ranking when it is
+a weak order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from algocompare._results import Result
+from algocompare._validation import as_sample, check_option, check_probability
+from algocompare.consensus.rankings import format_ranking, levels_to_groups
+
+__all__ = ["dominance", "DominanceRelation", "order_properties", "classify_order", "ranking_from_relation"]
+
+_BY = ("mean", "median", "best", "worst", "variance", "test")
+_TESTS = ("mannwhitney", "t", "welch")
+_PROPERTIES = ("reflexive", "antisymmetric", "transitive", "complete")
+
+
+def order_properties(incidence: Any) -> dict[str, bool]:
+    """Reflexive, antisymmetric, transitive and complete, for a square 0/1 incidence matrix.
+
+    ``incidence[a, b]`` is true when a ≽ b. Complete means a ≽ b or b ≽ a for all
+    distinct pairs; antisymmetric means a ≽ b and b ≽ a only for a = b.
+    """
+    rel = _square_bool(incidence)
+    off = ~np.eye(len(rel), dtype=bool)
+    both = rel & rel.T
+    composed = (rel.astype(int) @ rel.astype(int)) > 0
+    return {"reflexive": bool(np.all(np.diag(rel))),
+            "antisymmetric": bool(not np.any(both & off)),
+            "transitive": bool(not np.any(composed & ~rel)),
+            "complete": bool(np.all((rel | rel.T)[off]))}
+
+
+def classify_order(incidence: Any) -> str:
+    """The strongest order the relation is: "linear order", "weak order", "partial order",
+    "preorder" or "not an order" (not reflexive and transitive).
+
+    Preorder = reflexive + transitive; partial order = preorder + antisymmetric; weak order
+    = preorder + complete; linear order = partial order + complete (§2).
+    """
+    p = order_properties(incidence)
+    if not (p["reflexive"] and p["transitive"]):
+        return "not an order"
+    if p["antisymmetric"] and p["complete"]:
+        return "linear order"
+    if p["complete"]:
+        return "weak order"
+    if p["antisymmetric"]:
+        return "partial order"
+    return "preorder"
+
+
+def ranking_from_relation(incidence: Any, items: Any = None) -> list[list[Any]]:
+    """The ranking (list of groups, best first) of a weak order, else a ValueError naming
+    the failing properties."""
+    rel = _square_bool(incidence)
+    items = list(range(len(rel))) if items is None else list(items)
+    failing = [name for name, ok in order_properties(rel).items() if not ok and name != "antisymmetric"]
+    if failing:
+        raise ValueError(f"the dominance relation is not a weak order, so it gives no ranking: it is not "
+                         f"{' and not '.join(failing)}. A ranking needs a reflexive, complete and "
+                         "transitive relation.")
+    # in a weak order an item's level is fixed by how many items it is at least as good as
+    return levels_to_groups(items, np.unique(-rel.sum(axis=1), return_inverse=True)[1].ravel())
+
+
+def _square_bool(incidence: Any) -> np.ndarray:
+    rel = np.asarray(incidence.to_numpy() if isinstance(incidence, pd.DataFrame) else incidence)
+    if rel.ndim != 2 or rel.shape[0] != rel.shape[1]:
+        raise ValueError(f"an incidence matrix must be square, got shape {rel.shape}.")
+    if not np.all(np.isin(rel, (0, 1))):
+        raise ValueError("an incidence matrix holds only 0/1 (False/True).")
+    return rel.astype(bool)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DominanceRelation(Result):
+    """A dominance relation: incidence (a ≽ b), properties, classification, pairwise p-values."""
+
+    items: tuple
+    incidence: pd.DataFrame
+    by: str
+    direction: str
+    properties: dict
+    classification: str
+    statistics: pd.Series
+    pvalues: pd.DataFrame | None = None
+    alpha: float | None = None
+
+    def to_frame(self) -> pd.DataFrame:
+        return self.incidence.astype(int)
+
+    def ranking(self) -> list:
+        """The ranking (groups, best first); a ValueError naming the failing property otherwise."""
+        return ranking_from_relation(self.incidence.to_numpy(), self.items)
+
+    def __str__(self) -> str:
+        flags = ", ".join(f"{k}={'yes' if v else 'no'}" for k, v in self.properties.items())
+        lines = [f"{self.method}: {self.classification} ({flags})",
+                 self.incidence.astype(int).to_string()]
+        if self.classification in ("weak order", "linear order"):
+            lines.append("ranking: " + format_ranking(self.ranking()))
+        return "\n".join(lines)
+
+
+def _samples(runs: Any, instance: Any) -> dict[Any, np.ndarray]:
+    from algocompare.data.results import Results
+
+    if isinstance(runs, Results):
+        if instance is None:
+            if runs.n_instances != 1:
+                raise ValueError("the Results has several instances; pass instance= to pick one.")
+            instance = runs.instances[0]
+        if instance not in runs.instances:
+            raise ValueError(f"unknown instance {instance!r}.")
+        long = runs.to_long()
+        long = long[long["instance"] == instance]
+        values = {a: long.loc[long["algorithm"] == a, "value"].to_numpy(float) for a in runs.algorithms}
+        if runs.direction == "maximize":
+            values = {a: -v for a, v in values.items()}
+        return values
+    if isinstance(runs, pd.DataFrame):
+        return {col: runs[col].to_numpy(float) for col in runs.columns}
+    if isinstance(runs, Mapping):
+        return dict(runs)
+    arr = np.asarray(runs, dtype=float)
+    if arr.ndim != 2:
+        raise TypeError("runs must be a mapping algorithm → values, a DataFrame (columns = algorithms), "
+                        "a 2-D array (rows = algorithms) or a Results.")
+    return {f"A{i + 1}": row for i, row in enumerate(arr)}
+
+
+_STATISTICS = {"mean": np.mean, "median": np.median, "best": np.min, "worst": np.max, "variance": np.var}
+
+
+def dominance(runs: Any, by: str = "mean", *, alpha: float = 0.05, test: str = "mannwhitney",
+              correction: str = "holm", direction: str = "minimize", instance: Any = None) -> DominanceRelation:
+    """The dominance relation A ≽ B of algorithms on one instance (§2).
+
+    Parameters
+    ----------
+    runs : mapping algorithm → run values, DataFrame (columns = algorithms), 2-D array
+        (rows = algorithms, as in the chapter's 5 × 15 example) or a Results with runs
+        (``instance=`` picks the instance).
+    by : "mean", "median", "best", "worst", "variance" (A ≽ B when A's statistic is at
+        least as good: lower for minimisation; for variance, lower is always better) or
+        "test": A ≻ B when a two-sided test rejects equality at ``alpha`` after the
+        ``correction`` over all pairs and A has the better median (Mann–Whitney,
+        ``scipy.stats.mannwhitneyu``) or mean (``test="t"``/``"welch"``,
+        ``scipy.stats.ttest_ind``); otherwise A ~ B.
+    direction : "minimize" (default) or "maximize" (ignored for a Results, which knows it).
+
+    Examples
+    --------
+    >>> rel = dominance({"A": [1, 2, 3], "B": [4, 5, 6]})
+    >>> rel.classification, rel.ranking()
+    ('linear order', [['A'], ['B']])
+    """
+    from algocompare._validation import check_direction
+
+    check_option("by", by, _BY)
+    check_direction(direction)
+    samples = _samples(runs, instance)
+    if len(samples) < 2:
+        raise ValueError("a dominance relation compares at least 2 algorithms.")
+    sign = -1.0 if direction == "maximize" and not _is_results(runs) else 1.0
+    values = {a: sign * as_sample(v, name=f"runs of {a!r}", min_size=1 if by != "test" else 2)
+              for a, v in samples.items()}
+    items = tuple(values)
+    if by == "test":
+        check_option("test", test, _TESTS)
+        check_probability("alpha", alpha)
+        return _by_test(values, items, alpha, test, correction, direction)
+    stat = np.array([_STATISTICS[by](values[a]) for a in items])
+    oriented = stat
+    if by == "best":
+        oriented = np.array([values[a].min() for a in items])
+    elif by == "worst":
+        oriented = np.array([values[a].max() for a in items])
+    incidence = oriented[:, None] <= oriented[None, :]
+    shown = sign * stat if by in ("mean", "median", "best", "worst") else stat
+    return _relation(items, incidence, by, direction, pd.Series(shown, index=list(items), name=by))
+
+
+def _is_results(runs: Any) -> bool:
+    from algocompare.data.results import Results
+
+    return isinstance(runs, Results)
+
+
+def _by_test(values: dict, items: tuple, alpha: float, test: str, correction: str, direction: str):
+    from statsmodels.stats.multitest import multipletests
+
+    k = len(items)
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    raw = []
+    for i, j in pairs:
+        x, y = values[items[i]], values[items[j]]
+        if test == "mannwhitney":
+            raw.append(stats.mannwhitneyu(x, y, alternative="two-sided").pvalue)
+        else:
+            raw.append(stats.ttest_ind(x, y, equal_var=(test == "t")).pvalue)
+    raw = np.nan_to_num(np.asarray(raw, float), nan=1.0)
+    adjusted = multipletests(raw, method=correction)[1] if correction != "none" else raw
+    location = np.array([np.median(values[a]) if test == "mannwhitney" else np.mean(values[a]) for a in items])
+    incidence = np.ones((k, k), dtype=bool)
+    pmat = np.full((k, k), np.nan)
+    for (i, j), p in zip(pairs, adjusted):
+        pmat[i, j] = pmat[j, i] = p
+        if p <= alpha:
+            better, worse = (i, j) if location[i] < location[j] else (j, i)
+            incidence[worse, better] = False
+    name = {"mannwhitney": "Mann-Whitney U", "t": "t test", "welch": "Welch t test"}[test]
+    return _relation(items, incidence, f"test ({name}, {correction}, alpha={alpha:g})", direction,
+                     pd.Series(location, index=list(items), name="median" if test == "mannwhitney" else "mean"),
+                     pvalues=pd.DataFrame(pmat, index=list(items), columns=list(items)), alpha=alpha)
+
+
+def _relation(items, incidence, by, direction, statistics, pvalues=None, alpha=None) -> DominanceRelation:
+    frame = pd.DataFrame(incidence, index=list(items), columns=list(items))
+    return DominanceRelation(method=f"dominance by {by}", items=items, incidence=frame, by=by,
+                             direction=direction, properties=order_properties(incidence),
+                             classification=classify_order(incidence), statistics=statistics,
+                             pvalues=pvalues, alpha=alpha)
