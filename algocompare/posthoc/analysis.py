@@ -1,0 +1,60 @@
+"""The post-hoc section of ``algocompare analyze`` and of the HTML report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from algocompare.analysis import AnalysisOptions, Section
+from algocompare.posthoc.bergmann import MAX_EXACT_K
+from algocompare.posthoc.procedure import posthoc
+
+__all__ = ["section"]
+
+
+def _all_pairs_correction(options: AnalysisOptions, k: int) -> str:
+    """The user's correction when it is valid for all pairs, else Shaffer (Holm above the exact limit)."""
+    if options.control is None:
+        if options.correction == "bergmann" and k > MAX_EXACT_K:
+            return "shaffer"
+        return options.correction
+    return "shaffer"
+
+
+def section(results: Any, options: AnalysisOptions) -> Section | None:
+    """Friedman post-hoc against ``options.control`` (if any) and for all pairs.
+
+    ``results["control"]`` holds the comparison with the control (``options.control``:
+    an algorithm name or ``"best"``) using ``options.correction``; ``results["all_pairs"]``
+    holds all pairwise comparisons (``options.correction`` when the control is None,
+    else Shaffer's static procedure). Returns None with fewer than 2 instances or algorithms.
+    """
+    if results.n_algorithms < 2 or results.n_instances < 2:
+        return None
+    found: dict[str, Any] = {}
+    control_correction = options.correction
+    if options.control is not None:
+        if control_correction in ("shaffer", "shaffer_dynamic", "bergmann"):
+            control_correction = "holm"  # pairwise-family corrections do not apply to k-1 comparisons
+        found["control"] = posthoc(results, test="friedman", control=options.control,
+                                   correction=control_correction, alpha=options.alpha)
+    found["all_pairs"] = posthoc(results, test="friedman", control=None,
+                                 correction=_all_pairs_correction(options, results.n_algorithms),
+                                 alpha=options.alpha)
+    parts, data = [], {}
+    for key, result in found.items():
+        parts.append(_describe(result))
+        data[key] = {**result.to_dict(), "cliques": result.cliques()}
+    return Section(key="posthoc", title="Post-hoc comparisons", text="\n\n".join(parts), data=data, results=found)
+
+
+def _describe(result: Any) -> str:
+    rejected = result.table[result.table["reject"]]
+    lines = [str(result)]
+    if result.control is not None:
+        names = ", ".join(str(b) for b in rejected["algorithm_b"]) or "none"
+        lines.append(f"significantly different from {result.control} at alpha={result.alpha}: {names}")
+    else:
+        lines.append(f"{len(rejected)} of {len(result.table)} pairs differ at alpha={result.alpha}")
+        groups = ["{" + ", ".join(map(str, g)) + "}" for g in result.cliques()]
+        lines.append("groups without significant differences: " + ("; ".join(groups) or "none"))
+    return "\n".join(lines)
