@@ -140,7 +140,11 @@ def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, gamma: float = 
       with mu, Sigma the exact posterior mean and covariance;
     * ``method="sampling"`` (small n): posterior draws of E[R]; reject when mu0 is
       farther (Mahalanobis) from the posterior mean than a (1 - gamma) share of draws;
-    * ``"auto"``: sampling when n < 30 or n <= m, asymptotic otherwise.
+    * ``"auto"``: asymptotic whenever the F quantile exists (n > m - 1), else sampling.
+      The sampling region is a Bayesian credible region, not a frequentist one: with
+      small n it rejects equal ranks more often than the F-based rule (measured on
+      N(0, 1) data, m = 4, gamma = 0.05: 18 % at n = 15 for sampling, 5 % at n = 40
+      for asymptotic).
 
     ``imprecise=True`` repeats the asymptotic test for every prior rank vector R0 (all
     m! permutations; a near-ignorance prior, Benavoli et al. 2015) and answers
@@ -179,7 +183,7 @@ def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, gamma: float = 
     n, m = ranks.shape
     null = np.full(m, (m + 1) / 2.0)
     mean, covariance = posterior_moments(ranks, null, s)
-    used = method if method != "auto" else ("sampling" if n < 30 or n <= m else "asymptotic")
+    used = method if method != "auto" else ("asymptotic" if n - m + 1 > 0 else "sampling")
     samples = None
     if used == "asymptotic":
         threshold = f_threshold(gamma, n, m)
