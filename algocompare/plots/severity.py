@@ -5,7 +5,7 @@
   areas and the observed ybar marked; right: severity and power as functions of tau (the
   power curve drawn gray where tau lies in H0, where it is the type-I error rate), the
   threshold and the supported tau.
-* :func:`plot_power_curve` — power over the difference for several sample sizes.
+* :func:`plot_power_by_delta` — power over the difference for several sample sizes.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-__all__ = ["plot_severity", "plot_power_curve"]
+__all__ = ["plot_severity", "plot_power_by_delta"]
 
 SEVERITY_COLOR, POWER_COLOR, ERROR_COLOR = "tab:red", "tab:blue", "0.55"
 
@@ -127,7 +127,7 @@ def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
     return axes
 
 
-def plot_power_curve(result, ax=None, *, target: float | None = 0.8):
+def plot_power_by_delta(result, ax=None, *, target: float | None = 0.8):
     """Power against the difference, one line per sample size (a :class:`PowerCurve`)."""
     ax = _axes(ax, 1)
     for n, group in result.curve.groupby("n"):

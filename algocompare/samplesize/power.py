@@ -160,7 +160,7 @@ class PowerCurve(Result):
     test: str
     design: str
 
-    _plot_function: ClassVar[str] = "plot_power_curve"
+    _plot_function: ClassVar[str] = "plot_power_by_delta"
 
     def to_frame(self) -> pd.DataFrame:
         """Long table: one row per (n, delta) with its power."""
