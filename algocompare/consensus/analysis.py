@@ -1,0 +1,38 @@
+"""The rank-consensus section of ``algocompare analyze`` and of the HTML report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from algocompare.consensus.rankings import format_ranking
+
+#: above this many algorithms the Kemeny consensus gets a time limit (seconds)
+_TIME_LIMIT = 10.0
+
+
+def section(results: Any, options: Any) -> Any:
+    """Borda and Kemeny (linear orders) consensus of the per-instance rankings."""
+    from algocompare.analysis import Section
+    from algocompare.consensus.borda import borda
+    from algocompare.consensus.kemeny import kemeny
+
+    if results.n_algorithms < 2 or results.n_instances < 1:
+        return None
+    borda_res = borda(results)
+    kemeny_res = kemeny(results, orders="linear", time_limit=_TIME_LIMIT, max_solutions=20)
+    status = "optimal" if kemeny_res.optimal else f"best found in {_TIME_LIMIT:g} s, gap {kemeny_res.gap:.2%}"
+    more = "" if kemeny_res.n_optimal == 1 else f" (one of {kemeny_res.n_optimal}" + \
+        ("" if kemeny_res.complete else "+") + " optimal rankings)"
+    text = "\n".join([
+        f"Borda count:  {format_ranking(borda_res.consensus)}",
+        f"Kemeny (symmetric difference, linear orders; {status}, objective {kemeny_res.objective:g}):",
+        f"              {format_ranking(kemeny_res.consensus)}{more}",
+    ])
+    data = {"borda": {"consensus": borda_res.consensus,
+                      "scores": {str(k): float(v) for k, v in borda_res.scores.items()}},
+            "kemeny": {"rankings": kemeny_res.rankings, "objective": kemeny_res.objective,
+                       "optimal": kemeny_res.optimal, "gap": kemeny_res.gap, "complete": kemeny_res.complete}}
+    from algocompare._results import jsonable
+
+    return Section(key="consensus", title="Rank consensus of the per-instance rankings", text=text,
+                   data=jsonable(data), results={"borda": borda_res, "kemeny": kemeny_res})

@@ -1,0 +1,30 @@
+"""``algocompare consensus PATH --method borda|kemeny``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    from algocompare.cli import _add_data_arguments
+
+    p = subparsers.add_parser("consensus", help="consensus ranking of the per-instance rankings (Borda, Kemeny)")
+    _add_data_arguments(p)
+    p.add_argument("--method", choices=("borda", "kemeny"), default="kemeny", help="default: kemeny")
+    p.add_argument("--orders", choices=("linear", "weak"), default="linear",
+                   help="Kemeny: consensus among linear or weak orders (default linear)")
+    p.add_argument("--time-limit", type=float, default=None, help="Kemeny: seconds before returning the best found")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from algocompare.cli import load_input
+    from algocompare.consensus.aggregate import consensus
+
+    results = load_input(args)
+    kwargs = {} if args.method == "borda" else {"orders": args.orders, "time_limit": args.time_limit}
+    res = consensus(results, method=args.method, **kwargs)
+    print(json.dumps(res.to_dict(), indent=2, allow_nan=False) if args.json else str(res))
+    return 0

@@ -1,0 +1,56 @@
+"""Per-instance rankings against the consensus ranking (a rank heat map)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = ["plot_consensus"]
+
+
+def plot_consensus(result: Any, ax: Any = None, *, max_rankings: int = 40, cmap: str = "viridis_r",
+                   annotate: bool | None = None) -> Any:
+    """Heat map of the rank of each item (rows, consensus order) in each input ranking
+    (columns) and, in the last column, in the consensus of a Borda or Kemeny result.
+
+    Ranks of tied items are averaged (rank 1 = best). Returns the Axes.
+    """
+    import matplotlib.pyplot as plt
+
+    profile = result.profile
+    consensus = result.consensus
+    order = [item for group in consensus for item in group]
+    index = {item: k for k, item in enumerate(profile.items)}
+    levels = profile.levels[:max_rankings]
+    ranks = np.array([_average_ranks(row) for row in levels])  # rankings × items
+    cons_levels = np.empty(len(profile.items), int)
+    for k, group in enumerate(consensus):
+        for item in group:
+            cons_levels[index[item]] = k
+    cons_ranks = _average_ranks(cons_levels)
+    columns = [index[item] for item in order]
+    grid = np.column_stack([ranks[:, columns].T, np.full(len(order), np.nan), cons_ranks[columns]])
+    if ax is None:
+        width = min(2.0 + 0.45 * grid.shape[1], 16)
+        _, ax = plt.subplots(figsize=(width, 1.0 + 0.4 * len(order)))
+    image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, aspect="auto", vmin=1, vmax=len(order))
+    labels = [str(label) for label in profile.labels[:max_rankings]] + ["", "consensus"]
+    ax.set_xticks(range(grid.shape[1]), labels, rotation=60, ha="right")
+    ax.set_yticks(range(len(order)), [str(item) for item in order])
+    if annotate is None:
+        annotate = grid.size <= 400
+    if annotate:
+        for (r, c), value in np.ndenumerate(grid):
+            if np.isfinite(value):
+                ax.text(c, r, f"{value:g}", ha="center", va="center", fontsize=8,
+                        color="black" if value < (len(order) + 1) / 2 else "white")
+    ax.set_title(result.method)
+    ax.figure.colorbar(image, ax=ax, label="rank (1 = best)")
+    return ax
+
+
+def _average_ranks(levels: np.ndarray) -> np.ndarray:
+    from scipy.stats import rankdata
+
+    return rankdata(levels)
