@@ -18,8 +18,9 @@ partitions × hypotheses membership table with the hypotheses sorted by p-value.
 ``|I|`` is a row sum, ``min p`` is the p-value of the row's first true column, and the APV
 of each hypothesis is a masked column maximum. Work and memory are O(Bell(k) k^2 / 2)
 and O(chunk k^2 / 2); nothing is stored between calls except the label table for k <= 11.
-Measured on a 2-core machine: k = 9 about 0.01 s, k = 10 about 0.05 s, k = 12 about 4 s,
-k = 13 about 30 s (peak memory under 200 MB, see benchmarks/results_posthoc.md).
+Measured on a shared 2-core machine: k = 9 0.01-0.04 s, k = 10 0.05-0.2 s, k = 12 4-6 s,
+whole benchmark peak memory about 220 MB (benchmarks/results_posthoc.md); k = 13 (about 6.5
+times the work of k = 12) is allowed but was not timed.
 """
 
 from __future__ import annotations
