@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import Any
 
 
@@ -24,3 +26,21 @@ def collect(package: str, modules: tuple[str, ...]) -> dict[str, Any]:
         for name in getattr(module, "__all__", ()):
             names[name] = getattr(module, name)
     return names
+
+
+class _CallablePackage(types.ModuleType):
+    """A subpackage that, when called, runs its namesake function."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return getattr(self, self.__name__.rsplit(".", 1)[-1])(*args, **kwargs)
+
+
+def make_callable(package: str) -> None:
+    """Let ``algocompare.<name>(...)`` call the function ``<name>`` of subpackage ``<name>``.
+
+    ``posthoc`` and ``severity`` are both a subpackage and its main function. Importing a
+    subpackage binds its name on the parent package, so ``ac.posthoc`` is the module object
+    whatever the top-level ``__getattr__`` says; a callable module keeps
+    ``ac.posthoc(data, ...)`` and ``ac.posthoc.adjust_pvalues`` both working.
+    """
+    sys.modules[package].__class__ = _CallablePackage

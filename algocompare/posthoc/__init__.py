@@ -8,9 +8,7 @@
 * :class:`PosthocResult` — the result (long table, ``matrix``, ``reject``, ``cliques``).
 """
 
-import sys
-import types
-
+from algocompare._lazy import make_callable
 from algocompare.posthoc.adjust import adjust_pvalues
 from algocompare.posthoc.critical import critical_difference
 from algocompare.posthoc.procedure import posthoc
@@ -18,17 +16,4 @@ from algocompare.posthoc.result import PosthocResult
 
 __all__ = ["posthoc", "adjust_pvalues", "critical_difference", "PosthocResult"]
 
-
-class _CallablePackage(types.ModuleType):
-    """``algocompare.posthoc`` is both this subpackage and the function :func:`posthoc`.
-
-    Importing a subpackage binds its name on the parent package, so ``ac.posthoc`` is this
-    module object; making the module callable lets ``ac.posthoc(data, ...)`` run the
-    procedure whatever was imported first.
-    """
-
-    def __call__(self, *args, **kwargs):
-        return posthoc(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallablePackage
+make_callable(__name__)

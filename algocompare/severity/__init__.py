@@ -5,20 +5,10 @@ The subpackage itself is callable — ``algocompare.severity(xbar, sd, n, ...)``
 this subpackage and its main function.
 """
 
-import sys
-import types
-
+from algocompare._lazy import make_callable
 from algocompare.severity.analysis_table import SeverityAnalysis, severity_analysis
 from algocompare.severity.evaluation import SeverityResult, severity, severity_from_se
 
 __all__ = ["severity", "severity_from_se", "severity_analysis", "SeverityResult", "SeverityAnalysis"]
 
-
-class _CallableModule(types.ModuleType):
-    """Calling the module calls :func:`severity`."""
-
-    def __call__(self, *args, **kwargs):
-        return severity(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
+make_callable(__name__)
