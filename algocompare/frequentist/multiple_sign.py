@@ -77,6 +77,12 @@ def multiple_sign_test(data: Any, *, control: Any = None, alternative: str = "co
     if control is None:
         control = results.mean_ranks().idxmin()
     v.check_algorithm(results, control, "control")
+    original_order = list(table.columns)
+    # a canonical (value-sorted) order of rows and columns: the same seed gives the same
+    # p-values whatever the order or labels of the instances and algorithms
+    raw = table.to_numpy()
+    row_keys, col_keys = np.sort(raw, axis=1), np.sort(raw, axis=0)  # order-free descriptions
+    table = table.iloc[np.lexsort(row_keys.T[::-1]), np.lexsort(col_keys[::-1])]
     values = table.to_numpy()
     c = list(table.columns).index(control)
     others = [j for j in range(values.shape[1]) if j != c]
@@ -105,6 +111,7 @@ def multiple_sign_test(data: Any, *, control: Any = None, alternative: str = "co
         "n_minus": (d < 0).sum(axis=0), "n_plus": (d > 0).sum(axis=0), "n_ties": (d == 0).sum(axis=0),
         "r": observed, "pvalue": p_marginal, "pvalue_adj": p_adj,
         "pvalue_adj_se": np.sqrt(p_adj * (1 - p_adj) / n_resamples), "reject": p_adj <= alpha})
+    frame = frame.set_index("algorithm").reindex([a for a in original_order if a != control]).reset_index()
     return MultipleSignResult(method="Multiple sign test (Rhyne & Steel)", control=str(control),
                               alternative=alternative, alpha=alpha, n_resamples=n_resamples, table=frame)
 

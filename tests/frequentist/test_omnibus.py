@@ -86,7 +86,7 @@ def _by_definition(m):
     r = np.array([stats.rankdata(row) for row in m])
     chi2 = 12 * n / (k * (k + 1)) * (sum(r.mean(0) ** 2) - k * (k + 1) ** 2 / 4)
     ff = (n - 1) * chi2 / (n * (k - 1) - chi2)
-    aligned = (m - m.mean(1)[:, None]).ravel()
+    aligned = (m - np.array([math.fsum(r) / k for r in m])[:, None]).ravel()
     ar = stats.rankdata(aligned).reshape(n, k)
     num = (k - 1) * (sum(ar.sum(0) ** 2) - (k * n * n / 4) * (k * n + 1) ** 2)
     den = k * n * (k * n + 1) * (2 * k * n + 1) / 6 - sum(ar.sum(1) ** 2) / k
@@ -158,3 +158,14 @@ def test_mean_ranks_are_best_first_in_both_directions():
     np.testing.assert_allclose(res.mean_ranks.to_numpy(), expected)
     aligned = ac.aligned_ranks(M1).mean_aligned_ranks
     assert aligned.mean() == pytest.approx((M1.size + 1) / 2)
+
+
+# scmamp's friedmanAlignedRanksTest formula transcribed in base R (R's mean(), rank()):
+# far <- function(data) {k <- ncol(data); N <- nrow(data); m <- apply(data, 1, mean);
+#   r <- matrix(rank(as.vector(data - matrix(rep(m, k), ncol=k))), ncol=k); ... }
+@pytest.mark.parametrize("m, t, p", [(M1, 12.9611047180667, 0.00472147817243909),
+                                     (M2, 1.55862055577664, 0.816209290859314),
+                                     (M3, 2.16683151994725, 0.538511040544769)])
+def test_aligned_ranks_against_r_transcription(m, t, p):
+    res = ac.aligned_ranks(m)
+    assert res.statistic == pytest.approx(t, rel=1e-12) and res.pvalue == pytest.approx(p, rel=1e-10)

@@ -1,0 +1,55 @@
+"""Registers every public frequentist test with the shared conformance checks."""
+
+import numpy as np
+
+import algocompare as ac
+from tests.conformance import Case
+
+
+def _table_key(column, by=None):
+    def key(result):
+        frame = result.to_frame()
+        frame = frame.sort_values(by, kind="stable") if by else frame
+        return tuple(frame[column].to_numpy(dtype=float))
+    return key
+
+
+def _runs_results():
+    return ac.simulate_runs([10.0, 10.5, 12.0], n_instances=4, n_runs=8, rng=7).results
+
+
+_MV = np.random.default_rng(5).normal(size=(20, 3))
+
+CASES = [
+    Case("friedman", ac.friedman),
+    Case("friedman_ties", ac.friedman, kwargs={"tie_correction": True}),
+    Case("iman_davenport", ac.iman_davenport),
+    Case("aligned_ranks", ac.aligned_ranks),
+    Case("quade", ac.quade),
+    Case("quade_ties", ac.quade, kwargs={"tie_correction": True}),
+    Case("rm_anova", ac.rm_anova),
+    Case("omnibus", ac.omnibus, key=_table_key("pvalue")),
+    Case("page_trend", ac.page_trend, algorithm_order_invariant=False),
+    Case("multiple_sign_test", ac.multiple_sign_test, kwargs={"n_resamples": 999},
+         key=_table_key("pvalue_adj", ["algorithm"]), stochastic=True, data="cec2005"),
+    Case("normality", ac.normality, key=_table_key("pvalue", ["algorithm", "test"]), min_instances=2),
+    Case("homoscedasticity", ac.homoscedasticity, key=_table_key("pvalue")),
+    Case("check_assumptions", ac.check_assumptions, key=lambda r: (r.recommendation == "parametric",)),
+    Case("sign_test", ac.sign_test, kind="paired"),
+    Case("wilcoxon", ac.wilcoxon, kind="paired"),
+    Case("paired_ttest", ac.paired_ttest, kind="paired"),
+    Case("median_difference_ci_paired", ac.median_difference_ci, kind="paired", kwargs={"paired": True},
+         key=lambda r: (r.low, r.high)),
+    Case("per_instance", lambda res: ac.per_instance(res, res.algorithms[0], res.algorithms[1]), kind="runs",
+         key=lambda r: tuple(r.table["pvalue_wilcoxon"])),
+    Case("rank_sum", kind="other", make=lambda: ac.rank_sum([1.0, 2.5, 3.1, 4.2], [2.2, 5.1, 6.3, 7.0])),
+    Case("median_difference_ci", kind="other",
+         make=lambda: ac.median_difference_ci([5.1, 6.3, 7.2, 8.0, 9.4], [1.2, 2.2, 3.1, 4.4, 5.0])),
+    Case("confidence_curve", kind="other", make=lambda: ac.confidence_curve([5.1, 6.3, 7.2, 8.0], [1.2, 2.2, 3.1])),
+    Case("fwer_of_pairwise", kind="other", make=lambda: ac.fwer_of_pairwise([0.01, 0.04, 0.2])),
+    Case("convergence_page", kind="other",
+         make=lambda: ac.convergence_page(np.array([[9., 7, 5, 4], [8, 6, 5, 5], [7, 6, 4, 3]]),
+                                          np.array([[9., 6, 3, 1], [8, 5, 3, 2], [7, 5, 2, 0]]))),
+    Case("multivariate_normality", kind="other", make=lambda: ac.multivariate_normality(_MV)),
+    Case("hotelling_t2", kind="other", make=lambda: ac.hotelling_t2(_MV, _MV + np.arange(3) * 0.1 + 0.3 * _MV[::-1])),
+]
