@@ -93,7 +93,11 @@ def _summary_html(data: Any, precision: int, with_figures: bool) -> str:
 def _section_html(section: Any, precision: int, with_figures: bool) -> str:
     parts = [f'<section id="{_slug(section.key)}">', f"<h2>{html.escape(section.title)}</h2>"]
     if section.text:
-        parts.append(f'<pre class="section-text">{html.escape(section.text)}</pre>')
+        pre = f'<pre class="section-text">{html.escape(section.text)}</pre>'
+        # Long console output repeats the tables below: folded, one click away.
+        if section.text.count("\n") > 15:
+            pre = f"<details><summary>Text output ({section.text.count(chr(10)) + 1} lines)</summary>{pre}</details>"
+        parts.append(pre)
     for name, result in (section.results or {}).items():
         parts.append(_result_html(str(name), result, precision, with_figures))
     parts.append("</section>")

@@ -4,6 +4,8 @@ import itertools
 
 import numpy as np
 import pandas as pd
+
+import algocompare as ac
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -149,3 +151,20 @@ def test_bonferroni_dunn_chart_cut_lines_match_garcia_table_8():
     bars = [p for p in ax.patches if p.get_gid() == "rank-bar"] or list(ax.containers[0])
     assert [b.get_height() for b in bars] == pytest.approx(list(ranks))
     assert [t.get_text() for t in ax.get_xticklabels()] == list(ranks.index)
+
+
+@pytest.mark.parametrize("correction", ["nemenyi", "holm", "shaffer"])
+def test_plot_of_a_real_posthoc_result_agrees_with_its_table(correction):
+    data = ac.load_dataset("cec2005_d10")
+    result = ac.posthoc(data, correction=correction)
+    ax = result.plot()
+    _check_diagram(ax, result)
+    rejected = result.reject()
+    for lo, hi, _ in _bars(ax):  # algorithms under one bar: no rejected pair among them
+        members = [n for n, r in result.mean_ranks.items() if lo <= r <= hi]
+        assert not rejected.loc[members, members].to_numpy().any()
+    cd_bars = _by_gid(ax, "cd-bar")
+    if result.critical_difference is None:
+        assert cd_bars == []
+    else:
+        assert np.ptp(cd_bars[0].get_xdata()) == pytest.approx(result.critical_difference)
