@@ -44,23 +44,66 @@ def signed_rank_samples(z: np.ndarray, rope: float, prior_strength: float, n_sam
     theta_left = w^T A_left w, theta_rope = 1 - theta_left - theta_right. Unnormalised
     gamma weights g are used and divided by (sum g)^2, which saves normalising the draws.
     """
-    left_matrix, right_matrix = walsh_indicators(z, rope)
     alpha = np.concatenate(([prior_strength], np.ones(z.size)))
     samples = np.empty((n_samples, 3))
-    _fill_samples(samples, alpha, left_matrix, right_matrix, rope, rng, batch)
+    _fill_samples(samples, alpha, WalshThetas(z, rope), rope, rng, batch)
     samples[:, 1] = 0.0 if rope == 0 else 1.0 - samples[:, 0] - samples[:, 2]
     return samples
 
 
-def _fill_samples(samples: np.ndarray, alpha: np.ndarray, left_matrix: np.ndarray,
-                  right_matrix: np.ndarray, rope: float, rng: np.random.Generator, batch: int) -> None:
+#: From this many observations on, the O(n) cumulative-sum route beats the O(n^2) products.
+SORTED_ROUTE_FROM = 48
+
+
+class WalshThetas:
+    """theta_left and theta_right (unnormalised) of a batch of gamma weights.
+
+    Small n: two matrix products with the 0/0.5/1 Walsh indicator matrices. Larger n:
+    with the values sorted, {j : z_i + z_j > 2 rope} is a suffix of the order, so
+    sum_j g_j H(z_i + z_j - 2 rope) = T - (C[hi_i] + C[lo_i]) / 2 with C the running sums
+    of the sorted weights, T their total and [lo_i, hi_i) the ties — O(n) per draw.
+    """
+
+    def __init__(self, z: np.ndarray, rope: float) -> None:
+        self.rope = rope
+        self.sorted_route = z.size + 1 >= SORTED_ROUTE_FROM
+        if not self.sorted_route:
+            self.left_matrix, self.right_matrix = walsh_indicators(z, rope)
+            return
+        values = np.concatenate(([0.0], z))
+        self.order = np.argsort(values, kind="stable")
+        ordered = values[self.order]
+        bounds = lambda t: (np.searchsorted(ordered, t, "left"), np.searchsorted(ordered, t, "right"))  # noqa: E731
+        self.right_lo, self.right_hi = bounds(2 * rope - ordered)
+        self.left_lo, self.left_hi = bounds(-2 * rope - ordered)
+
+    def __call__(self, g: np.ndarray) -> tuple[np.ndarray | None, np.ndarray]:
+        """(left or None when rope = 0, right), both still to be divided by (sum g)^2."""
+        if not self.sorted_route:
+            right = quadratic_forms(g, self.right_matrix)
+            return (None if self.rope == 0 else quadratic_forms(g, self.left_matrix)), right
+        ordered = g[:, self.order]
+        running = np.zeros((len(g), ordered.shape[1] + 1))
+        np.cumsum(ordered, axis=1, out=running[:, 1:])
+        total = running[:, -1]
+
+        def weighted(index: np.ndarray) -> np.ndarray:
+            return np.einsum("ij,ij->i", running[:, index], ordered)
+
+        right = total * total - 0.5 * (weighted(self.right_lo) + weighted(self.right_hi))
+        left = None if self.rope == 0 else 0.5 * (weighted(self.left_lo) + weighted(self.left_hi))
+        return left, right
+
+
+def _fill_samples(samples: np.ndarray, alpha: np.ndarray, thetas: WalshThetas, rope: float,
+                  rng: np.random.Generator, batch: int) -> None:
     for part in batches(len(samples), batch):
         g = gamma_weights(alpha, part.stop - part.start, rng)
         scale = g.sum(axis=1) ** 2
-        right = quadratic_forms(g, right_matrix) / scale
+        left, right = thetas(g)
+        right = right / scale
         # With rope = 0 the two regions complement each other exactly (H(0) = 1/2 on both).
-        left = 1.0 - right if rope == 0 else quadratic_forms(g, left_matrix) / scale
-        samples[part, 0] = left
+        samples[part, 0] = 1.0 - right if left is None else left / scale
         samples[part, 2] = right
 
 
@@ -73,16 +116,17 @@ def signed_rank_win_shares(zs: np.ndarray, rope: float, prior_strength: float, n
     numbers): each row's posterior is sampled exactly, the rows' estimates are merely
     dependent. Samples are not kept, so memory stays O(batch x n).
     """
-    matrices = [walsh_indicators(z, rope) for z in zs]
+    thetas_of = [WalshThetas(z, rope) for z in zs]
     alpha = np.concatenate(([prior_strength], np.ones(zs.shape[1])))
     wins = np.zeros((len(zs), 3))
     for part in batches(n_samples, batch):
         g = gamma_weights(alpha, part.stop - part.start, rng)
         scale = g.sum(axis=1) ** 2
         theta = np.zeros((len(g), 3))
-        for row, (left_matrix, right_matrix) in enumerate(matrices):
-            theta[:, 2] = quadratic_forms(g, right_matrix) / scale
-            theta[:, 0] = 1.0 - theta[:, 2] if rope == 0 else quadratic_forms(g, left_matrix) / scale
+        for row, thetas in enumerate(thetas_of):
+            left, right = thetas(g)
+            theta[:, 2] = right / scale
+            theta[:, 0] = 1.0 - theta[:, 2] if left is None else left / scale
             if rope > 0:
                 theta[:, 1] = 1.0 - theta[:, 0] - theta[:, 2]
             wins[row] += np.bincount(np.argmax(theta, axis=1), minlength=3)

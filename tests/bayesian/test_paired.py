@@ -147,3 +147,15 @@ def test_seed_reproducibility_and_generator():
     a = bayesian_signed_rank(X1, Y1, rope=0.01, n_samples=3000, rng=7)
     b = bayesian_signed_rank(X1, Y1, rope=0.01, n_samples=3000, rng=np.random.default_rng(7))
     assert a.probabilities == b.probabilities
+
+
+@pytest.mark.parametrize("rope", [0.0, 0.25, 0.5])
+@pytest.mark.parametrize("x, y", [(X1, Y1), (X2, Y2), (np.tile(X2, 7), np.tile(Y2, 7)[::-1])])
+def test_sorted_route_equals_matrix_route(x, y, rope, monkeypatch):
+    from algocompare.bayesian import signed_rank
+
+    draws = {}
+    for threshold in (10**6, 0):  # matrix products, then the cumulative-sum route
+        monkeypatch.setattr(signed_rank, "SORTED_ROUTE_FROM", threshold)
+        draws[threshold] = signed_rank.signed_rank_samples(x - y, rope, 0.5, 300, np.random.default_rng(4))
+    np.testing.assert_allclose(draws[0], draws[10**6], atol=1e-12)
