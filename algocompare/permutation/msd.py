@@ -33,6 +33,7 @@ Rank-based MSD
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -53,9 +54,15 @@ PARAMETRIC = ("tukey", "scheffe")
 RANK_METHODS = ("conover", "tukey")
 
 
+@lru_cache(maxsize=256)
+def studentized_range_quantile(level: float, k: int, df: float) -> float:
+    """q_{level; k, df} (scipy integrates numerically, slowly: cache the few values a study needs)."""
+    return float(stats.studentized_range.ppf(level, k, df))
+
+
 def parametric_msd(mse_value: float, df: int, k: int, n: int, alpha: float) -> tuple[float, float]:
     """(Tukey HSD, Scheffé) minimum significant differences for means of n values each."""
-    tukey = stats.studentized_range.ppf(1 - alpha, k, df) * math.sqrt(mse_value / n)
+    tukey = studentized_range_quantile(1 - alpha, k, df) * math.sqrt(mse_value / n)
     scheffe = math.sqrt((k - 1) * stats.f.ppf(1 - alpha, k - 1, df) * 2 * mse_value / n)
     return float(tukey), float(scheffe)
 
@@ -74,7 +81,7 @@ def rank_msd(runs: np.ndarray, alpha: float, mse: str, method: str = "conover") 
     if method == "conover":
         msd = stats.t.ppf(1 - alpha / 2, df) * math.sqrt(2 * mse_r / (b * r))
     else:
-        msd = stats.studentized_range.ppf(1 - alpha, k, df) * math.sqrt(mse_r / (b * r))
+        msd = studentized_range_quantile(1 - alpha, k, df) * math.sqrt(mse_r / (b * r))
     return float(msd), ranks.mean(axis=(0, 2))
 
 
