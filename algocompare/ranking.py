@@ -6,10 +6,12 @@ All functions take an *oriented* instances × algorithms array (lower is better,
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 from scipy.stats import rankdata
 
-__all__ = ["within_instance_ranks", "aligned_ranks", "quade_weights"]
+__all__ = ["within_instance_ranks", "aligned_ranks", "exact_row_means", "quade_weights"]
 
 
 def within_instance_ranks(values: np.ndarray) -> np.ndarray:
@@ -17,14 +19,26 @@ def within_instance_ranks(values: np.ndarray) -> np.ndarray:
     return rankdata(np.asarray(values, dtype=float), axis=1)
 
 
+def exact_row_means(values: np.ndarray) -> np.ndarray:
+    """Row means computed exactly and rounded once.
+
+    A floating-point sum depends on the order of its terms, and a 1e-16 difference in an
+    instance's mean makes or breaks a tie between aligned values (e.g. 0.80 − mean and
+    0.79 − mean'). The exact rational mean, rounded once, does not depend on the column
+    order and agrees with R's long-double ``rowMeans``/``mean`` used by scmamp.
+    """
+    k = values.shape[1]
+    return np.array([float(sum(map(Fraction, row)) / k) for row in values.tolist()])
+
+
 def aligned_ranks(values: np.ndarray) -> np.ndarray:
     """Friedman aligned ranks (Hodges & Lehmann 1962; García et al. 2010, §2.2).
 
-    Each instance's location (its mean over algorithms) is subtracted, and all k·N aligned
-    observations are ranked together, ties averaged.
+    Each instance's location (its mean over algorithms, :func:`exact_row_means`) is
+    subtracted, and all k·N aligned observations are ranked together, ties averaged.
     """
     values = np.asarray(values, dtype=float)
-    aligned = values - values.mean(axis=1, keepdims=True)
+    aligned = values - exact_row_means(values)[:, None]
     return rankdata(aligned.ravel()).reshape(values.shape)
 
 

@@ -117,16 +117,6 @@ def _friedman_chi2(table: pd.DataFrame, tie_correction: bool) -> tuple[float, fl
     return chi2, factor, ranks
 
 
-def _aligned_ranks(values: np.ndarray) -> np.ndarray:
-    """:func:`algocompare.ranking.aligned_ranks` with exactly rounded row means, so that the
-    aligned values do not depend on the column order (a float sum depends on the order of
-    its terms, and a 1e-16 difference breaks or makes a tie)."""
-    # exactly rounded row means (math.fsum), as R's long-double mean() in scmamp, and
-    # independent of the column order
-    means = np.array([math.fsum(row) for row in values]) / values.shape[1]
-    return stats.rankdata((values - means[:, None]).ravel()).reshape(values.shape)
-
-
 def _f_pvalue(statistic: float, df1: float, df2: float) -> float:
     if math.isinf(statistic):
         return 0.0
@@ -220,7 +210,7 @@ def aligned_ranks(data: Any) -> AlignedRanksResult:
     """
     table = oriented_blocks(data)
     n, k = table.shape
-    ranks = _aligned_ranks(table.to_numpy())
+    ranks = ranking.aligned_ranks(table.to_numpy())
     kn = k * n
     numerator = (k - 1) * (float((ranks.sum(axis=0) ** 2).sum()) - (k * n * n / 4) * (kn + 1) ** 2)
     denominator = kn * (kn + 1) * (2 * kn + 1) / 6 - float((ranks.sum(axis=1) ** 2).sum()) / k

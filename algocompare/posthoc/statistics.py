@@ -20,29 +20,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scipy.stats import rankdata
 
-from algocompare.ranking import quade_weights, within_instance_ranks
+from algocompare.ranking import aligned_ranks, quade_weights, within_instance_ranks
 
 __all__ = ["RankScores", "rank_scores", "RANK_TESTS"]
 
 RANK_TESTS = ("friedman", "aligned_ranks", "quade")
-
-
-def aligned_ranks_r(values: np.ndarray) -> np.ndarray:
-    """Friedman aligned ranks with the instance means accumulated as R's ``rowMeans`` does.
-
-    Aligned values such as 0.80 - mean and 0.79 - mean' tie in exact arithmetic but not in
-    floating point, so their ranks depend on how the mean is rounded. Summing each row
-    left to right in extended precision and rounding once (R's ``rowMeans``, used by
-    scmamp's ``friedmanAlignedRanksPost``) makes these near-ties resolve exactly as in R.
-    """
-    total = np.zeros(values.shape[0], dtype=np.longdouble)
-    for column in values.T:
-        total += column.astype(np.longdouble)
-    means = (total / values.shape[1]).astype(float)
-    aligned = values - means[:, None]
-    return rankdata(aligned.ravel()).reshape(values.shape)
 
 
 @dataclass(frozen=True)
@@ -65,7 +48,7 @@ def rank_scores(values: np.ndarray, test: str) -> RankScores:
         scale = float(n)
         se = np.sqrt(k * (k + 1) / (6.0 * n))
     elif test == "aligned_ranks":
-        totals = aligned_ranks_r(values).sum(axis=0)
+        totals = aligned_ranks(values).sum(axis=0)
         scale = float(n)
         se = np.sqrt(k * (n + 1) / 6.0)
     elif test == "quade":
