@@ -1,19 +1,23 @@
 """Post-hoc procedures: rank-based pairwise statistics, p-value adjustments, critical differences.
 
 * :func:`posthoc` — all-pairs or versus-control comparisons after Friedman, aligned ranks or
-  Quade (also pairwise Wilcoxon, Nemenyi, Conover) with any adjustment;
+  Quade (also exact Friedman rank-sum differences, pairwise Wilcoxon, Nemenyi, Conover)
+  with any adjustment;
 * :func:`adjust_pvalues` — adjusted p-values for any family, including Shaffer's static and
   dynamic procedures and Bergmann–Hommel for all pairwise comparisons;
 * :func:`critical_difference` — Nemenyi and Bonferroni–Dunn critical differences;
+* :func:`rank_sum_difference_pvalue` — exact p-values of Friedman rank-sum differences
+  (Eisinga et al. 2017), used by ``posthoc(test="friedman_exact")``;
 * :class:`PosthocResult` — the result (long table, ``matrix``, ``reject``, ``cliques``).
 """
 
 from algocompare._lazy import make_callable
 from algocompare.posthoc.adjust import adjust_pvalues
 from algocompare.posthoc.critical import critical_difference
+from algocompare.posthoc.exact_friedman import rank_sum_difference_pvalue
 from algocompare.posthoc.procedure import posthoc
 from algocompare.posthoc.result import PosthocResult
 
-__all__ = ["posthoc", "adjust_pvalues", "critical_difference", "PosthocResult"]
+__all__ = ["posthoc", "adjust_pvalues", "critical_difference", "rank_sum_difference_pvalue", "PosthocResult"]
 
 make_callable(__name__)

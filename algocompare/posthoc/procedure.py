@@ -12,18 +12,22 @@ from algocompare._validation import as_blocks, check_algorithm, check_option, ch
 from algocompare.posthoc.adjust import (CORRECTIONS, PAIRWISE_CORRECTIONS, adjust_pairwise, adjust_vector,
                                         nemenyi_from_z)
 from algocompare.posthoc.critical import critical_value
+from algocompare.posthoc.exact_friedman import pairwise_exact
 from algocompare.posthoc.result import PosthocResult
 from algocompare.posthoc.statistics import RANK_TESTS, pair_z, rank_scores
 from algocompare.ranking import within_instance_ranks
 
 __all__ = ["posthoc", "POSTHOC_TESTS"]
 
-POSTHOC_TESTS = RANK_TESTS + ("wilcoxon", "nemenyi", "conover")
+POSTHOC_TESTS = RANK_TESTS + ("friedman_exact", "wilcoxon", "nemenyi", "conover")
+#: keyword options each test accepts through ``**test_options``
+_TEST_OPTIONS = {"wilcoxon": None, "friedman_exact": {"ties"}}  # None: passed through to wilcoxon()
 
 _TEST_NAMES = {
     "friedman": "Friedman rank post-hoc (z test on mean ranks)",
     "aligned_ranks": "Friedman aligned ranks post-hoc (z test on mean aligned ranks)",
     "quade": "Quade post-hoc (z test on weighted mean ranks)",
+    "friedman_exact": "Friedman rank-sum differences with exact p-values (Eisinga et al. 2017)",
     "wilcoxon": "pairwise Wilcoxon signed-rank tests",
     "nemenyi": "Nemenyi test (studentized range of Friedman mean ranks)",
     "conover": "Conover's Friedman post-hoc (t test on rank sums)",
@@ -105,6 +109,13 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
         statistic with the Nemenyi (studentized range) adjustment — same values as
         scikit-posthocs ``posthoc_nemenyi_friedman``. ``"conover"``: Conover's t test on
         rank sums (same raw p-values as scikit-posthocs ``posthoc_conover_friedman``).
+        ``"friedman_exact"``: statistic D = R_b - R_a, the difference of Friedman rank
+        sums, with its exact two-sided p-value P(|D| >= |d|) under H0 (Eisinga et al.
+        2017; same p-values as PMCMRplus ``frdAllPairsExactTest`` /
+        ``frdManyOneExactTest``); see :mod:`algocompare.posthoc.exact_friedman`. The
+        exact distribution assumes no ties within an instance: tied data raise unless
+        ``ties="midranks"`` is passed, which uses the untied distribution at the mid-rank
+        difference as an (approximately conservative) approximation.
     control : None, algorithm name or "best"
         None compares all k(k-1)/2 pairs; a name compares it with each other algorithm;
         ``"best"`` picks the algorithm with the best mean rank (or score).
@@ -131,8 +142,9 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
     alpha = check_probability("alpha", alpha)
     if test == "nemenyi":
         correction = "nemenyi"
-    if test != "wilcoxon" and test_options:
-        raise TypeError(f"unexpected option(s) {sorted(test_options)} for test={test!r}.")
+    allowed = _TEST_OPTIONS.get(test, set())
+    if allowed is not None and set(test_options) - allowed:
+        raise TypeError(f"unexpected option(s) {sorted(set(test_options) - allowed)} for test={test!r}.")
     results = as_blocks(data, direction=direction, nan_policy=nan_policy)
     values = results.values(oriented=True)
     n, k = values.shape
@@ -152,6 +164,9 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
         statistic, pvalue = _wilcoxon(values, a, b, test_options)
     elif test == "conover":
         statistic, pvalue = _conover(values, a, b)
+    elif test == "friedman_exact":
+        statistic, pvalue = pairwise_exact(values, scores.totals, a, b, instances=list(results.instances),
+                                           **test_options)
     else:
         statistic = pair_z(scores, a, b)
         pvalue = np.minimum(1.0, 2.0 * norm.sf(np.abs(statistic)))
