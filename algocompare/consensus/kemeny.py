@@ -45,6 +45,8 @@ __all__ = ["kemeny", "KemenyResult", "symdiff_distance"]
 
 #: largest component solved by dynamic programming over subsets (2^m states)
 _DP_MAX = 18
+#: largest component whose weak orders are enumerated outright (7: 47293 weak orders)
+_ENUM_WEAK_MAX = 6
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -433,6 +435,9 @@ def _weak_parts(n_geq: np.ndarray, profile: Profile, deadline: float,
         if comp.size == 1:
             parts.append((comp, [np.zeros(1, int)]))
             continue
+        if comp.size <= _ENUM_WEAK_MAX:
+            parts.append((comp, _enumerate_weak(n_geq[np.ix_(comp, comp)], total, tol)[:max_solutions]))
+            continue
         solve, index = _milp_weak(n_geq[np.ix_(comp, comp)], total, deadline, max_solutions, tol)
         if not solve.optimal:
             proven = False
@@ -440,6 +445,27 @@ def _weak_parts(n_geq: np.ndarray, profile: Profile, deadline: float,
         complete = complete and solve.complete
         parts.append((comp, [_levels_from_geq(x, index) for x in solve.solutions]))
     return parts, proven, complete, slack
+
+
+def _weak_orders(m: int) -> np.ndarray:
+    """Every weak order of m items as level vectors (levels 0..k-1 all used)."""
+    grid = np.array(np.meshgrid(*[np.arange(m)] * m, indexing="ij")).reshape(m, -1).T
+    top = grid.max(axis=1)
+    used = np.zeros(len(grid), dtype=np.int64)
+    for col in range(m):
+        used |= 1 << grid[:, col]
+    return grid[used == (1 << (top + 1)) - 1]
+
+
+def _enumerate_weak(n_geq: np.ndarray, total: float, tol: float) -> list[np.ndarray]:
+    """All optimal weak orders of a small component by enumeration (cheaper than cutting
+    off thousands of tied optima one by one)."""
+    m = len(n_geq)
+    candidates = _weak_orders(m)
+    coef = total - 2.0 * n_geq
+    np.fill_diagonal(coef, 0.0)
+    values = ((candidates[:, :, None] <= candidates[:, None, :]) * coef).sum(axis=(1, 2))
+    return list(candidates[values <= values.min() + tol])
 
 
 def _levels_from_geq(x: np.ndarray, index: np.ndarray) -> np.ndarray:

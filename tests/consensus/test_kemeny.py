@@ -115,3 +115,14 @@ def test_bad_input():
         kemeny([["a", "b"], ["b", "a"]], weights=[1, -1])
     with pytest.raises(TypeError):
         kemeny("abc")
+
+
+def test_weak_milp_path_matches_brute_force(monkeypatch):
+    import algocompare.consensus.kemeny as km
+
+    monkeypatch.setattr(km, "_ENUM_WEAK_MAX", 1)  # force the binary program on every component
+    for k in (0, 1, 3, 5):
+        levels = np.array(PROFILES[k])
+        best, optima = brute_force(levels, "weak")
+        res = kemeny(_rankings(levels), orders="weak")
+        assert res.objective == best and _levels(res, levels.shape[1]) == optima
