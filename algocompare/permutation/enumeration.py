@@ -50,6 +50,8 @@ class TailCount:
     maximum: float = float("nan")
 
 
+#: Largest array of partial sums built for one half (memory bound, ~ STATE_LIMIT * d * 8 bytes).
+STATE_LIMIT = 4_000_000
 #: Largest state array merged (sorting more rows costs more than merging saves for continuous data).
 MERGE_LIMIT = 200_000
 
@@ -112,8 +114,9 @@ def quadratic_tail(blocks: list[np.ndarray], offset: np.ndarray, form: np.ndarra
     """
     dim = len(offset)
     first, second = _split(blocks)
-    left = _convolve(first, dim, max_work)
-    right = _convolve(second, dim, max_work) if left is not None else None
+    cap = min(max_work, STATE_LIMIT)
+    left = _convolve(first, dim, cap)
+    right = _convolve(second, dim, cap) if left is not None else None
     if left is None or right is None or len(left[0]) * len(right[0]) > max_work:
         return None
     (a, wa), (c, wc) = left, right
