@@ -10,9 +10,10 @@ likely pairs is the coefficient of x^d in G(x)^n with
     G(x) = sum_{0 < |t| < k} (k - |t|) x^t,
 
 and P(D = d) = W(D = d) / (k(k-1))^n (Eisinga, Heskes, Pelzer & Te Grotenhuis 2017,
-BMC Bioinformatics 18:68, section "Exact distribution of the rank sum difference").
+BMC Bioinformatics 18:68, Methods; the equation numbers of the paper could not be
+checked here, so the formulas are written out in full).
 
-Closed form (the paper's Methods): writing G(x) = Q(x)Q(1/x) - k with
+Closed form (the paper's Methods, and its Additional file ``pexactfrsd.R``): writing G(x) = Q(x)Q(1/x) - k with
 Q(x) = 1 + x + ... + x^(k-1) and expanding (Q(x)Q(1/x))^h binomially gives, for d >= 1,
 
     W(D >= d) = (-1)^n sum_{h=0}^{n} C(n, h) k^(n-h)
@@ -97,7 +98,7 @@ def _recurrence_terms(n: int, k: int) -> list[tuple[int, int, int]]:
     return terms
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)  # n = 1000, k = 20 holds about 20 MB of integers
 def _lower_cumulative_counts(n: int, k: int) -> tuple[int, ...]:
     """C[m] = sum_(j<=m) f_j for m = 0..n(k-1), f_j = W(D = j - n(k-1)); exact integers.
 
@@ -172,27 +173,27 @@ def rank_sum_difference_pvalue(d: Any, n_instances: int, n_algorithms: int, *,
     k = check_positive_int("n_algorithms", n_algorithms, minimum=2)
     check_option("alternative", alternative, ALTERNATIVES)
     values = _as_integer_differences(d)
-    scalar = values.ndim == 0
-    values = np.atleast_1d(values)
     half = n * (k - 1)
     cumulative = _lower_cumulative_counts(n, k)
     total = (k * (k - 1)) ** n
 
-    def upper(x: int) -> int:  # W(D >= x)
+    def upper(x: int) -> int:  # W(D >= x), using the symmetry of D
         if x <= -half:
             return total
         if x > half:
             return 0
         return cumulative[half - x] if x >= 0 else total - cumulative[half + x - 1]
 
-    if alternative == "two-sided":
-        counts = [total if x == 0 else min(total, 2 * upper(abs(int(x)))) for x in values]
-    elif alternative == "greater":
-        counts = [upper(int(x)) for x in values]
-    else:
-        counts = [upper(-int(x)) for x in values]
-    pvalues = np.array([count / total for count in counts])  # int / int: correctly rounded
-    return float(pvalues[0]) if scalar else pvalues
+    def count(x: int) -> int:
+        if alternative == "greater":
+            return upper(x)
+        if alternative == "less":
+            return upper(-x)
+        return total if x == 0 else 2 * upper(abs(x))
+
+    # exact integer count / exact integer total: Python rounds the quotient correctly
+    pvalues = np.array([count(int(x)) / total for x in values.ravel()]).reshape(values.shape)
+    return float(pvalues) if pvalues.ndim == 0 else pvalues
 
 
 TIE_POLICIES = ("raise", "midranks")

@@ -27,6 +27,9 @@ CASES = [
     Case("posthoc_quade_shaffer_dynamic", posthoc, kwargs=dict(test="quade", correction="shaffer_dynamic"),
          key=adjusted_by_pair, data="cec2005"),
     Case("posthoc_nemenyi", posthoc, kwargs=dict(test="nemenyi"), key=adjusted_by_pair),
+    # the bundled small table has tied instances, so the untied exact law is used as an approximation
+    Case("posthoc_friedman_exact_hochberg", posthoc,
+         kwargs=dict(test="friedman_exact", ties="midranks", correction="hochberg"), key=adjusted_by_pair),
     Case("posthoc_conover_rom", posthoc, kwargs=dict(test="conover", correction="rom"), key=adjusted_by_pair),
     Case("posthoc_wilcoxon_hommel", posthoc, kwargs=dict(test="wilcoxon", correction="hommel"), key=adjusted_by_pair),
 ]
