@@ -30,6 +30,11 @@ Variants
     proportional to C(r, nu)^(2b)). With few runs (r <= 4) the CSP cannot reach small
     p-values (its smallest is 2 / C(2r, r), 1/3 for r = 2); the USP can.
 
+Algorithm 1 pools the runs of the first algorithm of each pair (in the order of
+``Results.algorithms``) before those of the second, so the CSP distribution can depend on
+that order (reversing it leaves the distribution unchanged); we keep the paper's
+convention, and the input order, rather than re-sorting the algorithms.
+
 Under both, the instance x algorithm interaction (with the usual zero-sum constraints)
 cancels in sum_h S*_ij|h, so the test of the algorithm main effect is exact with or
 without interaction.
