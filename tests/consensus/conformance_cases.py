@@ -1,7 +1,6 @@
 """Consensus results registered for the shared result-object checks."""
 
 import algocompare as ac
-from algocompare.consensus import consensus
 from tests.conformance import Case
 
 _ICE = [["chocolate", "vanilla", "strawberry", "cherry", "blueberry"],
@@ -13,7 +12,7 @@ CASES = [
     Case("kemeny_linear", kind="other", make=lambda: ac.kemeny(_ICE)),
     Case("kemeny_weak", kind="other", make=lambda: ac.kemeny(_ICE, orders="weak")),
     Case("borda", kind="other", make=lambda: ac.borda(_ICE)),
-    Case("consensus", kind="other", make=lambda: consensus(ac.load_dataset("ice_cream"), method="borda")),
+    Case("consensus", kind="other", make=lambda: ac.consensus(ac.load_dataset("ice_cream"), method="borda")),
     Case("dominance", kind="other", make=lambda: ac.dominance(_RUNS, "test")),
     Case("check_iia", kind="other", make=lambda: ac.check_iia(_ICE, "blueberry")),
     Case("check_majority", kind="other", make=lambda: ac.check_majority(_ICE)),
