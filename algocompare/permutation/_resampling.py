@@ -15,6 +15,8 @@ METHODS = ("auto", "exact", "monte_carlo")
 BATCH_ELEMENTS = 2_000_000
 #: Default largest enumeration (merged state pairs) for method="auto" and "exact".
 MAX_EXACT = 2_000_000
+#: The bound when the caller asks for ``method="exact"`` explicitly (about a minute of work).
+MAX_EXACT_REQUESTED = 300_000_000
 
 
 @dataclass(frozen=True)
@@ -70,8 +72,11 @@ def exact(tail: TailCount, n_permutations: float) -> NullOutcome:
                        n_permutations=n_permutations, min_pvalue=tail.count_max / tail.total)
 
 
-def check_method(method: str, n_resamples: int, max_exact: int) -> tuple[str, int, int]:
+def check_method(method: str, n_resamples: int, max_exact: int | None) -> tuple[str, int, int]:
+    """Validate the options; ``max_exact=None`` is generous when exact was asked for, small for auto."""
     v.check_option("method", method, METHODS)
+    if max_exact is None:
+        max_exact = MAX_EXACT_REQUESTED if method == "exact" else MAX_EXACT
     return method, v.check_positive_int("n_resamples", n_resamples), v.check_positive_int("max_exact", max_exact)
 
 

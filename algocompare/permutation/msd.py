@@ -143,7 +143,7 @@ def permutation_msd(runs: np.ndarray, kind: str, *, alpha: float, variant: str, 
 
 def msd_intervals(data: Any, *, alpha: float = 0.05, method: str = "auto", n_resamples: int = 2000,
                   variant: str = "constrained", mse: str = "interaction", parametric: str = "tukey",
-                  rank_method: str = "conover", design: str = "auto", max_exact: int = rs.MAX_EXACT,
+                  rank_method: str = "conover", design: str = "auto", max_exact: int | None = None,
                   rng: Any = None, progress: bool = False, direction: str | None = None,
                   nan_policy: str = "raise") -> MSDResult:
     """Simultaneous all-pairwise MSD intervals: parametric, permutation and rank-based.

@@ -21,7 +21,7 @@ STATISTICS = ("F", "sum_squares")
 
 def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n_resamples: int = 10_000,
                      variant: str = "constrained", mse: str = "interaction", design: str = "auto",
-                     max_exact: int = rs.MAX_EXACT, rng: Any = None, progress: bool = False,
+                     max_exact: int | None = None, rng: Any = None, progress: bool = False,
                      direction: str | None = None, nan_policy: str = "raise") -> PermutationTestResult:
     """Permutation test that all algorithms perform the same on a set of instances.
 
@@ -67,8 +67,10 @@ def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n
     design : {"auto", "blocks", "runs"}
         ``"auto"``: Design 2 when some cell has several runs. ``"blocks"`` forces Design 1
         on the cell means.
-    max_exact : int
-        Largest exact enumeration (merged state pairs evaluated).
+    max_exact : int, optional
+        Largest exact enumeration (merged state pairs evaluated). Default: 2e6 with
+        ``method="auto"`` (Monte Carlo beyond it), 3e8 (about a minute) with
+        ``method="exact"``.
     rng : None, int or numpy.random.Generator
     progress : bool
         Show a progress bar over the Monte Carlo batches.
