@@ -240,6 +240,21 @@ def _numeric_with_nan(x: Any, name: str) -> np.ndarray:
     return values
 
 
+def as_matrix(x: Any, name: str = "x", *, rows: str = "rows", columns: str = "columns",
+              min_rows: int = 1) -> np.ndarray:
+    """A 2-D table of finite numbers (DataFrame or array-like) as a float array."""
+    values = np.asarray(x.to_numpy() if isinstance(x, pd.DataFrame) else x, dtype=float)
+    if values.ndim != 2:
+        raise TypeError(f"{name} must be a 2-D table ({rows} × {columns}), got {values.ndim} dimension(s).")
+    if np.isnan(values).any():
+        raise ValueError(f"{name} has a missing value (NaN); every one of its {rows} needs every {columns[:-1]}.")
+    if np.isinf(values).any():
+        raise ValueError(f"{name} has an infinite value; replace it by a finite number.")
+    if values.shape[0] < min_rows:
+        raise ValueError(f"{name} has {values.shape[0]} {rows}; at least {min_rows} are needed.")
+    return values
+
+
 def check_algorithm(results: Results, name: Any, role: str = "algorithm") -> Any:
     """An algorithm label that must exist in ``results``."""
     if name not in results.algorithms:

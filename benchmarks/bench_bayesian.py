@@ -18,6 +18,7 @@ import numpy as np
 
 import algocompare as ac
 from algocompare.bayesian import bayesian_pairwise, bayesian_sign, bayesian_signed_rank
+from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 try:
     import baycomp
@@ -30,13 +31,6 @@ except ImportError:  # the benchmark runs without the peer
 OUT = Path(__file__).with_name("results_bayesian.md")
 
 
-def best_of(func, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def naive_signed_rank(x, y, rope, prior=0.5, n_samples=50_000, seed=0):

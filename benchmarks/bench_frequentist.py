@@ -15,15 +15,9 @@ from scipy import stats
 
 import algocompare as ac
 from algocompare.frequentist.page import _row_counts, page_null_distribution
+from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
-def best_of(func, repeat=3):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def naive_omnibus(values):

@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import algocompare as ac  # noqa: E402
 from tests.permutation.test_calibration import rejection_rates  # noqa: E402
+from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 OUT = Path(__file__).with_name("results_permutation.md")
 
@@ -47,13 +48,6 @@ def loop_algorithm1(runs: np.ndarray, n_resamples: int, rng: np.random.Generator
     return (hits + 1) / (n_resamples + 1)
 
 
-def best_of(func, repeat: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def speed_section(quick: bool) -> list[str]:

@@ -24,6 +24,7 @@ from algocompare.samplesize.instances import calc_instances
 from algocompare.samplesize.repetitions import calc_nreps
 from algocompare.samplesize.runner import run_experiment
 from algocompare.samplesize.standard_error import calc_se
+from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 OUT = Path(__file__).with_name("results_samplesize.md")
 
@@ -58,13 +59,6 @@ def naive_nreps(se_max, n0, nmax, rng):
         xs[k] = pd.concat([xs[k], pd.Series([(alg_a, alg_b)[k](None, gen)])], ignore_index=True)
 
 
-def best_of(func, repeat=3):
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def timings() -> list[str]:

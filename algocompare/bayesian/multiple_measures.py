@@ -13,6 +13,7 @@ from scipy import stats
 from scipy.special import xlogy
 
 from algocompare._results import Result, TestResult, internal
+from algocompare import _validation as v
 from algocompare._validation import check_nonnegative, check_positive_int
 from algocompare.bayesian._dirichlet import batches, dirichlet
 
@@ -22,16 +23,7 @@ __all__ = ["multiple_measures_test", "bayesian_multiple_measures", "MultipleMeas
 
 def _as_measures(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Two (benchmarks x measures) tables of equal shape, finite numbers."""
-    frames = []
-    for name, table in (("x", x), ("y", y)):
-        array = np.asarray(table, dtype=float) if not isinstance(table, pd.DataFrame) else table.to_numpy(float)
-        if array.ndim != 2:
-            raise ValueError(f"{name} must be a 2-D (benchmarks x measures) table, got {array.ndim} dimension(s).")
-        if np.isnan(array).any():
-            raise ValueError(f"{name} has a missing value (NaN); every benchmark needs every measure.")
-        if np.isinf(array).any():
-            raise ValueError(f"{name} has an infinite value; replace it by a finite number.")
-        frames.append(array)
+    frames = [v.as_matrix(table, name, rows="benchmarks", columns="measures") for name, table in (("x", x), ("y", y))]
     a, b = frames
     if a.shape != b.shape:
         raise ValueError(f"x and y must have the same (benchmarks x measures) shape, got {a.shape} and {b.shape}.")

@@ -202,16 +202,7 @@ class MultivariateNormalityResult(TestResult):
 
 
 def _matrix(x: Any, name: str, min_rows: int) -> np.ndarray:
-    values = np.asarray(x.to_numpy() if isinstance(x, pd.DataFrame) else x, dtype=float)
-    if values.ndim != 2:
-        raise TypeError(f"{name} must be a 2-D table (observations × variables), got {values.ndim} dimension(s).")
-    if np.isnan(values).any():
-        raise ValueError(f"{name} has missing values (NaN); remove those rows first.")
-    if np.isinf(values).any():
-        raise ValueError(f"{name} has an infinite value.")
-    if values.shape[0] < min_rows:
-        raise ValueError(f"{name} has {values.shape[0]} rows; at least {min_rows} are needed.")
-    return values
+    return v.as_matrix(x, name, rows="observations", columns="variables", min_rows=min_rows)
 
 
 def multivariate_normality(x: Any, *, test: str = "shapiro-wilk") -> MultivariateNormalityResult:

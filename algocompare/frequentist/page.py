@@ -199,16 +199,7 @@ def convergence_page(a: Any, b: Any, *, optimum: Any = None, method: str = "auto
 
 
 def _convergence_arrays(a: Any, b: Any) -> tuple[np.ndarray, np.ndarray]:
-    arrays = []
-    for name, data in (("a", a), ("b", b)):
-        values = np.asarray(data.to_numpy() if isinstance(data, pd.DataFrame) else data, dtype=float)
-        if values.ndim != 2:
-            raise TypeError(f"{name} must be a 2-D table (problems × cut points).")
-        if np.isnan(values).any():
-            raise ValueError(f"{name} has missing values (NaN); every cut point needs a value.")
-        if np.isinf(values).any():
-            raise ValueError(f"{name} has an infinite value.")
-        arrays.append(values)
+    arrays = [v.as_matrix(data, name, rows="problems", columns="cut points") for name, data in (("a", a), ("b", b))]
     if arrays[0].shape != arrays[1].shape:
         raise ValueError(f"a and b must have the same shape, got {arrays[0].shape} and {arrays[1].shape}.")
     v.check_design_size(arrays[0].shape[0], arrays[0].shape[1], min_instances=2, min_algorithms=2)
