@@ -1,5 +1,9 @@
 """Sphinx configuration of the algocompare documentation."""
 
+import re
+import shutil
+from pathlib import Path
+
 import algocompare
 
 project = "algocompare"
@@ -17,9 +21,51 @@ autodoc_default_options = {"members": True, "undoc-members": False}
 autodoc_typehints = "none"
 napoleon_numpy_docstring = True
 napoleon_google_docstring = False
+napoleon_use_ivar = True  # an Attributes section must not describe the dataclass fields a second time
 nb_execution_mode = "off"  # notebooks are executed by the test suite; their stored outputs are shown
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 html_theme = "furo"
 html_title = "algocompare"
 myst_enable_extensions = ["dollarmath"]
-suppress_warnings = ["myst.header"]
+# ref.python: numpydoc type names such as "PosthocResult" resolve to both the top-level
+# name and its defining module; the first match is the right page either way.
+suppress_warnings = ["myst.header", "ref.python"]
+
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+RENDERED = Path(__file__).resolve().parent / "notebooks"
+
+
+def copy_notebooks(app, config):
+    """Copy ../notebooks/*.ipynb next to the docs: Sphinx reads sources only below docs/."""
+    RENDERED.mkdir(exist_ok=True)
+    for stale in RENDERED.glob("*.ipynb"):
+        if not (NOTEBOOKS / stale.name).exists():
+            stale.unlink()
+    for notebook in NOTEBOOKS.glob("*.ipynb"):
+        target = RENDERED / notebook.name
+        if not target.exists() or target.read_bytes() != notebook.read_bytes():
+            shutil.copyfile(notebook, target)
+
+
+LITERAL_OR_ROLE = re.compile(r"(:\w+:`[^`]*`|`+[^`]*`+)")
+
+
+def escape_bars(line):
+    """Escape | outside literals and roles: docstrings write |x| for absolute values."""
+    parts = LITERAL_OR_ROLE.split(line)
+    parts[::2] = [re.sub(r"(?<!\\)\|", r"\\|", part) for part in parts[::2]]
+    return "".join(parts)
+
+
+def escape_absolute_values(app, what, name, obj, options, lines):
+    """reST would read |x| as a substitution reference; table rows keep their bars."""
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if not (stripped.startswith("+") or (stripped.startswith("|") and stripped.endswith("|"))):
+            lines[i] = escape_bars(line)
+
+
+def setup(app):
+    app.connect("config-inited", copy_notebooks)
+    app.connect("autodoc-process-docstring", escape_absolute_values)

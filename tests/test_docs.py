@@ -1,0 +1,60 @@
+"""The documentation builds without warnings and its API page lists every public name."""
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+SUBPACKAGES = ("data", "frequentist", "posthoc", "severity", "samplesize", "permutation",
+               "consensus", "bayesian", "report")
+PAGES = ("getting-started", "data", "frequentist", "posthoc", "figures", "severity", "design",
+         "notebooks", "api")
+
+
+def test_api_page_lists_every_public_name():
+    api = (DOCS / "api.md").read_text()
+    missing = []
+    for package in SUBPACKAGES:
+        for name in importlib.import_module(f"algocompare.{package}").__all__:
+            if f"algocompare.{name}\n" not in api and f"algocompare.{name}.{name}\n" not in api:
+                missing.append(name)
+    for name in importlib.import_module("algocompare.plots").__all__:
+        if f"algocompare.plots.{name}\n" not in api:
+            missing.append(f"plots.{name}")
+    assert not missing, f"add to docs/api.md: {missing}"
+
+
+def test_pages_exist_and_are_in_the_toctree():
+    index = (DOCS / "index.md").read_text()
+    for page in PAGES:
+        assert (DOCS / f"{page}.md").exists(), page
+        assert f"\n{page}\n" in index, page
+
+
+def test_getting_started_matches_readme():
+    readme = (ROOT / "README.md").read_text()
+    page = (DOCS / "getting-started.md").read_text()
+    for command in ('python3 -m pip install . && algocompare analyze',
+                    'python3 -m pip install ".[test]" && python3 -m pytest'):
+        assert command in readme and command in page
+
+
+def test_sphinx_build_without_warnings(tmp_path):
+    pytest.importorskip("sphinx")
+    pytest.importorskip("myst_nb")
+    pytest.importorskip("furo")
+    out = tmp_path / "html"
+    proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+                           "-d", str(tmp_path / "doctrees"), str(DOCS), str(out)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-5000:]
+    for page in PAGES:
+        assert (out / f"{page}.html").exists(), page
+    for notebook in (ROOT / "notebooks").glob("*.ipynb"):
+        html = (out / "notebooks" / f"{notebook.stem}.html")
+        assert html.exists(), notebook.name
+    assert "<img" in (out / "notebooks" / "01_cec2005_nonparametric.html").read_text()
