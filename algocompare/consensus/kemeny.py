@@ -16,10 +16,15 @@ How it is solved (chosen by measurement, see ``benchmarks/results_consensus.md``
    less than half the weight has y ≽ x), every optimal consensus puts X above Y: moving
    X's items up only changes cross pairs, each for the strictly better. So the optima are
    the concatenations of the components' optima.
-2. Each component is solved exactly: by dynamic programming over subsets (linear orders,
-   up to ``_DP_MAX`` items; all optima by backtracking through the optimal transitions),
-   otherwise as a binary program with lazily added transitivity constraints through
-   HiGHS (``scipy.optimize.milp``), all optima by no-good cuts.
+2. Each component is solved exactly (linear orders): the LP relaxation with lazily added
+   transitivity rows (HiGHS) gives a Lagrangian lower bound and, on most profiles, an
+   integral optimum (else one HiGHS MILP solve gives it). Every order meeting the optimum
+   is then enumerated by a depth-first search from the top, pruned by the pairwise and the
+   Lagrangian bounds and memoised on the set of remaining items (a dynamic program over
+   the subsets the bounds let through; its DAG of tight moves holds all optima exactly
+   once). ``method="dp"`` (full DP over subsets) and ``"milp"`` (no-good cuts) remain as
+   independent solvers. Weak orders: enumeration for small components, otherwise a binary
+   program with lazy transitivity constraints, all optima by no-good cuts.
 3. With ``time_limit`` the best order found is returned with its proven optimality gap;
    ``method="heuristic"`` gives a fast local search (best-insertion moves from the
    Copeland order) for many items.
@@ -34,17 +39,17 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
+from scipy import sparse
+from scipy.optimize import linprog
 from scipy.sparse.csgraph import connected_components
 
 from algocompare._results import Result, internal
 from algocompare._validation import check_option, check_positive_int
 from algocompare.consensus import _milp
-from algocompare.consensus.rankings import Profile, as_profile, format_ranking, levels_to_groups
+from algocompare.consensus.rankings import Profile, as_profile, format_ranking
 
 __all__ = ["kemeny", "KemenyResult", "symdiff_distance"]
 
-#: largest component solved by dynamic programming over subsets (2^m states)
-_DP_MAX = 18
 #: largest component whose weak orders are enumerated outright (7: 47293 weak orders)
 _ENUM_WEAK_MAX = 6
 
@@ -206,6 +211,147 @@ def _dp_linear(cost: np.ndarray, max_solutions: int, tol: float) -> tuple[list[l
             if abs(f[prev] + step - f[mask]) <= tol:
                 stack.append((prev, [v] + tail))
     return orders, float(f[full])
+
+
+# -- linear orders: LP bound, then every order meeting the optimum ------------------------------
+@dataclass
+class _Bound:
+    """Every linear order costs at least ``value`` + the sum of ``penalty[a, b]`` over its pairs
+    a before b (a Lagrangian bound of the LP relaxation); ``order`` is the LP optimum when
+    it is already a linear order (then it is optimal)."""
+
+    value: float
+    penalty: np.ndarray
+    order: list[int] | None
+
+
+def _lp_bound(cost: np.ndarray) -> _Bound:
+    """LP relaxation of the linear-order program, transitivity rows added lazily (HiGHS).
+
+    For multipliers lam >= 0 of the rows A y <= b, every order y satisfies
+    c y >= -lam b + sum_j min(0, d_j) + sum_j (d_j^+ y_j + d_j^- (y_j - 1)) with
+    d = c + A^T lam: the bound holds for any lam, so it is rigorous even though lam comes
+    from a floating-point LP. Taking lam from the LP optimum makes it as tight as the LP.
+    """
+    m = len(cost)
+    iu = np.triu_indices(m, 1)
+    index = _pair_index(m)
+    c = cost[iu] - cost[iu[1], iu[0]]
+    constant = float(cost[iu[1], iu[0]].sum())
+    triples = _triples(m)
+    ab, bc, ac = index[triples[:, 0], triples[:, 1]], index[triples[:, 1], triples[:, 2]], \
+        index[triples[:, 0], triples[:, 2]]
+    prefer = (c < 0).astype(float)
+    s = prefer[ab] + prefer[bc] - prefer[ac]
+    active = (s > 1.5) | (s < -0.5)  # cyclic triples of the majority tournament first
+    while True:
+        sel = np.flatnonzero(active)
+        t = sel.size
+        one = sparse.csr_matrix((np.tile([1.0, 1.0, -1.0], t), (np.repeat(np.arange(t), 3),
+                                 np.column_stack([ab[sel], bc[sel], ac[sel]]).ravel())), shape=(t, c.size))
+        a_ub, b_ub = sparse.vstack([one, -one]).tocsr(), np.r_[np.ones(t), np.zeros(t)]
+        res = linprog(c, A_ub=a_ub if t else None, b_ub=b_ub if t else None, bounds=(0, 1), method="highs")
+        if res.status != 0:  # no LP: fall back on the pairwise bound (penalties 0)
+            return _Bound(float(np.minimum(cost, cost.T)[iu].sum()), np.zeros((m, m)), None)
+        y = res.x
+        s = y[ab] + y[bc] - y[ac]
+        violated = ((s > 1 + 1e-7) | (s < -1e-7)) & ~active
+        if not violated.any():
+            break
+        active |= violated
+    lam = np.maximum(-res.ineqlin.marginals, 0.0) if t else np.zeros(0)
+    d = c + (a_ub.T @ lam if t else 0.0)
+    value = constant - float(lam @ b_ub) + float(np.minimum(d, 0.0).sum())
+    penalty = np.zeros((m, m))
+    penalty[iu] = np.maximum(d, 0.0)
+    penalty[iu[1], iu[0]] = np.maximum(-d, 0.0)
+    integral = np.all(np.abs(y - np.round(y)) < 1e-6)
+    return _Bound(value, penalty, _order_from_pairs(np.round(y), m) if integral else None)
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _optimal_orders(cost: np.ndarray, best: float, bound: _Bound, max_solutions: int, deadline: float,
+                    tol: float) -> tuple[list[list[int]], bool]:
+    """Every order of cost ``best`` (the optimum), by depth-first search from the top.
+
+    Placing v first among the remaining items R fixes the pairs (v, u), u in R, so the
+    cost of an order is the sum of these steps. Two admissible bounds prune a step: the
+    pairwise bound (each remaining pair costs at least min(cost_ab, cost_ba)) and the LP's
+    Lagrangian bound (``_lp_bound``). Both are additive, so each is a slack consumed by
+    the step's excess over its bound. The best completion of R does not depend on how R was
+    reached, so R is memoised (Held-Karp style DP restricted to the states the bounds let
+    through): the optimal orders are the paths of the memo's DAG. Returns the orders (at
+    most ``max_solutions``) and whether that is all of them.
+    """
+    m = len(cost)
+    iu = np.triu_indices(m, 1)
+    excess_pair = np.maximum(cost - cost.T, 0.0)
+    excess_lag = bound.penalty - np.minimum(bound.penalty, bound.penalty.T)
+    slack_pair = best - float(np.minimum(cost, cost.T)[iu].sum())
+    slack_lag = best - bound.value - float(np.minimum(bound.penalty, bound.penalty.T)[iu].sum())
+    tol_lag = tol + 1e-7 * max(1.0, abs(best))  # the LP's multipliers are floating point
+    memo: dict[int, tuple[float, list[int]]] = {}  # R -> (slack it was searched with, tight moves)
+
+    def search(rest: int, inside: np.ndarray, slack1: float, slack2: float) -> bool:
+        if rest == 0:
+            return True
+        seen = memo.get(rest)
+        # A completion within slack1 has total cost <= best, so it is optimal: success
+        # at one slack means the exact slack; failure covers every smaller slack.
+        if seen is not None and (seen[1] or slack1 <= seen[0] + tol):
+            return bool(seen[1]) and slack1 >= seen[0] - tol
+        if time.monotonic() > deadline:
+            raise _OutOfTime
+        step1, step2 = excess_pair @ inside, excess_lag @ inside
+        moves = []
+        for v in np.flatnonzero((inside > 0) & (step1 <= slack1 + tol) & (step2 <= slack2 + tol_lag)):
+            inside[v] = 0.0
+            if search(rest ^ (1 << int(v)), inside, slack1 - step1[v], slack2 - step2[v]):
+                moves.append(int(v))
+            inside[v] = 1.0
+        memo[rest] = (slack1, moves)
+        return bool(moves)
+
+    full = (1 << m) - 1
+    if not search(full, np.ones(m), slack_pair, slack_lag):
+        return [], False
+    counts = {0: 1}
+    for rest in sorted(memo, key=lambda r: bin(r).count("1")):
+        counts[rest] = sum(counts[rest ^ (1 << v)] for v in memo[rest][1])
+    orders, stack = [], [(full, [])]
+    while stack and len(orders) < max_solutions:
+        rest, head = stack.pop()
+        if rest == 0:
+            orders.append(head)
+            continue
+        stack.extend((rest ^ (1 << v), head + [v]) for v in reversed(memo[rest][1]))
+    return orders, counts[full] <= max_solutions
+
+
+def _bound_and_enumerate(sub: np.ndarray, deadline: float, max_solutions: int, tol: float):
+    """(optimal orders, proven, complete, slack) of one component: LP bound, the optimum
+    from the LP when integral (else HiGHS MILP), then every order meeting it."""
+    bound = _lp_bound(sub)
+    first = bound.order
+    if first is None:
+        solve = _milp_linear(sub, deadline, 1, tol)
+        if not solve.solutions or not solve.optimal:
+            order = _local_search(sub, _order_from_pairs(solve.solutions[0], len(sub)) if solve.solutions
+                                  else _copeland_start(sub))
+            lower = max(bound.value, solve.lower_bound)
+            return [order], False, False, max(_linear_cost(sub, order) - lower, 0.0)
+        first = _order_from_pairs(solve.solutions[0], len(sub))
+    best = _linear_cost(sub, first)
+    try:
+        orders, complete = _optimal_orders(sub, best, bound, max_solutions, deadline, tol)
+    except _OutOfTime:
+        return [first], True, False, 0.0
+    if not orders:  # only through a numerical failure of the bound: keep the proven optimum
+        return [first], True, False, 0.0
+    return orders, True, complete, 0.0
 
 
 # -- linear orders: binary program ---------------------------------------------------------
@@ -393,7 +539,11 @@ def _linear_parts(cost: np.ndarray, profile: Profile, method: str, deadline: flo
             proven = False
             solvers.add("local search")
             continue
-        if method == "dp" or (method == "auto" and comp.size <= _DP_MAX):
+        if method == "auto":
+            orders, exact, done, gap = _bound_and_enumerate(sub, deadline, max_solutions, tol)
+            proven, complete, slack = proven and exact, complete and done, slack + gap
+            solvers.add("LP bound + enumeration")
+        elif method == "dp":
             orders, _ = _dp_linear(sub, max_solutions, tol)
             complete = complete and len(orders) < max_solutions
             solvers.add("dynamic programming")
@@ -414,8 +564,8 @@ def _linear_parts(cost: np.ndarray, profile: Profile, method: str, deadline: flo
             if not solve.optimal:
                 better = _local_search(sub, orders[0])
                 orders = [better]
-        parts.append([[int(comp[k]) for k in order] for order in orders])
-    parts = [(np.array(p[0]), [_positions(p[0], order) for order in p]) for p in parts]
+        parts.append(comp[np.asarray(orders)].tolist())
+    parts = [(np.array(p[0]), _order_levels(np.array(p[0]), np.array(p))) for p in parts]
     return parts, proven, complete, slack, " + ".join(sorted(solvers)) or "trivial"
 
 
@@ -477,21 +627,29 @@ def _levels_from_geq(x: np.ndarray, index: np.ndarray) -> np.ndarray:
     return np.unique(-geq.sum(axis=1), return_inverse=True)[1].ravel()
 
 
-def _combine_levels(parts: list, n: int, max_solutions: int) -> tuple[list[np.ndarray], bool]:
-    """Concatenate the components' optima (Cartesian product), each component below the previous."""
-    combos = []
-    complete = True
-    for choice in itertools.product(*[sols for _, sols in parts]):
-        if len(combos) >= max_solutions:
-            complete = False
-            break
-        levels = np.empty(n, int)
-        offset = 0
-        for (comp, _), lev in zip(parts, choice):
-            levels[comp] = lev + offset
-            offset += int(lev.max()) + 1
-        combos.append(levels)
-    return combos, complete
+def _order_levels(comp: np.ndarray, orders: np.ndarray) -> np.ndarray:
+    """Levels (rows: orders) of the items ``comp`` for orders written as sequences of them."""
+    sorter = np.argsort(comp)
+    local = sorter[np.searchsorted(comp, orders, sorter=sorter)]
+    levels = np.empty_like(local)
+    np.put_along_axis(levels, local, np.broadcast_to(np.arange(len(comp)), local.shape), axis=1)
+    return levels
+
+
+def _combine_levels(parts: list, n: int, max_solutions: int) -> tuple[np.ndarray, bool]:
+    """Concatenate the components' optima (Cartesian product, the first ``max_solutions``
+    in lexicographic order), each component below the previous. Rows: consensus levels."""
+    sols = [np.asarray(s).reshape(len(s), len(comp)) for comp, s in parts]
+    sizes = [len(s) for s in sols]
+    n_combos = min(int(np.prod(sizes, dtype=float)), max_solutions)
+    choice = np.unravel_index(np.arange(n_combos), sizes)
+    levels = np.empty((n_combos, n), dtype=np.int64)
+    offset = np.zeros(n_combos, dtype=np.int64)
+    for (comp, _), lev, pick in zip(parts, sols, choice):
+        chosen = lev[pick]
+        levels[:, comp] = chosen + offset[:, None]
+        offset += chosen.max(axis=1) + 1
+    return levels, float(np.prod(sizes, dtype=float)) <= max_solutions
 
 
 def kemeny(rankings: Any, orders: str = "linear", ell: int = 1, *, weights: Any = None,
@@ -511,12 +669,17 @@ def kemeny(rankings: Any, orders: str = "linear", ell: int = 1, *, weights: Any 
     orders : "linear" or "weak".
     ell : 1 (median consensus) or 2 (mean consensus).
     weights : one non-negative weight per ranking (default 1).
-    method : "auto" (decomposition, then dynamic programming or MILP by component size),
-        "dp", "milp" or "heuristic" (local search; no optimality proof). ell = 2 and weak
-        orders always use the MILP.
-    time_limit : seconds; after it the best order found is returned with
-        ``optimal=False`` and its proven ``gap``.
-    max_solutions : the enumeration of optima stops there (``complete=False``).
+    method : "auto" (decomposition, then LP bound and enumeration of every optimum),
+        "dp" (dynamic programming over all subsets, up to ~20 items), "milp" (HiGHS, optima
+        by no-good cuts) or "heuristic" (local search; no optimality proof). ell = 2 and
+        weak orders always use the MILP.
+    time_limit : seconds (default: none). When it runs out before the optimum is proven,
+        the best order found is returned with ``optimal=False`` and its proven ``gap``; when
+        it runs out while listing the optima, a proven optimum is returned with
+        ``complete=False``.
+    max_solutions : at most this many optimal rankings are listed (default 10 000);
+        ``complete=False`` when there are more (uniform random profiles with few rankings
+        can have millions of optima).
 
     Returns
     -------
@@ -562,7 +725,7 @@ def kemeny(rankings: Any, orders: str = "linear", ell: int = 1, *, weights: Any 
     gap = 0.0 if proven else (objective - lower) / max(abs(objective), 1e-12)
     return KemenyResult(
         method=f"Kemeny (symmetric difference, ell={ell}) consensus", items=profile.items,
-        rankings=[levels_to_groups(profile.items, lev) for lev in _sorted_unique(levels_list)],
+        rankings=_groups(profile.items, _sorted_unique(levels_list)),
         objective=objective, orders=orders, ell=ell, optimal=proven, lower_bound=lower, gap=gap,
         complete=complete if method != "heuristic" else False, solver=solver if method != "heuristic"
         else "local search", n_rankings=len(profile.levels), elapsed=time.monotonic() - start,
@@ -571,17 +734,33 @@ def kemeny(rankings: Any, orders: str = "linear", ell: int = 1, *, weights: Any 
 
 def _positions(comp_items: list[int], order: list[int]) -> np.ndarray:
     """Levels of the component's items (in ``comp_items`` order) for an order of them."""
-    rank = {item: k for k, item in enumerate(order)}
-    return np.array([rank[item] for item in comp_items])
+    return _order_levels(np.asarray(comp_items), np.asarray([order]))[0]
 
 
-def _sorted_unique(levels_list: list[np.ndarray]) -> list[np.ndarray]:
-    seen, out = set(), []
-    for lev in levels_list:
-        key = tuple(lev)
-        if key not in seen:
-            seen.add(key)
-            out.append(lev)
+def _sorted_unique(levels: Any) -> np.ndarray:
+    """The distinct rows of ``levels``, in order of first appearance."""
+    levels = np.atleast_2d(np.asarray(levels))
+    first = np.unique(levels, axis=0, return_index=True)[1]
+    return levels[np.sort(first)]
+
+
+def _groups(items: tuple, levels: np.ndarray) -> list[list[list[Any]]]:
+    """Rankings (lists of groups, best first) from rows of levels 0..k-1, ties in item order."""
+    order = np.argsort(levels, axis=1, kind="stable")
+    ranked = np.take_along_axis(levels, order, axis=1)
+    strict = (ranked == np.arange(levels.shape[1])).all(axis=1)
+    out = []
+    for seq, lev, linear in zip(order.tolist(), ranked.tolist(), strict):
+        if linear:
+            out.append([[items[item]] for item in seq])
+            continue
+        groups, last = [], None
+        for item, level in zip(seq, lev):
+            if level != last:
+                groups.append([])
+                last = level
+            groups[-1].append(items[item])
+        out.append(groups)
     return out
 
 
