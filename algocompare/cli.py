@@ -16,11 +16,15 @@ from typing import Any, Sequence
 
 from algocompare import __version__
 
-_COMMAND_MODULES: tuple[str, ...] = (
-    "algocompare.severity.cli",
-    "algocompare.samplesize.cli",
-    "algocompare.consensus.cli",
-)
+#: Subcommands contributed by subpackages: name -> (module with ``register``, one-line help).
+#: A module is imported only when one of its commands runs, so `analyze` stays quick.
+_PLUGIN_COMMANDS: dict[str, tuple[str, str]] = {
+    "severity": ("algocompare.severity.cli", "severity analysis of two algorithms' runs on one instance"),
+    "samplesize": ("algocompare.samplesize.cli",
+                   "number of instances N* for comparing algorithms (Campelo & Takahashi)"),
+    "power-curve": ("algocompare.samplesize.cli", "power of a fixed benchmark set against effect size"),
+    "consensus": ("algocompare.consensus.cli", "consensus ranking of the per-instance rankings (Borda, Kemeny)"),
+}
 
 #: Errors that are the user's input, reported in one line without a traceback.
 USER_ERRORS = (ValueError, TypeError, FileNotFoundError, ImportError, KeyError, OSError)
@@ -155,7 +159,22 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _add_plugin_commands(sub: Any, command: str | None) -> None:
+    """Register the module of ``command`` for real; the others only by name and help."""
+    loaded: set[str] = set()
+    module_name = _PLUGIN_COMMANDS.get(command, (None, ""))[0]
+    if module_name is not None:
+        module = _provider(module_name)
+        if module is not None:
+            module.register(sub)
+            loaded.add(module_name)
+    for name, (module_name, help_text) in _PLUGIN_COMMANDS.items():
+        if module_name not in loaded:
+            sub.add_parser(name, help=help_text, add_help=False)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; ``command`` names the subcommand about to run (its module is loaded)."""
     parser = _Parser(prog="algocompare", description="Statistical comparison of algorithms.")
     parser.add_argument("--version", action="version", version=f"algocompare {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -179,15 +198,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--figure-format", choices=("svg", "png", "pdf"), default="svg",
                    help="format of --figures (default svg)")
     p.set_defaults(handler=_cmd_analyze)
-    for name in _COMMAND_MODULES:
-        module = _provider(name)
-        if module is not None:
-            module.register(sub)
+    _add_plugin_commands(sub, command)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
     args = parser.parse_args(argv)
     if getattr(args, "handler", None) is None:
         parser.print_help()
