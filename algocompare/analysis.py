@@ -49,6 +49,8 @@ class Section:
     text: str
     data: Any = None
     results: dict[str, Any] = field(default_factory=dict)
+    #: the names in ``results`` whose figures the report draws (None: all of them)
+    figures: tuple[str, ...] | None = None
 
 
 def _provider(name: str) -> Any:

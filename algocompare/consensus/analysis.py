@@ -35,4 +35,5 @@ def section(results: Any, options: Any) -> Any:
     from algocompare._results import jsonable
 
     return Section(key="consensus", title="Rank consensus of the per-instance rankings", text=text,
-                   data=jsonable(data), results={"borda": borda_res, "kemeny": kemeny_res})
+                   data=jsonable(data), results={"borda": borda_res, "kemeny": kemeny_res},
+                   figures=("kemeny",))  # the Borda figure would repeat the same instance ranks

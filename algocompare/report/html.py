@@ -99,7 +99,8 @@ def _section_html(section: Any, precision: int, with_figures: bool) -> str:
             pre = f"<details><summary>Text output ({section.text.count(chr(10)) + 1} lines)</summary>{pre}</details>"
         parts.append(pre)
     for name, result in (section.results or {}).items():
-        parts.append(_result_html(str(name), result, precision, with_figures))
+        drawn = with_figures and (section.figures is None or name in section.figures)
+        parts.append(_result_html(str(name), result, precision, drawn))
     parts.append("</section>")
     return "\n".join(parts)
 
