@@ -82,6 +82,8 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
     rng : None, int or Generator; one generator is shared by all pairs.
     progress : show a tqdm bar over the pairs.
 
+    Notes
+    -----
     For the signed-rank test all pairs are sampled together: each batch of Dirichlet
     weights is drawn once and reused for every pair (common random numbers; each pair's
     posterior is exact, the pairs' estimates are dependent), and posterior draws are not
