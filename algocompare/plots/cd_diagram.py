@@ -24,13 +24,16 @@ _CLIQUE_GAP = 0.12
 _CLIQUE_OVERHANG = 0.04
 
 
-def _axes(ax: Any, figsize: tuple[float, float]) -> Any:
-    """``ax`` itself, or the Axes of a new pyplot figure of ``figsize`` inches."""
+def _axes(ax: Any, figsize: tuple[float, float], layout: str | None = None) -> Any:
+    """``ax`` itself, or the Axes of a new pyplot figure of ``figsize`` inches.
+
+    ``layout="constrained"`` makes room for rotated tick labels and an outside legend.
+    """
     if ax is not None:
         return ax
     import matplotlib.pyplot as plt
 
-    _, new_ax = plt.subplots(figsize=figsize)
+    _, new_ax = plt.subplots(figsize=figsize, layout=layout)
     return new_ax
 
 
@@ -308,7 +311,7 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     base = float(values[names.index(str(control))])
     k, n = len(names), int(result.n_instances)
     cuts = sorted(((float(a), base + _bonferroni_dunn_cd(k, n, float(a))) for a in alphas), key=lambda c: c[1])
-    ax = _axes(ax, (max(4.0, 0.55 * k + 1.5), 4.0))
+    ax = _axes(ax, (max(4.0, 0.55 * k + 1.5) + 2.6, 4.2), layout="constrained")
     heights = [c[1] for c in cuts]
 
     def colour(name: str, value: float) -> str:
@@ -331,6 +334,8 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     top = max(values.max(), max((c[1] for c in cuts), default=0))
     ax.set_ylim(0, top * 1.12 + 0.3)
     ax.set_xlim(-0.6, k - 0.4)
-    ax.legend(title=f"control {control}", fontsize=8, title_fontsize=8, loc="upper left", frameon=False)
+    # Beside the bars, never over them (a tall bar at the left would hide under it).
+    ax.legend(title=f"control {control}", fontsize=8, title_fontsize=8, loc="upper left",
+              bbox_to_anchor=(1.01, 1.0), frameon=False, alignment="left")
     ax.set_title(title or "Bonferroni–Dunn chart")
     return ax
