@@ -64,7 +64,7 @@ def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None 
     k = len(labels)
     if ax is None:
         side = max(4.0, 0.55 * k + 1.5)
-        _, ax = plt.subplots(figsize=(side + 1.5, side))
+        _, ax = plt.subplots(figsize=(side + 2.0, side), layout="constrained")  # room for the outside legend
     image = np.ones((k, k, 4))
     for i, a in enumerate(labels):
         for j, b in enumerate(labels):
