@@ -1,10 +1,22 @@
-"""Exact Kemeny consensus timings: algocompare (decomposition + DP/HiGHS) vs a naive exact
-baseline (the full binary program with every transitivity constraint, one HiGHS solve) and,
-when installed, corankco's exact solver. Writes benchmarks/results_consensus.md."""
+"""Exact Kemeny consensus timings: algocompare vs relations' binary program solved by GLPK.
+
+R's relations package (CRAN) is not installable here, so the program that
+``relation_consensus(method = "symdiff/L")`` builds is written out below and solved with
+GLPK through Rglpk (Debian's r-cran-rglpk) via Rscript, on the same profiles: binaries
+x_ab for ordered pairs a != b, x_ab + x_ba = 1, x_ab + x_bc - x_ac <= 1 for every ordered
+triple, minimise sum_i sum_{a != b} |x_ab - r_i(a, b)|. GLPK finds one optimum
+(relations' default ``control = list(n = 1)``); algocompare is timed for one optimum and
+for every optimum. Also: the same program solved once by HiGHS (naive baseline), and
+exact weak-order (SD/W) timings. Writes benchmarks/results_consensus.md.
+Rows whose peer is missing (no Rscript / Rglpk) are marked "not available".
+"""
 
 from __future__ import annotations
 
 import itertools
+import shutil
+import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -13,86 +25,186 @@ from scipy import sparse
 from scipy.optimize import LinearConstraint, milp
 
 from algocompare.consensus import kemeny
+from algocompare.consensus.rankings import as_profile
+
+GLPK_LIMIT = 300  # seconds per GLPK solve
+
+RELATIONS_PROGRAM_R = r"""
+args <- commandArgs(trailingOnly = TRUE)
+N <- as.matrix(read.csv(args[1], header = FALSE))   # N[a, b] = weight of rankings with a >= b
+p <- as.numeric(args[2]); tlim <- as.numeric(args[3])
+suppressMessages(library(Rglpk))
+n <- nrow(N)
+idx <- matrix(0L, n, n); pairs <- which(row(N) != col(N), arr.ind = TRUE)
+idx[pairs] <- seq_len(nrow(pairs))
+obj <- p - 2 * N[pairs]                             # |x - r| summed over rankings, minus a constant
+up <- pairs[pairs[, 1] < pairs[, 2], , drop = FALSE]
+k <- nrow(up)
+i1 <- rep(seq_len(k), 2); j1 <- c(idx[up], idx[up[, 2:1]]); v1 <- rep(1, 2 * k)
+tr <- as.matrix(expand.grid(a = 1:n, b = 1:n, c = 1:n))
+tr <- tr[tr[, 1] != tr[, 2] & tr[, 2] != tr[, 3] & tr[, 1] != tr[, 3], ]
+t <- nrow(tr)
+i2 <- k + rep(seq_len(t), 3)
+j2 <- c(idx[tr[, 1:2]], idx[tr[, 2:3]], idx[tr[, c(1, 3)]])
+v2 <- c(rep(1, t), rep(1, t), rep(-1, t))
+mat <- slam::simple_triplet_matrix(c(i1, i2), c(j1, j2), c(v1, v2), nrow = k + t, ncol = nrow(pairs))
+dir <- c(rep("==", k), rep("<=", t)); rhs <- rep(1, k + t)
+el <- system.time(res <- Rglpk_solve_LP(obj, mat, dir, rhs, types = "B", max = FALSE,
+                                        control = list(tm_limit = 1000 * tlim)))[["elapsed"]]
+cat(sprintf("%.4f %.6f %d\n", el, res$optimum + sum(N[pairs]), res$status))
+"""
 
 
-def profile(n, p, noise, rng):
-    """p noisy rankings of n items (noise = sd of a Gaussian perturbation of positions; inf = uniform)."""
+def profile(n, p, kind, rng):
+    """p rankings of n items: uniform permutations, uniform with ties, or noisy copies of one order."""
     out = []
     for _ in range(p):
-        score = rng.permutation(n) if not np.isfinite(noise) else np.arange(n) + rng.normal(0, noise, n)
-        out.append([f"i{k}" for k in np.argsort(score)])
+        if kind == "uniform":
+            out.append([f"i{k}" for k in rng.permutation(n)])
+        elif kind == "ties":  # uniform levels 0..n/3: about three items per group
+            lev = rng.integers(0, max(2, n // 3), n)
+            out.append([[f"i{k}" for k in np.flatnonzero(lev == j)] for j in np.unique(lev)])
+        else:  # "noise sd s": positions + N(0, s)
+            out.append([f"i{k}" for k in np.argsort(np.arange(n) + rng.normal(0, float(kind.split()[-1]), n))])
     return out
 
 
-def naive_exact(rankings):
-    """Every transitivity constraint up front, one HiGHS solve, one optimum."""
-    items = sorted(rankings[0])
-    n = len(items)
-    pos = np.array([[r.index(i) for i in items] for r in rankings])
+def glpk_relations(rankings, script):
+    """(GLPK solve seconds, objective, wall seconds incl. R start and model build) or None."""
+    prof = as_profile(rankings)
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as fh:
+        np.savetxt(fh, prof.at_least_as_good(), delimiter=",", fmt="%.10g")
+    start = time.perf_counter()
+    out = subprocess.run(["Rscript", script, fh.name, str(prof.total_weight), str(GLPK_LIMIT)],
+                         capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    Path(fh.name).unlink()
+    if out.returncode != 0:
+        print("GLPK via R failed:", out.stderr[-300:])
+        return None
+    solve, objective, status = out.stdout.split()
+    return float(solve), float(objective), wall, int(status)
+
+
+def have_rglpk():
+    if shutil.which("Rscript") is None:
+        return False
+    out = subprocess.run(["Rscript", "-e", "library(Rglpk)"], capture_output=True, text=True)
+    return out.returncode == 0
+
+
+def naive_highs(rankings):
+    """relations' program (every transitivity row up front, pairs a < b), one HiGHS solve."""
+    prof = as_profile(rankings)
+    geq = prof.at_least_as_good()
+    n = prof.n_items
     iu = np.triu_indices(n, 1)
-    before = (pos[:, iu[0]] < pos[:, iu[1]]).sum(axis=0)
-    c = 2.0 * (len(rankings) - before) - 2.0 * before
+    cost = prof.total_weight - geq + geq.T
+    c = cost[iu] - cost[iu[1], iu[0]]
     index = -np.ones((n, n), int)
     index[iu] = np.arange(iu[0].size)
     t = np.array(list(itertools.combinations(range(n), 3)))
     cols = np.column_stack([index[t[:, 0], t[:, 1]], index[t[:, 1], t[:, 2]], index[t[:, 0], t[:, 2]]]).ravel()
-    A = sparse.csr_matrix((np.tile([1.0, 1.0, -1.0], len(t)), (np.repeat(np.arange(len(t)), 3), cols)),
+    a = sparse.csr_matrix((np.tile([1.0, 1.0, -1.0], len(t)), (np.repeat(np.arange(len(t)), 3), cols)),
                           shape=(len(t), c.size))
-    return milp(c, integrality=np.ones(c.size), bounds=(0, 1), constraints=[LinearConstraint(A, 0, 1)])
+    res = milp(c, integrality=np.ones(c.size), bounds=(0, 1), constraints=[LinearConstraint(a, 0, 1)])
+    return res.fun + float(cost[iu[1], iu[0]].sum())
 
 
-def corankco_exact(rankings):
-    import corankco as crc
+def best_time(func, *args, repeat=3, **kwargs):
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        out = func(*args, **kwargs)
+        times.append(time.perf_counter() - start)
+    return min(times), out
 
-    dataset = crc.Dataset([[[int(i[1:])] for i in r] for r in rankings])
-    scoring = crc.ScoringScheme.get_kemeny_score_scheme() if hasattr(crc.ScoringScheme, "get_kemeny_score_scheme") \
-        else crc.ScoringScheme()
-    return crc.ExactAlgorithm().compute_consensus_rankings(dataset, scoring, False)
+
+def linear_rows(script):
+    rng = np.random.default_rng(2024)
+    cases = [(20, 30, "uniform"), (25, 30, "uniform")]
+    cases += [(n, p, "uniform") for n in (30, 40) for p in (5, 10, 30, 50)]
+    cases += [(30, 30, "ties"), (40, 30, "ties"), (40, 10, "ties"), (40, 30, "noise sd 5")]
+    rows = []
+    for n, p, kind in cases:
+        rankings = profile(n, p, kind, rng)
+        t_one, one = best_time(kemeny, rankings, max_solutions=1)
+        t_all, every = best_time(kemeny, rankings, time_limit=300)
+        t_naive, naive = best_time(naive_highs, rankings, repeat=1)
+        assert abs(naive - every.objective) < 1e-6, (naive, every.objective)
+        peer = glpk_relations(rankings, script) if script else None
+        if peer is not None and peer[3] == 0:
+            assert abs(peer[1] - every.objective) < 1e-6, (peer, every.objective)
+        rows.append((n, p, kind, t_one, t_all, every.n_optimal, every.complete, t_naive, peer))
+        print(rows[-1], flush=True)
+    return rows
 
 
-def timed(func, *args, **kwargs):
-    start = time.perf_counter()
-    out = func(*args, **kwargs)
-    return time.perf_counter() - start, out
+def weak_rows():
+    rng = np.random.default_rng(7)
+    rows = []
+    for n, p, kind in [(6, 10, "ties"), (8, 10, "ties"), (10, 10, "ties"), (12, 10, "ties"), (15, 10, "ties"),
+                       (20, 10, "ties"), (10, 10, "uniform"), (15, 10, "uniform"), (20, 30, "noise sd 3"),
+                       (30, 30, "noise sd 3")]:
+        rankings = profile(n, p, kind, rng)
+        t_one, one = best_time(kemeny, rankings, orders="weak", max_solutions=1, time_limit=120, repeat=1)
+        t_all, every = best_time(kemeny, rankings, orders="weak", time_limit=120, repeat=1)
+        rows.append((n, p, kind, t_one, one.optimal, t_all, every.n_optimal, every.complete))
+        print(rows[-1], flush=True)
+    return rows
+
+
+def fmt_peer(peer):
+    if peer is None:
+        return "not available", "–", "–"
+    solve, _, wall, status = peer
+    text = f"{solve:.3f}" + ("" if status == 0 else f" (limit {GLPK_LIMIT} s, not solved)")
+    return text, f"{wall:.2f}", None
 
 
 def main():
-    rng = np.random.default_rng(2024)
-    rows = []
-    cases = [(20, 30, np.inf), (25, 30, np.inf), (30, 30, np.inf), (40, 30, np.inf),
-             (30, 30, 5.0), (40, 30, 5.0), (40, 30, 10.0), (60, 30, 10.0)]
+    script = None
+    tmp = None
+    if have_rglpk():
+        tmp = tempfile.NamedTemporaryFile("w", suffix=".R", delete=False)
+        tmp.write(RELATIONS_PROGRAM_R)
+        tmp.close()
+        script = tmp.name
     try:
-        import corankco  # noqa: F401
-        have_corankco = True
-    except Exception:  # not installed or broken: skip gracefully
-        have_corankco = False
-    for n, p, noise in cases:
-        rankings = profile(n, p, noise, rng)
-        t_one, r_one = timed(kemeny, rankings, max_solutions=1, time_limit=120)
-        t_all, r_all = timed(kemeny, rankings, time_limit=120, max_solutions=10_000)
-        t_naive, naive = timed(naive_exact, rankings)
-        assert abs((naive.fun + 2 * p * 0) - 0) >= 0  # objective scales differ; compared below
-        t_crc = None
-        if have_corankco and n <= 30:
-            try:
-                t_crc, _ = timed(corankco_exact, rankings)
-            except Exception as err:  # e.g. CPLEX missing
-                print("corankco exact failed:", type(err).__name__, err)
-                have_corankco = False
-        rows.append((n, p, "uniform" if not np.isfinite(noise) else f"noise sd {noise:g}", t_one, t_all,
-                     len(r_all.rankings), r_all.complete, t_naive, t_crc))
-        print(rows[-1], flush=True)
-    lines = ["# Consensus benchmarks (exact Kemeny over linear orders)", "",
-             "Random profiles of p rankings (uniform permutations, or noisy copies of one order); "
-             "times in seconds on this machine, same run. `one` = first optimum (relations' default "
-             "n = 1), `all` = every optimum (up to 10 000). Naive = the full binary program with all "
-             "C(n,3) transitivity constraints, one HiGHS solve (relations' formulation, HiGHS instead of GLPK).",
-             "", "| items | rankings | profile | one | all (#optima) | naive full MILP | naive/one | corankco exact |",
-             "|---|---|---|---|---|---|---|---|"]
-    for n, p, kind, t1, ta, k, complete, tn, tc in rows:
-        crc = "not available" if tc is None else f"{tc:.3f} ({tc / t1:.1f}×)"
-        lines.append(f"| {n} | {p} | {kind} | {t1:.3f} | {ta:.3f} ({k}{'' if complete else '+'}) | {tn:.3f} | "
-                     f"{tn / t1:.1f}× | {crc} |")
+        linear = linear_rows(script)
+    finally:
+        if tmp is not None:
+            Path(tmp.name).unlink()
+    weak = weak_rows()
+    lines = [
+        "# Consensus benchmarks (exact Kemeny / symmetric-difference consensus)", "",
+        "Measured by `python benchmarks/bench_consensus.py` on the shared 2-core machine (other suites running).",
+        "Profiles: p uniform random permutations of n items, `ties` = uniform random weak orders",
+        "(about 3 items per group), `noise sd s` = noisy copies of one order. Times in seconds.",
+        "", "## Linear orders (relations' \"symdiff/L\") vs GLPK", "",
+        "GLPK = relations' binary program (x_ab for ordered pairs, x_ab + x_ba = 1, all n(n-1)(n-2)",
+        "transitivity rows) solved by GLPK through Rglpk 0.6-4 via Rscript: `solve` is the",
+        "`Rglpk_solve_LP` call alone (one optimum, relations' default n = 1), `wall` adds R start-up",
+        "and model building. algocompare: best of 3; `one` = `kemeny(..., max_solutions=1)`,",
+        "`all` = every optimum (`kemeny(...)`, default max_solutions = 10 000; `+` = cut there).",
+        "Objectives agree on every row (asserted). HiGHS full = the same program solved once by",
+        "HiGHS (naive baseline).", "",
+        "| n | p | profile | GLPK solve | GLPK wall | algocompare one | algocompare all (#optima) "
+        "| GLPK / one | GLPK / all | HiGHS full |",
+        "|---|---|---|---|---|---|---|---|---|---|"]
+    for n, p, kind, t1, ta, k, complete, tn, peer in linear:
+        solve_text, wall_text, _ = fmt_peer(peer)
+        r1 = f"{peer[0] / t1:.0f}×" if peer else "–"
+        ra = f"{peer[0] / ta:.0f}×" if peer else "–"
+        lines.append(f"| {n} | {p} | {kind} | {solve_text} | {wall_text} | {t1:.3f} | {ta:.3f} "
+                     f"({k}{'' if complete else '+'}) | {r1} | {ra} | {tn:.3f} |")
+    lines += ["", "## Weak orders (\"SD/W\"), exact", "",
+              "Decomposition, then enumeration (components ≤ 6 items) or HiGHS binary program with lazy",
+              "transitivity rows; other optima by no-good cuts. Time limit 120 s per call, one run.", "",
+              "| n | p | profile | one optimum | proven | all optima | #optima (complete) |",
+              "|---|---|---|---|---|---|---|"]
+    for n, p, kind, t1, proven, ta, k, complete in weak:
+        lines.append(f"| {n} | {p} | {kind} | {t1:.3f} | {proven} | {ta:.3f} | {k} ({complete}) |")
     Path(__file__).with_name("results_consensus.md").write_text("\n".join(lines) + "\n")
 
 

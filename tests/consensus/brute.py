@@ -43,3 +43,20 @@ def brute_force(levels_matrix, orders, ell=1, weights=None):
         elif abs(value - best) <= 1e-9:
             optima.add(tuple(cand))
     return best, optima
+
+
+def rankings_of(levels_matrix, items):
+    """Rankings (lists of groups, best first) from rows of levels."""
+    return [[[items[i] for i in np.flatnonzero(row == k)] for k in np.unique(row)] for row in np.asarray(levels_matrix)]
+
+
+def levels_of(result, items):
+    """The consensus rankings of a result as level tuples, in result order."""
+    out = []
+    for ranking in result.rankings:
+        lev = np.empty(len(items), int)
+        for k, group in enumerate(ranking):
+            for item in group:
+                lev[items.index(item)] = k
+        out.append(tuple(lev))
+    return out

@@ -7,24 +7,17 @@ import pytest
 
 import algocompare as ac
 from algocompare.consensus import kemeny, symdiff_distance
-from tests.consensus.brute import brute_force
+from tests.consensus.brute import brute_force, levels_of, rankings_of
 
 ITEMS = list("abcdef")
 
 
 def _rankings(levels):
-    return [[[ITEMS[i] for i in np.flatnonzero(row == k)] for k in np.unique(row)] for row in levels]
+    return rankings_of(levels, ITEMS)
 
 
 def _levels(result, n):
-    out = set()
-    for ranking in result.rankings:
-        lev = np.empty(n, int)
-        for k, group in enumerate(ranking):
-            for item in group:
-                lev[ITEMS.index(item)] = k
-        out.add(tuple(lev))
-    return out
+    return set(levels_of(result, ITEMS[:n]))
 
 
 # Hard-coded small profiles with ties, cycles and several optima (levels: 0 = best).

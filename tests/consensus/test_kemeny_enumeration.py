@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from algocompare.consensus import kemeny
-from tests.consensus.brute import brute_force
+from tests.consensus.brute import brute_force, levels_of, rankings_of
 
 
 def _items(n):
@@ -20,20 +20,11 @@ def _random_levels(rng, n, p, ties):
 
 
 def _rankings(levels):
-    items = _items(levels.shape[1])
-    return [[[items[i] for i in np.flatnonzero(row == k)] for k in np.unique(row)] for row in levels]
+    return rankings_of(levels, _items(levels.shape[1]))
 
 
 def _as_levels(result, n):
-    items = _items(n)
-    out = []
-    for ranking in result.rankings:
-        lev = np.empty(n, int)
-        for k, group in enumerate(ranking):
-            for item in group:
-                lev[items.index(item)] = k
-        out.append(tuple(lev))
-    return out
+    return levels_of(result, _items(n))
 
 
 @pytest.mark.parametrize("seed", range(6))
