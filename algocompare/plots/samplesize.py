@@ -65,7 +65,7 @@ def plot_experiment(result: Any, ax=None, *, pair: int = 0):
     rows = table[(table["alg_a"] == a) & (table["alg_b"] == b)].reset_index(drop=True)
     if ax is None:
         _, (ax, ax_n) = plt.subplots(1, 2, figsize=(9, 0.3 * len(rows) + 2), sharey=True,
-                                     gridspec_kw={"width_ratios": [3, 2]})
+                                     gridspec_kw={"width_ratios": [3, 2]}, layout="constrained")
     else:
         ax_n = None
     y = np.arange(len(rows))
@@ -80,5 +80,6 @@ def plot_experiment(result: Any, ax=None, *, pair: int = 0):
         ax_n.barh(y - 0.2, rows["n_a"], height=0.4, label=str(a))
         ax_n.barh(y + 0.2, rows["n_b"], height=0.4, label=str(b))
         ax_n.set(xlabel="runs")
-        ax_n.legend(loc="lower right")
+        # Above the bars, never over them.
+        ax_n.legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncols=2, frameon=False)
     return ax
