@@ -75,6 +75,8 @@ def check_iia(rankings: Any, remove: Any, method: str = "borda", *, weights: Any
               **kwargs: Any) -> CriterionResult:
     """Independence of irrelevant alternatives: does removing ``remove`` reverse another pair?
 
+    ``remove`` is one item or a list of items (e.g. ``["blueberry", "cherry"]``).
+
     A pair counts as changed when its order in the consensus differs (a ≻ b, a ~ b, b ≻ a)
     with and without the removed item. ``method`` is "borda", "mean_rank" (same order as
     Borda), "kemeny" (linear orders) or "kemeny_weak".
@@ -86,16 +88,20 @@ def check_iia(rankings: Any, remove: Any, method: str = "borda", *, weights: Any
     """
     check_option("method", method, _METHODS)
     profile = as_profile(rankings, weights)
-    if remove not in profile.items:
-        raise ValueError(f"{remove!r} is not one of the items {list(profile.items)!r}.")
+    removed = list(remove) if isinstance(remove, (list, tuple, set)) else [remove]
+    unknown = [r for r in removed if r not in profile.items]
+    if unknown or not removed:
+        raise ValueError(f"{unknown or remove!r}: remove names items of the profile {list(profile.items)!r}.")
+    if len(removed) > len(profile.items) - 2:
+        raise ValueError("removing these items leaves fewer than two to rank.")
     full_rankings = profile.rankings()
-    reduced = [[[i for i in g if i != remove] for g in r] for r in full_rankings]
+    reduced = [[[i for i in g if i not in removed] for g in r] for r in full_rankings]
     reduced = [[g for g in r if g] for r in reduced]
     before = _consensus(full_rankings, method, weights, **kwargs)
     after = _consensus(reduced, method, weights, **kwargs)
     pb, pa = _position(before), _position(after)
     rows = []
-    items = [i for i in profile.items if i != remove]
+    items = [i for i in profile.items if i not in removed]
     for x in range(len(items)):
         for y in range(x + 1, len(items)):
             a, b = items[x], items[y]
