@@ -12,15 +12,59 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-#: Subpackages whose ``__all__`` forms the top-level API, in lookup order.
-_SUBPACKAGES = ("data", "frequentist", "posthoc", "severity", "samplesize", "permutation",
-                "consensus", "bayesian", "report")
-
-#: Where each public name lives, so a lookup imports only the subpackage it needs.
-_API: dict[str, str] = {
-    "Results": "data", "read": "data", "load_dataset": "data", "list_datasets": "data",
-    "simulate_runs": "data", "Simulation": "data",
+#: The public API: every name of each subpackage's ``__all__`` (tests/test_api.py keeps this
+#: table and the subpackages in step). A name is imported with its subpackage on first use.
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "data": (
+        "Results", "Simulation", "list_datasets", "load_dataset", "read", "simulate_runs",
+    ),
+    "frequentist": (
+        "aligned_ranks", "check_assumptions", "confidence_curve", "convergence_page", "friedman",
+        "fwer_of_pairwise", "homoscedasticity", "hotelling_t2", "iman_davenport",
+        "median_difference_ci", "multiple_sign_test", "multivariate_normality", "normality",
+        "omnibus", "page_trend", "paired_ttest", "per_instance", "quade", "rank_sum", "rm_anova",
+        "sign_test", "wilcoxon",
+    ),
+    "posthoc": (
+        "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",
+        "rank_sum_difference_pvalue",
+    ),
+    "severity": (
+        "SeverityAnalysis", "SeverityResult", "severity", "severity_analysis", "severity_from_se",
+    ),
+    "samplesize": (
+        "ALTERNATIVES", "BootstrapMeans", "DESIGNS", "EffectSize", "ExperimentResult",
+        "InstancePowerCurve", "InstancesResult", "PowerCurve", "RepetitionsResult", "RunFailed",
+        "SampleSizeResult", "StandardErrorResult", "bootstrap_means", "calc_instances",
+        "calc_nreps", "calc_se", "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z", "hedges_g",
+        "instance_power_curve", "power", "power_curve", "rank_biserial", "run_experiment",
+        "sample_size", "t_power", "vargha_delaney_a12", "z_power",
+    ),
+    "permutation": (
+        "MSDResult", "PermutationTestResult", "msd_intervals", "permutation_test",
+        "relative_deviation", "zemel_measure",
+    ),
+    "consensus": (
+        "BordaResult", "CriterionResult", "DominanceRelation", "KemenyResult", "as_ranking",
+        "borda", "check_iia", "check_majority", "check_pareto", "classify_order", "consensus",
+        "dominance", "format_ranking", "instance_rankings", "kemeny", "order_properties",
+        "ranking_from_relation", "symdiff_distance",
+    ),
+    "bayesian": (
+        "BayesianFriedmanResult", "BayesianMultipleMeasuresResult", "BayesianPairedResult",
+        "BayesianPairwiseResult", "IDPResult", "MultipleMeasuresResult", "bayesian_friedman",
+        "bayesian_multiple_measures", "bayesian_pairwise", "bayesian_sign", "bayesian_signed_rank",
+        "idp_wilcoxon", "multiple_measures_test",
+    ),
+    "report": (
+        "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",
+        "frame_to_latex", "register_figure", "render_report", "write_report",
+    ),
 }
+
+_SUBPACKAGES = tuple(_EXPORTS)
+_API: dict[str, str] = {name: package for package, names in _EXPORTS.items() for name in names}
+__all__ = sorted(_API)
 
 
 def _submodule(name: str) -> Any:
@@ -28,22 +72,12 @@ def _submodule(name: str) -> Any:
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("plots", "cli") or name in _SUBPACKAGES or name in ("ranking",):
+    if name in _SUBPACKAGES or name in ("plots", "cli", "ranking", "analysis"):
         return _submodule(name)
     if name in _API:
         return getattr(_submodule(_API[name]), name)
-    if not name.startswith("_"):
-        for package in _SUBPACKAGES:
-            try:
-                module = _submodule(package)
-            except ModuleNotFoundError as err:
-                if err.name == f"{__name__}.{package}":
-                    continue
-                raise
-            if name in getattr(module, "__all__", ()):
-                return getattr(module, name)
     raise AttributeError(f"module 'algocompare' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_API))
+    return sorted(set(globals()) | set(_API) | set(_SUBPACKAGES))
