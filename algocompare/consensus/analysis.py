@@ -36,4 +36,4 @@ def section(results: Any, options: Any) -> Any:
 
     return Section(key="consensus", title="Rank consensus of the per-instance rankings", text=text,
                    data=jsonable(data), results={"borda": borda_res, "kemeny": kemeny_res},
-                   figures=("kemeny",))  # the Borda figure would repeat the same instance ranks
+                   figures=())  # tables only: the post-hoc figures already show the ranks

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
+
+from algocompare.plots._figure import subplots
 import numpy as np
 from matplotlib.colors import to_rgba
 
@@ -32,7 +34,7 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, seed: int
     if result.samples is None:
         raise ValueError("this result has no posterior samples to plot.")
     if ax is None:
-        _, ax = plt.subplots(figsize=(5.5, 5))
+        _, ax = subplots(figsize=(5.5, 5))
     samples = np.asarray(result.samples)
     if len(samples) > n_points:
         samples = samples[np.random.default_rng(seed).choice(len(samples), n_points, replace=False)]
@@ -64,7 +66,7 @@ def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None 
     k = len(labels)
     if ax is None:
         side = max(4.0, 0.55 * k + 1.5)
-        _, ax = plt.subplots(figsize=(side + 2.0, side), layout="constrained")  # room for the outside legend
+        _, ax = subplots(figsize=(side + 2.0, side), layout="constrained")  # room for the outside legend
     image = np.ones((k, k, 4))
     for i, a in enumerate(labels):
         for j, b in enumerate(labels):
@@ -81,7 +83,7 @@ def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None 
     ax.set_yticks(np.arange(-0.5, k), minor=True)
     ax.grid(which="minor", color="white", lw=1)
     ax.tick_params(which="minor", length=0)
-    handles = [plt.Rectangle((0, 0), 1, 1, color=colours[r]) for r in ("win", "rope", "loss")]
+    handles = [Rectangle((0, 0), 1, 1, color=colours[r]) for r in ("win", "rope", "loss")]
     ax.legend(handles, ["row better", f"rope (±{result.rope:g})", "column better"], loc="upper left",
               bbox_to_anchor=(1.01, 1), frameon=False)
     ax.set_title(result.method)

@@ -25,15 +25,15 @@ _CLIQUE_OVERHANG = 0.04
 
 
 def _axes(ax: Any, figsize: tuple[float, float], layout: str | None = None) -> Any:
-    """``ax`` itself, or the Axes of a new pyplot figure of ``figsize`` inches.
+    """``ax`` itself, or the Axes of a new figure of ``figsize`` inches.
 
     ``layout="constrained"`` makes room for rotated tick labels and an outside legend.
     """
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
+    from algocompare.plots._figure import subplots
 
-    _, new_ax = plt.subplots(figsize=figsize, layout=layout)
+    _, new_ax = subplots(figsize=figsize, layout=layout)
     return new_ax
 
 

@@ -16,7 +16,7 @@ def plot_consensus(result: Any, ax: Any = None, *, max_rankings: int = 40, cmap:
 
     Ranks of tied items are averaged (rank 1 = best). Returns the Axes.
     """
-    import matplotlib.pyplot as plt
+    from algocompare.plots._figure import subplots
 
     profile = result.profile
     consensus = result.consensus
@@ -33,7 +33,7 @@ def plot_consensus(result: Any, ax: Any = None, *, max_rankings: int = 40, cmap:
     grid = np.column_stack([ranks[:, columns].T, np.full(len(order), np.nan), cons_ranks[columns]])
     if ax is None:
         width = min(2.0 + 0.45 * grid.shape[1], 16)
-        _, ax = plt.subplots(figsize=(width, 1.0 + 0.4 * len(order)))
+        _, ax = subplots(figsize=(width, 1.0 + 0.4 * len(order)), layout="constrained")
     image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, aspect="auto", vmin=1, vmax=len(order))
     labels = [str(label) for label in profile.labels[:max_rankings]] + ["", "consensus"]
     ax.set_xticks(range(grid.shape[1]), labels, rotation=60, ha="right")

@@ -108,7 +108,7 @@ def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: st
         blocks = res.blocks()
         samples = [blocks[n].to_numpy(float) for n in names]
         ylabel = "value" + (" (mean of runs)" if res.has_runs else "")
-    ax = _axes(ax, (max(4.0, 0.5 * len(names) + 1.5), 3.8))
+    ax = _axes(ax, (max(4.0, 0.5 * len(names) + 1.5), 3.8), layout="constrained")
     _draw(ax, samples, names, kind)
     if scale == "raw":
         _log_scale(ax, np.concatenate(samples), log)
@@ -125,7 +125,7 @@ def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] 
     -------
     matplotlib Figure
     """
-    import matplotlib.pyplot as plt
+    from algocompare.plots._figure import subplots
 
     res = _results(data)
     if not res.has_runs:
@@ -134,7 +134,7 @@ def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] 
     ncols = max(1, min(ncols, len(instances)))
     nrows = math.ceil(len(instances) / ncols)
     width = max(3.0, 0.45 * res.n_algorithms + 1.2)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(width * ncols, 3.2 * nrows), squeeze=False)
+    fig, axes = subplots(nrows, ncols, figsize=(width * ncols, 3.2 * nrows), squeeze=False)
     for ax, inst in zip(axes.flat, instances):
         distribution_plot(res, ax, kind=kind, instance=inst, log=log, sort=False, title=str(inst))
         ax.set_ylabel("")
@@ -171,9 +171,9 @@ def histogram_qq(sample: Any, axes: Sequence[Any] | None = None, *, name: str | 
 
     x = as_sample(sample, name or "sample", min_size=3)
     if axes is None:
-        import matplotlib.pyplot as plt
+        from algocompare.plots._figure import subplots
 
-        _, axes = plt.subplots(1, 2, figsize=(7.5, 3.0))
+        _, axes = subplots(1, 2, figsize=(7.5, 3.0))
     ax_hist, ax_qq = axes
     ax_hist.hist(x, bins=bins, density=True, color="#9ecae1", edgecolor="black", lw=0.5)
     mean, sd = float(np.mean(x)), float(np.std(x, ddof=1))
@@ -203,7 +203,7 @@ def normality_plots(data: Any, *, algorithms: Sequence[Any] | None = None, insta
     -------
     matplotlib Figure
     """
-    import matplotlib.pyplot as plt
+    from algocompare.plots._figure import subplots
 
     res = _results(data)
     names = list(res.algorithms if algorithms is None else algorithms)
@@ -214,7 +214,7 @@ def normality_plots(data: Any, *, algorithms: Sequence[Any] | None = None, insta
     else:
         blocks = res.blocks()
         samples = {n: blocks[n].to_numpy(float) for n in names}
-    fig, axes = plt.subplots(len(names), 2, figsize=(7.5, 2.6 * len(names)), squeeze=False)
+    fig, axes = subplots(len(names), 2, figsize=(7.5, 2.6 * len(names)), squeeze=False)
     for row, n in zip(axes, names):
         histogram_qq(samples[n], row, name=str(n), bins=bins)
     fig.tight_layout()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import matplotlib.pyplot as plt
+from algocompare.plots._figure import subplots
 import numpy as np
 
 __all__ = ["msd_plot"]
@@ -62,7 +62,7 @@ def msd_plot(result: Any, ax: Any = None, *, panel: str = "permutation", order: 
         return ax
     if ax is None:
         kwargs.setdefault("figsize", (11, 0.35 * len(algs) + 1.8))
-        fig, ax = plt.subplots(1, 3, sharey=True, **kwargs)
+        fig, ax = subplots(1, 3, sharey=True, **kwargs)
     axes = np.asarray(ax).ravel()
     if axes.size != 3:
         raise ValueError(f"ax must be one Axes or three (one per panel), got {axes.size}.")

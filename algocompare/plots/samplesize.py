@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import matplotlib.pyplot as plt
+from algocompare.plots._figure import subplots
 import numpy as np
 from scipy import stats
 
@@ -13,7 +13,7 @@ __all__ = ["plot_power_curve", "plot_bootstrap_qq", "qq_plot", "plot_experiment"
 
 def _axes(ax):
     if ax is None:
-        _, ax = plt.subplots(figsize=(6, 4))
+        _, ax = subplots(figsize=(6, 4))
     return ax
 
 
@@ -64,7 +64,7 @@ def plot_experiment(result: Any, ax=None, *, pair: int = 0):
     a, b = result.tests[["alg_a", "alg_b"]].iloc[pair]
     rows = table[(table["alg_a"] == a) & (table["alg_b"] == b)].reset_index(drop=True)
     if ax is None:
-        _, (ax, ax_n) = plt.subplots(1, 2, figsize=(9, 0.3 * len(rows) + 2), sharey=True,
+        _, (ax, ax_n) = subplots(1, 2, figsize=(9, 0.3 * len(rows) + 2), sharey=True,
                                      gridspec_kw={"width_ratios": [3, 2]}, layout="constrained")
     else:
         ax_n = None

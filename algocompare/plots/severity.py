@@ -19,11 +19,11 @@ SEVERITY_COLOR, POWER_COLOR, ERROR_COLOR = "tab:red", "tab:blue", "0.55"
 
 
 def _axes(ax, ncols: int):
-    import matplotlib.pyplot as plt
+    from algocompare.plots._figure import subplots
 
     if ax is not None:
         return ax
-    _, axes = plt.subplots(1, ncols, figsize=(5.2 * ncols, 4.0), constrained_layout=True)
+    _, axes = subplots(1, ncols, figsize=(5.2 * ncols, 4.0), constrained_layout=True)
     return axes
 
 

@@ -9,12 +9,14 @@ views with :func:`register_figure`.
 from __future__ import annotations
 
 import io
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FigureView", "register_figure", "figure_views", "iter_results", "draw", "svg_markup", "save"]
+__all__ = ["FigureView", "register_figure", "figure_views", "iter_results", "draw", "svg_markup", "render_svgs",
+           "save"]
 
 #: Titles of the customary figures, by the name of their plotting function.
 _TITLES = {"cd_diagram": "Critical-difference diagram", "confidence_curve": "Confidence curve",
@@ -29,18 +31,22 @@ class FigureView:
     title: str
     applies: Callable[[Any], bool]
     draw: Callable[[Any], Any]  # result -> Axes, array of Axes or Figure
+    #: relative drawing cost; the costliest figures are handed to the workers first
+    cost: float = 1.0
 
 
 _VIEWS: list[FigureView] = []
 
 
-def register_figure(key: str, title: str, applies: Callable[[Any], bool], draw: Callable[[Any], Any]) -> FigureView:
+def register_figure(key: str, title: str, applies: Callable[[Any], bool], draw: Callable[[Any], Any],
+                    cost: float = 1.0) -> FigureView:
     """Add a figure to the report for every result where ``applies(result)`` holds.
 
     ``draw(result)`` must create its own figure and return its Axes (or Figure). A view
-    registered with an existing key replaces it.
+    registered with an existing key replaces it. ``cost`` is a rough relative drawing
+    time (a text-heavy figure costs more) used to balance the rendering workers.
     """
-    view = FigureView(key, title, applies, draw)
+    view = FigureView(key, title, applies, draw, cost)
     _VIEWS[:] = [v for v in _VIEWS if v.key != key] + [view]
     return view
 
@@ -73,7 +79,7 @@ register_figure("figure", "Figure", _has_customary_figure, _customary)
 register_figure("bonferroni_dunn", "Bonferroni–Dunn chart",
                 lambda r: _is_posthoc(r) and getattr(r, "control", None) is not None, _bonferroni_dunn)
 register_figure("pvalue_heatmap", "Adjusted p-values",
-                lambda r: _is_posthoc(r) and getattr(r, "control", None) is None, _heatmap)
+                lambda r: _is_posthoc(r) and getattr(r, "control", None) is None, _heatmap, cost=4.0)
 
 
 def view_title(view: FigureView, result: Any) -> str:
@@ -110,9 +116,9 @@ def draw(view: FigureView, result: Any) -> Any:
 
 
 def close(fig: Any) -> None:
-    import matplotlib.pyplot as plt
+    from algocompare.plots._figure import close as close_figure
 
-    plt.close(fig)
+    close_figure(fig)
 
 
 _XML_PROLOGUE = re.compile(r"^.*?(?=<svg)", re.S)
@@ -123,9 +129,56 @@ def svg_markup(fig: Any) -> str:
     import matplotlib
 
     buffer = io.StringIO()
+    # A figure with a layout engine already fits its labels; the tight bounding box would
+    # draw it a second time.
+    tight = {"bbox_inches": "tight", "pad_inches": 0.08} if fig.get_layout_engine() is None else {}
     with matplotlib.rc_context({"svg.fonttype": "path"}):
-        fig.savefig(buffer, format="svg", bbox_inches="tight", pad_inches=0.08)
+        fig.savefig(buffer, format="svg", **tight)
     return _XML_PROLOGUE.sub("", buffer.getvalue(), count=1)
+
+
+def _svg_of(job: tuple[FigureView, Any]) -> str:
+    fig = draw(*job)
+    try:
+        return svg_markup(fig)
+    finally:
+        close(fig)
+
+
+_PENDING: list[tuple[FigureView, Any]] = []
+
+
+def _svg_of_pending(index: int) -> str:
+    return _svg_of(_PENDING[index])
+
+
+def render_svgs(jobs: list[tuple[FigureView, Any]], workers: int | None = None) -> list[str]:
+    """SVG markup of each ``(view, result)`` job, in order.
+
+    Drawing is single-threaded CPU work (two thirds of a report's time), so on systems that
+    fork, the jobs are shared among forked worker processes, which inherit the loaded
+    libraries and the jobs themselves. Not where pyplot or IPython is in use (a notebook
+    kernel must not fork), nor for a single job.
+    """
+    import multiprocessing
+
+    from algocompare.plots._figure import pyplot_in_use
+
+    workers = min(len(jobs), os.cpu_count() or 1) if workers is None else workers
+    if workers < 2 or pyplot_in_use() or "fork" not in multiprocessing.get_all_start_methods():
+        return [_svg_of(job) for job in jobs]
+    import matplotlib.figure  # noqa: F401  (loaded once here, inherited by every worker)
+
+    import algocompare.plots  # noqa: F401
+
+    _PENDING[:] = jobs
+    order = sorted(range(len(jobs)), key=lambda i: -jobs[i][0].cost)  # longest first
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            svgs = dict(zip(order, pool.map(_svg_of_pending, order, chunksize=1)))
+    finally:
+        _PENDING.clear()
+    return [svgs[i] for i in range(len(jobs))]
 
 
 def save(fig: Any, path: Any, fmt: str) -> None:

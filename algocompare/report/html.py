@@ -44,16 +44,23 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "item"
 
 
-def _figure(view: Any, result: Any, caption: str) -> str:
-    fig = fig_views.draw(view, result)
-    try:
-        svg = fig_views.svg_markup(fig)
-    finally:
-        fig_views.close(fig)
-    return f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>"
+class _FigureJobs:
+    """Figures of a report, collected while the HTML is written and rendered at the end
+    (all at once, so that :func:`figures.render_svgs` can share them between processes)."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Any, Any]] = []
+
+    def add(self, view: Any, result: Any, caption: str) -> str:
+        self.jobs.append((view, result))
+        return f"<figure><!--figure-{len(self.jobs) - 1}--><figcaption>{html.escape(caption)}</figcaption></figure>"
+
+    def fill(self, text: str) -> str:
+        svgs = fig_views.render_svgs(self.jobs)
+        return re.sub(r"<!--figure-(\d+)-->", lambda m: svgs[int(m.group(1))], text)
 
 
-def _result_html(name: str, result: Any, precision: int, with_figures: bool) -> str:
+def _result_html(name: str, result: Any, precision: int, figures: _FigureJobs | None) -> str:
     title = str(getattr(result, "method", name))
     parts = [f"<h3>{html.escape(title)}</h3>"]
     if isinstance(result, pd.DataFrame):
@@ -62,13 +69,13 @@ def _result_html(name: str, result: Any, precision: int, with_figures: bool) -> 
         parts.append(f'<div class="table-wrap">{frame_to_html(result.to_frame(), precision)}</div>')
     elif hasattr(result, "to_html"):
         parts.append(f'<div class="table-wrap">{result.to_html(precision=precision)}</div>')
-    if with_figures:
+    if figures is not None:
         for view in fig_views.figure_views(result):
-            parts.append(_figure(view, result, f"{fig_views.view_title(view, result)}: {title}"))
+            parts.append(figures.add(view, result, f"{fig_views.view_title(view, result)}: {title}"))
     return "\n".join(parts)
 
 
-def _summary_html(data: Any, precision: int, with_figures: bool) -> str:
+def _summary_html(data: Any, precision: int, figures: _FigureJobs | None) -> str:
     better = "lower" if data.direction == "minimize" else "higher"
     runs = " with several runs per cell" if data.has_runs else ""
     parts = [f"<p>{data.n_instances} instances × {data.n_algorithms} algorithms{runs}; "
@@ -80,17 +87,17 @@ def _summary_html(data: Any, precision: int, with_figures: bool) -> str:
     ranks = data.mean_ranks()
     table = data.describe().assign(mean_rank=ranks).sort_values("mean_rank", kind="stable")
     parts.append(f'<div class="table-wrap">{frame_to_html(table, precision, caption="Descriptive statistics per algorithm (sorted by mean rank)")}</div>')
-    if with_figures:
+    if figures is not None:
         from algocompare.plots import distribution_plot
 
         view = fig_views.FigureView("ranks", "Ranks", lambda r: True,
                                     lambda r: distribution_plot(r, kind="violin", scale="ranks"))
-        parts.append(_figure(view, data, "Within-instance ranks of each algorithm (1 = best), "
+        parts.append(figures.add(view, data, "Within-instance ranks of each algorithm (1 = best), "
                                          "algorithms in mean-rank order."))
     return "\n".join(parts)
 
 
-def _section_html(section: Any, precision: int, with_figures: bool) -> str:
+def _section_html(section: Any, precision: int, figures: _FigureJobs | None) -> str:
     parts = [f'<section id="{_slug(section.key)}">', f"<h2>{html.escape(section.title)}</h2>"]
     if section.text:
         pre = f'<pre class="section-text">{html.escape(section.text)}</pre>'
@@ -99,8 +106,8 @@ def _section_html(section: Any, precision: int, with_figures: bool) -> str:
             pre = f"<details><summary>Text output ({section.text.count(chr(10)) + 1} lines)</summary>{pre}</details>"
         parts.append(pre)
     for name, result in (section.results or {}).items():
-        drawn = with_figures and (section.figures is None or name in section.figures)
-        parts.append(_result_html(str(name), result, precision, drawn))
+        drawn = section.figures is None or name in section.figures
+        parts.append(_result_html(str(name), result, precision, figures if drawn else None))
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -145,18 +152,20 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     data = as_results(data)
     options = options or AnalysisOptions()
     sections = run_analysis(data, options) if sections is None else list(sections)
+    jobs = _FigureJobs() if figures else None
     toc = [("summary", "Data summary")] + [(_slug(s.key), s.title) for s in sections] + [("reading", "Reading the results")]
     body = [f"<h1>{html.escape(title)}</h1>",
             f'<p class="meta">algocompare {__version__} · α = {options.alpha:g} · '
             f"correction: {html.escape(str(options.correction))}</p>",
             "<nav><ol>" + "".join(f'<li><a href="#{key}">{html.escape(t)}</a></li>' for key, t in toc) + "</ol></nav>",
-            '<section id="summary"><h2>Data summary</h2>', _summary_html(data, precision, figures), "</section>"]
-    body += [_section_html(s, precision, figures) for s in sections]
+            '<section id="summary"><h2>Data summary</h2>', _summary_html(data, precision, jobs), "</section>"]
+    body += [_section_html(s, precision, jobs) for s in sections]
     body.append(_reading_html(data, sections, options.alpha))
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
-            + "\n".join(body) + "\n</body>\n</html>\n")
+    document = ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+                + "\n".join(body) + "\n</body>\n</html>\n")
+    return jobs.fill(document) if jobs is not None else document
 
 
 def write_report(data: Any, path: str | Path, options: Any = None, **kwargs: Any) -> Path:
