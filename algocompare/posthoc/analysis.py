@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from algocompare._results import format_number
 from algocompare.analysis import AnalysisOptions, Section
 from algocompare.posthoc.bergmann import MAX_EXACT_K
 from algocompare.posthoc.procedure import posthoc
@@ -48,13 +49,25 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
 
 
 def _describe(result: Any) -> str:
-    rejected = result.table[result.table["reject"]]
-    lines = [str(result)]
+    """A terminal summary; the full table is in ``--json`` and in the report."""
+    head = f"{result.method}, alpha = {result.alpha:g}"
+    if result.critical_difference is not None:
+        head += f", critical difference {result.critical_difference:.3f}"
+    table = result.table
     if result.control is not None:
-        names = ", ".join(str(b) for b in rejected["algorithm_b"]) or "none"
-        lines.append(f"significantly different from {result.control} at alpha={result.alpha}: {names}")
-    else:
-        lines.append(f"{len(rejected)} of {len(result.table)} pairs differ at alpha={result.alpha}")
-        groups = ["{" + ", ".join(map(str, g)) + "}" for g in result.cliques()]
-        lines.append("groups without significant differences: " + ("; ".join(groups) or "none"))
+        shown = table.drop(columns=["algorithm_a"]).rename(columns={"algorithm_b": "versus " + str(result.control)})
+        text = shown.to_string(index=False, float_format=lambda x: format_number(x))
+        return "\n".join([head] + ["  " + line for line in text.splitlines()])
+    rejected = table[table["reject"]]
+    lines = [head, f"  {len(rejected)} of {len(table)} pairs differ significantly"]
+    beats: dict[Any, list[Any]] = {}
+    for a, b, z in zip(rejected["algorithm_a"], rejected["algorithm_b"], rejected["statistic"]):
+        winner, loser = (a, b) if z > 0 else (b, a)
+        beats.setdefault(winner, []).append(loser)
+    width = max((len(str(a)) for a in beats), default=0)
+    for name in result.mean_ranks.sort_values(kind="stable").index:
+        if name in beats:
+            lines.append(f"  {str(name):<{width}}  better than {', '.join(map(str, beats[name]))}")
+    groups = ["{" + ", ".join(map(str, g)) + "}" for g in result.cliques()]
+    lines.append("  groups without significant differences: " + ("; ".join(groups) or "none"))
     return "\n".join(lines)
