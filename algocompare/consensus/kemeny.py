@@ -605,12 +605,34 @@ def _weak_parts(n_geq: np.ndarray, profile: Profile, method: str, deadline: floa
             continue
         solve, index = _milp_weak(sub, total, deadline, max_solutions, tol)
         solvers.add("HiGHS MILP")
+        solutions = [_levels_from_geq(x, index) for x in solve.solutions]
+        if not solutions:
+            # Time ran out before HiGHS found any order: an unproven one, with its true gap.
+            solutions = [_net_preference_levels(sub)]
+            upper = _weak_component_cost(sub, total, solutions[0])
+            proven, complete = False, False
+            slack += max(upper - solve.lower_bound, 0.0) if np.isfinite(solve.lower_bound) else upper
+            parts.append((comp, solutions))
+            continue
         if not solve.optimal:
             proven = False
             slack += max(solve.objective - solve.lower_bound, 0.0)
         complete = complete and solve.complete
-        parts.append((comp, [_levels_from_geq(x, index) for x in solve.solutions]))
+        parts.append((comp, solutions))
     return parts, proven, complete, slack, " + ".join(sorted(solvers)) or "trivial"
+
+
+def _net_preference_levels(n_geq: np.ndarray) -> np.ndarray:
+    """A linear order (a valid weak order) by net pairwise preference, Borda-like."""
+    return np.argsort(np.argsort(-(n_geq - n_geq.T).sum(axis=1), kind="stable"), kind="stable")
+
+
+def _weak_component_cost(n_geq: np.ndarray, total: float, levels: np.ndarray) -> float:
+    """The component's share of the objective for the weak order ``levels`` (the cost
+    vector of :func:`_milp_weak`: x_ab = 1 iff a is at least as good as b)."""
+    off = ~np.eye(len(levels), dtype=bool)
+    geq = (levels[:, None] <= levels[None, :]) & off
+    return float(n_geq[off].sum() + (total - 2.0 * n_geq)[geq].sum())
 
 
 def _weak_orders(m: int) -> np.ndarray:
