@@ -220,8 +220,9 @@ class Results:
                            instances: list, extra: Sequence[str]) -> Results:
         """Apply the missing-value policy (NaN values and absent cells) and build."""
         counts = long.groupby(["instance", "algorithm"], sort=False).size()
-        present = set(counts.index)
-        absent = [(i, a) for i in instances for a in algorithms if (i, a) not in present]
+        grid = counts.unstack("algorithm").reindex(index=list(instances), columns=list(algorithms))
+        rows, cols = np.nonzero(grid.isna().to_numpy())
+        absent = [(instances[i], algorithms[j]) for i, j in zip(rows, cols)]
         nan_rows = long[long["value"].isna()]
         nan_cells = list(dict.fromkeys(zip(nan_rows["instance"], nan_rows["algorithm"])))
         inf_rows = long[np.isinf(long["value"].to_numpy())]
