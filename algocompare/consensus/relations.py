@@ -119,7 +119,8 @@ class DominanceRelation(Result):
         return "\n".join(lines)
 
 
-def _samples(runs: Any, instance: Any) -> dict[Any, np.ndarray]:
+def _samples(runs: Any, instance: Any, direction: str) -> tuple[dict[Any, np.ndarray], str]:
+    """Run values per algorithm, as given, and the direction that applies to them."""
     from algocompare.data.results import Results
 
     if isinstance(runs, Results):
@@ -131,19 +132,16 @@ def _samples(runs: Any, instance: Any) -> dict[Any, np.ndarray]:
             raise ValueError(f"unknown instance {instance!r}.")
         long = runs.to_long()
         long = long[long["instance"] == instance]
-        values = {a: long.loc[long["algorithm"] == a, "value"].to_numpy(float) for a in runs.algorithms}
-        if runs.direction == "maximize":
-            values = {a: -v for a, v in values.items()}
-        return values
+        return {a: long.loc[long["algorithm"] == a, "value"].to_numpy(float) for a in runs.algorithms}, runs.direction
     if isinstance(runs, pd.DataFrame):
-        return {col: runs[col].to_numpy(float) for col in runs.columns}
+        return {col: runs[col].to_numpy(float) for col in runs.columns}, direction
     if isinstance(runs, Mapping):
-        return dict(runs)
+        return dict(runs), direction
     arr = np.asarray(runs, dtype=float)
     if arr.ndim != 2:
         raise TypeError("runs must be a mapping algorithm → values, a DataFrame (columns = algorithms), "
                         "a 2-D array (rows = algorithms) or a Results.")
-    return {f"A{i + 1}": row for i, row in enumerate(arr)}
+    return {f"A{i + 1}": row for i, row in enumerate(arr)}, direction
 
 
 _STATISTICS = {"mean": np.mean, "median": np.median, "best": np.min, "worst": np.max, "variance": np.var}
@@ -161,7 +159,7 @@ def dominance(runs: Any, by: str = "mean", *, alpha: float = 0.05, test: str = "
     by : "mean", "median", "best", "worst", "variance" (A ≽ B when A's statistic is at
         least as good: lower for minimisation; for variance, lower is always better) or
         "test": A ≻ B when a two-sided test rejects equality at ``alpha`` after the
-        ``correction`` over all pairs and A has the better median (Mann–Whitney,
+        ``correction`` (any method of :func:`algocompare.adjust_pvalues`) over all pairs and A has the better median (Mann–Whitney,
         ``scipy.stats.mannwhitneyu``) or mean (``test="t"``/``"welch"``,
         ``scipy.stats.ttest_ind``); otherwise A ~ B.
     direction : "minimize" (default) or "maximize" (ignored for a Results, which knows it).
@@ -176,10 +174,10 @@ def dominance(runs: Any, by: str = "mean", *, alpha: float = 0.05, test: str = "
 
     check_option("by", by, _BY)
     check_direction(direction)
-    samples = _samples(runs, instance)
+    samples, direction = _samples(runs, instance, direction)
     if len(samples) < 2:
         raise ValueError("a dominance relation compares at least 2 algorithms.")
-    sign = -1.0 if direction == "maximize" and not _is_results(runs) else 1.0
+    sign = -1.0 if direction == "maximize" else 1.0  # values below are oriented: lower is better
     values = {a: sign * as_sample(v, name=f"runs of {a!r}", min_size=1 if by != "test" else 2)
               for a, v in samples.items()}
     items = tuple(values)
@@ -188,24 +186,13 @@ def dominance(runs: Any, by: str = "mean", *, alpha: float = 0.05, test: str = "
         check_probability("alpha", alpha)
         return _by_test(values, items, alpha, test, correction, direction)
     stat = np.array([_STATISTICS[by](values[a]) for a in items])
-    oriented = stat
-    if by == "best":
-        oriented = np.array([values[a].min() for a in items])
-    elif by == "worst":
-        oriented = np.array([values[a].max() for a in items])
-    incidence = oriented[:, None] <= oriented[None, :]
-    shown = sign * stat if by in ("mean", "median", "best", "worst") else stat
+    incidence = stat[:, None] <= stat[None, :]
+    shown = stat if by == "variance" else sign * stat  # in the data's own units
     return _relation(items, incidence, by, direction, pd.Series(shown, index=list(items), name=by))
 
 
-def _is_results(runs: Any) -> bool:
-    from algocompare.data.results import Results
-
-    return isinstance(runs, Results)
-
-
 def _by_test(values: dict, items: tuple, alpha: float, test: str, correction: str, direction: str):
-    from statsmodels.stats.multitest import multipletests
+    from algocompare.posthoc.adjust import adjust_pvalues
 
     k = len(items)
     pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
@@ -217,7 +204,7 @@ def _by_test(values: dict, items: tuple, alpha: float, test: str, correction: st
         else:
             raw.append(stats.ttest_ind(x, y, equal_var=(test == "t")).pvalue)
     raw = np.nan_to_num(np.asarray(raw, float), nan=1.0)
-    adjusted = multipletests(raw, method=correction)[1] if correction != "none" else raw
+    adjusted = adjust_pvalues(raw, correction)
     location = np.array([np.median(values[a]) if test == "mannwhitney" else np.mean(values[a]) for a in items])
     incidence = np.ones((k, k), dtype=bool)
     pmat = np.full((k, k), np.nan)
