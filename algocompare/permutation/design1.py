@@ -55,18 +55,11 @@ def _f_ratio(msa: float, mse: float, df1: float, df2: float) -> tuple[float, flo
 
 
 def friedman_blocks(oriented: np.ndarray) -> tuple[float, float]:
-    """Friedman chi-square and p-value (``scipy.stats.friedmanchisquare``, tie-corrected)."""
-    if oriented.shape[1] < 3:
-        # scipy needs three groups; the k = 2 statistic is the same formula.
-        ranks = stats.rankdata(oriented, axis=1)
-        b, k = ranks.shape
-        ties = sum(np.sum(c ** 3 - c) for c in (np.unique(r, return_counts=True)[1] for r in ranks))
-        stat = 12 / (b * k * (k + 1)) * np.sum(ranks.sum(0) ** 2) - 3 * b * (k + 1)
-        denom = 1 - ties / (b * k * (k * k - 1))
-        stat = stat / denom if denom > 0 else np.nan
-        return float(stat), float(stats.chi2.sf(stat, k - 1))
-    res = stats.friedmanchisquare(*oriented.T)
-    return float(res.statistic), float(res.pvalue)
+    """Friedman chi-square and p-value with the tie correction (as ``scipy.stats.friedmanchisquare``)."""
+    from algocompare.frequentist import friedman
+
+    result = friedman(oriented, tie_correction=True)
+    return float(result.statistic), float(result.pvalue)
 
 
 def _row_arrangements(row: np.ndarray) -> np.ndarray:
