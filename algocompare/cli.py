@@ -9,7 +9,6 @@ consensus, ...) are contributed by their subpackages: each module listed in
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from typing import Any, Sequence

@@ -14,7 +14,6 @@ import argparse
 import math
 import platform
 import sys
-import time
 from pathlib import Path
 
 import numpy as np

@@ -501,7 +501,6 @@ def _squared_forms_linear(profile: Profile) -> tuple:
 def _local_search(cost: np.ndarray, order: list[int]) -> list[int]:
     """Best-insertion moves until no single move improves (cost[a, b] = cost of a before b)."""
     order = list(order)
-    m = len(order)
     improved = True
     while improved:
         improved = False

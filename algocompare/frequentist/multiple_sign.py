@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +11,6 @@ from scipy import stats
 
 from algocompare import _validation as v
 from algocompare._results import Result
-from algocompare.frequentist._common import oriented_blocks
 
 __all__ = ["multiple_sign_test", "MultipleSignResult"]
 

@@ -1,6 +1,5 @@
 """Exact Kemeny consensus against brute force over all orders, and the ice-cream example."""
 
-import itertools
 
 import numpy as np
 import pytest

@@ -1,6 +1,5 @@
 """e1 and e2 normalisation (Chiarandini et al. 2005, §2; Zemel 1981)."""
 
-import numpy as np
 import pandas as pd
 import pytest
 

@@ -1,6 +1,5 @@
 """run_experiment: reproducibility, executors (threads, processes, Dask), resume, failures."""
 
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
