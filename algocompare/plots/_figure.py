@@ -34,3 +34,12 @@ def close(figure: Any) -> None:
     """Release a figure (only pyplot keeps a reference to it)."""
     if "matplotlib.pyplot" in sys.modules:
         sys.modules["matplotlib.pyplot"].close(figure)
+
+
+def axes_or_new(ax: Any, figsize: tuple[float, float], nrows: int = 1, ncols: int = 1, **kwargs: Any) -> Any:
+    """``ax`` itself when the caller gave one, else the Axes of a new figure of ``figsize``
+    inches (an array of Axes for several panels); ``kwargs`` go to :func:`subplots`."""
+    if ax is not None:
+        return ax
+    _, axes = subplots(nrows, ncols, figsize=figsize, **kwargs)
+    return axes

@@ -7,7 +7,7 @@ from typing import Any
 
 from matplotlib.patches import Rectangle
 
-from algocompare.plots._figure import subplots
+from algocompare.plots._figure import axes_or_new
 import numpy as np
 from matplotlib.colors import to_rgba
 
@@ -33,8 +33,7 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, seed: int
     """
     if result.samples is None:
         raise ValueError("this result has no posterior samples to plot.")
-    if ax is None:
-        _, ax = subplots(figsize=(5.5, 5))
+    ax = axes_or_new(ax, (5.5, 5))
     samples = np.asarray(result.samples)
     if len(samples) > n_points:
         samples = samples[np.random.default_rng(seed).choice(len(samples), n_points, replace=False)]
@@ -64,9 +63,8 @@ def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None 
     best = result.matrix("best")
     labels = list(regions.index)
     k = len(labels)
-    if ax is None:
-        side = max(4.0, 0.55 * k + 1.5)
-        _, ax = subplots(figsize=(side + 2.0, side), layout="constrained")  # room for the outside legend
+    side = max(4.0, 0.55 * k + 1.5)
+    ax = axes_or_new(ax, (side + 2.0, side), layout="constrained")  # room for the outside legend
     image = np.ones((k, k, 4))
     for i, a in enumerate(labels):
         for j, b in enumerate(labels):

@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from algocompare.plots._figure import axes_or_new
+
 __all__ = ["cd_diagram", "bonferroni_dunn_chart", "clique_levels"]
 
 #: Height of one label row of the CD diagram, in inches.
@@ -22,19 +24,6 @@ _UNIT_IN = 0.42
 _CLIQUE_GAP = 0.12
 #: How far a clique bar extends beyond its outermost members, in rank units.
 _CLIQUE_OVERHANG = 0.04
-
-
-def _axes(ax: Any, figsize: tuple[float, float], layout: str | None = None) -> Any:
-    """``ax`` itself, or the Axes of a new figure of ``figsize`` inches.
-
-    ``layout="constrained"`` makes room for rotated tick labels and an outside legend.
-    """
-    if ax is not None:
-        return ax
-    from algocompare.plots._figure import subplots
-
-    _, new_ax = subplots(figsize=figsize, layout=layout)
-    return new_ax
 
 
 def _sorted_mean_ranks(result: Any) -> tuple[list[str], np.ndarray]:
@@ -201,7 +190,7 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
         axis_lo, axis_hi = _nice_range(ranks[0], ranks[-1])
     span = axis_hi - axis_lo
     own_figure = ax is None
-    ax = _axes(ax, (max(3.2, _UNIT_IN * span) + 3.0, (bottom - top) * _ROW_IN))
+    ax = axes_or_new(ax, (max(3.2, _UNIT_IN * span) + 3.0, (bottom - top) * _ROW_IN))
     fig = ax.figure
     ax.set_axis_off()
 
@@ -311,7 +300,7 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     base = float(values[names.index(str(control))])
     k, n = len(names), int(result.n_instances)
     cuts = sorted(((float(a), base + _bonferroni_dunn_cd(k, n, float(a))) for a in alphas), key=lambda c: c[1])
-    ax = _axes(ax, (max(4.0, 0.55 * k + 1.5) + 2.6, 4.2), layout="constrained")
+    ax = axes_or_new(ax, (max(4.0, 0.55 * k + 1.5) + 2.6, 4.2), layout="constrained")
     heights = [c[1] for c in cuts]
 
     def colour(name: str, value: float) -> str:

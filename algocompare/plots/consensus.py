@@ -16,7 +16,7 @@ def plot_consensus(result: Any, ax: Any = None, *, max_rankings: int = 40, cmap:
 
     Ranks of tied items are averaged (rank 1 = best). Returns the Axes.
     """
-    from algocompare.plots._figure import subplots
+    from algocompare.plots._figure import axes_or_new
 
     profile = result.profile
     consensus = result.consensus
@@ -31,9 +31,8 @@ def plot_consensus(result: Any, ax: Any = None, *, max_rankings: int = 40, cmap:
     cons_ranks = _average_ranks(cons_levels)
     columns = [index[item] for item in order]
     grid = np.column_stack([ranks[:, columns].T, np.full(len(order), np.nan), cons_ranks[columns]])
-    if ax is None:
-        width = min(2.0 + 0.45 * grid.shape[1], 16)
-        _, ax = subplots(figsize=(width, 1.0 + 0.4 * len(order)), layout="constrained")
+    width = min(2.0 + 0.45 * grid.shape[1], 16)
+    ax = axes_or_new(ax, (width, 1.0 + 0.4 * len(order)), layout="constrained")
     image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, aspect="auto", vmin=1, vmax=len(order))
     labels = [str(label) for label in profile.labels[:max_rankings]] + ["", "consensus"]
     ax.set_xticks(range(grid.shape[1]), labels, rotation=60, ha="right")

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from algocompare.plots.cd_diagram import _axes
+from algocompare.plots._figure import axes_or_new
 
 __all__ = ["distribution_plot", "runs_distribution", "histogram_qq", "normality_plots"]
 
@@ -108,7 +108,7 @@ def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: st
         blocks = res.blocks()
         samples = [blocks[n].to_numpy(float) for n in names]
         ylabel = "value" + (" (mean of runs)" if res.has_runs else "")
-    ax = _axes(ax, (max(4.0, 0.5 * len(names) + 1.5), 3.8), layout="constrained")
+    ax = axes_or_new(ax, (max(4.0, 0.5 * len(names) + 1.5), 3.8), layout="constrained")
     _draw(ax, samples, names, kind)
     if scale == "raw":
         _log_scale(ax, np.concatenate(samples), log)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare.plots._figure import subplots
+from algocompare.plots._figure import axes_or_new
 import numpy as np
 from scipy import stats
 
@@ -18,8 +18,7 @@ def confidence_curve(result: Any, ax: Any = None, *, alpha: float | None = 0.05,
     estimate, the dashed horizontal line the level ``alpha`` whose crossings give the
     100(1 − alpha)% interval. Returns the Axes.
     """
-    if ax is None:
-        _, ax = subplots(figsize=(6, 4))
+    ax = axes_or_new(ax, (6, 4))
     curve = result.curve
     x = np.r_[curve["low"].to_numpy(), [result.estimate], curve["high"].to_numpy()[::-1]]
     y = np.r_[curve["pvalue"].to_numpy(), [1.0], curve["pvalue"].to_numpy()[::-1]]
@@ -47,8 +46,7 @@ def normality_plot(result: Any, ax: Any = None, *, sample: str | None = None, bi
         values = np.asarray(result.samples[name], dtype=float)
     else:
         name, values = sample or "sample", np.asarray(result, dtype=float)
-    if ax is None:
-        fig, ax = subplots(1, 2, figsize=(9, 3.8), layout="constrained")
+    ax = axes_or_new(ax, (9, 3.8), 1, 2, layout="constrained")
     hist_ax, qq_ax = ax
     hist_ax.hist(values, bins=bins, density=True, color="C0", alpha=0.6)
     grid = np.linspace(values.min(), values.max(), 200)

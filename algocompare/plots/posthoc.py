@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from algocompare.plots.cd_diagram import _axes
+from algocompare.plots._figure import axes_or_new
 
 __all__ = ["pvalue_heatmap", "sign_plot"]
 
@@ -79,7 +79,7 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
         values = np.where(np.isfinite(values), values, values.T)
         shown = np.tril(np.ones((k, k), bool), -1) & np.isfinite(values)
     masked = np.ma.masked_array(np.clip(values, vmin, 1.0), ~shown)
-    ax = _axes(ax, _square_size(k))
+    ax = axes_or_new(ax, _square_size(k))
     image = ax.imshow(masked, cmap="viridis", norm=LogNorm(vmin=vmin, vmax=1.0), aspect="equal")
     annotate = k <= 20 if annotate is None else annotate
     size = max(5.0, min(9.0, 120.0 / k))
@@ -135,7 +135,7 @@ def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
     tested = np.isfinite(values)
     category[tested] = np.searchsorted(levels, values[tested], side="left")  # 0 = strongest level
     palette = ["#08306b", "#2171b5", "#6baed6", "#9ecae1", "#c6dbef"][:len(levels)] + ["#e0e0e0"]
-    ax = _axes(ax, _square_size(k))
+    ax = axes_or_new(ax, _square_size(k))
     ax.imshow(np.ma.masked_invalid(category), cmap=ListedColormap(palette), vmin=-0.5,
               vmax=len(levels) + 0.5, aspect="equal")
     rank_values = ranks.to_numpy(float)

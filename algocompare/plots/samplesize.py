@@ -4,17 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare.plots._figure import subplots
+from algocompare.plots._figure import axes_or_new, subplots
 import numpy as np
 from scipy import stats
 
 __all__ = ["plot_power_curve", "plot_bootstrap_qq", "qq_plot", "plot_experiment"]
-
-
-def _axes(ax):
-    if ax is None:
-        _, ax = subplots(figsize=(6, 4))
-    return ax
 
 
 def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: bool = True):
@@ -23,7 +17,7 @@ def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: 
     Draws the mean power over the comparisons and, with several comparisons, the range
     between the worst- and best-case comparison.
     """
-    ax = _axes(ax)
+    ax = axes_or_new(ax, (6, 4))
     frame = result.to_frame()
     ax.plot(frame["d"], frame["mean_power"], color="C0", label=f"N = {result.n_instances} ({result.test})")
     if band and result.comparisons > 1:
@@ -39,7 +33,7 @@ def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: 
 
 def qq_plot(values, ax=None, **kwargs):
     """Normal Q-Q plot of ``values`` with the least-squares reference line."""
-    ax = _axes(ax)
+    ax = axes_or_new(ax, (6, 4))
     (theoretical, ordered), (slope, intercept, r) = stats.probplot(np.asarray(values, float), dist="norm")
     ax.plot(theoretical, ordered, "o", ms=3, alpha=0.6, **kwargs)
     ax.plot(theoretical, slope * theoretical + intercept, color="C3", lw=1)

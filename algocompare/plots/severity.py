@@ -13,18 +13,11 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
+from algocompare.plots._figure import axes_or_new
+
 __all__ = ["plot_severity", "plot_power_by_delta"]
 
 SEVERITY_COLOR, POWER_COLOR, ERROR_COLOR = "tab:red", "tab:blue", "0.55"
-
-
-def _axes(ax, ncols: int):
-    from algocompare.plots._figure import subplots
-
-    if ax is not None:
-        return ax
-    _, axes = subplots(1, ncols, figsize=(5.2 * ncols, 4.0), constrained_layout=True)
-    return axes
 
 
 def _in_null(result, tau: np.ndarray) -> np.ndarray:
@@ -114,7 +107,8 @@ def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
     """
     if kind not in ("both", "curve", "density"):
         raise ValueError(f"kind must be 'both', 'curve' or 'density', got {kind!r}.")
-    axes = _axes(ax, 2 if kind == "both" else 1)
+    ncols = 2 if kind == "both" else 1
+    axes = axes_or_new(ax, (5.2 * ncols, 4.0), 1, ncols, layout="constrained")
     if kind == "both":
         if np.size(axes) != 2:
             raise ValueError("kind='both' needs two Axes; pass kind='curve' to draw on one.")
@@ -129,7 +123,7 @@ def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
 
 def plot_power_by_delta(result, ax=None, *, target: float | None = 0.8):
     """Power against the difference, one line per sample size (a :class:`PowerCurve`)."""
-    ax = _axes(ax, 1)
+    ax = axes_or_new(ax, (5.2, 4.0), layout="constrained")
     for n, group in result.curve.groupby("n"):
         ax.plot(group["delta"], group["power"], lw=1.5, label=f"n = {n:g}")
     ax.axhline(result.alpha, color=ERROR_COLOR, ls=":", lw=1)
