@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 
 #: Draws generated at once; bounds memory at about BATCH x (n + 1) floats per array and
 #: keeps each matrix product small (a multi-threaded BLAS is slow on tiny products when
 #: the machine is busy).
 BATCH = 1024
-
-
-def batches(n_samples: int, batch: int = BATCH) -> Iterator[slice]:
-    """Consecutive slices covering ``range(n_samples)`` in blocks of ``batch``."""
-    for start in range(0, n_samples, batch):
-        yield slice(start, min(start + batch, n_samples))
 
 
 def standard_exponential(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:

@@ -14,7 +14,8 @@ from scipy import stats
 from algocompare._results import Result, internal
 from algocompare._validation import (as_blocks, check_nonnegative, check_option, check_positive_int,
                                      check_probability)
-from algocompare.bayesian._dirichlet import batches, dirichlet
+from algocompare._batching import batches
+from algocompare.bayesian._dirichlet import dirichlet
 from algocompare.ranking import within_instance_ranks
 
 __all__ = ["bayesian_friedman", "BayesianFriedmanResult"]

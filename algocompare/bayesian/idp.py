@@ -11,7 +11,8 @@ import numpy as np
 from algocompare._results import Result, internal
 from algocompare._validation import as_sample, check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian._common import sample_names
-from algocompare.bayesian._dirichlet import BATCH, batches, gamma_weights
+from algocompare._batching import batches
+from algocompare.bayesian._dirichlet import BATCH, gamma_weights
 
 __all__ = ["idp_wilcoxon", "IDPResult"]
 

@@ -15,7 +15,8 @@ from scipy.special import xlogy
 from algocompare._results import Result, TestResult, internal
 from algocompare import _validation as v
 from algocompare._validation import check_nonnegative, check_positive_int
-from algocompare.bayesian._dirichlet import batches, dirichlet
+from algocompare._batching import batches
+from algocompare.bayesian._dirichlet import dirichlet
 
 __all__ = ["multiple_measures_test", "bayesian_multiple_measures", "MultipleMeasuresResult",
            "BayesianMultipleMeasuresResult"]

@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 
 from algocompare.bayesian._common import paired_differences, sample_names
-from algocompare.bayesian._dirichlet import BATCH, batches, gamma_weights, pair_moments
+from algocompare._batching import batches
+from algocompare.bayesian._dirichlet import BATCH, gamma_weights, pair_moments
 from algocompare.bayesian.result import BayesianPairedResult, paired_result
 
 __all__ = ["bayesian_signed_rank"]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from algocompare import _validation as v
+from algocompare._batching import batches
 from algocompare.permutation.enumeration import RTOL, TailCount
 
 METHODS = ("auto", "exact", "monte_carlo")
@@ -37,18 +38,9 @@ class NullOutcome:
 
 def batch_sizes(total: int, per_draw: int, *, progress: bool = False, desc: str = "permutations") -> Iterator[int]:
     """Split ``total`` draws into batches of at most BATCH_ELEMENTS // per_draw draws."""
-    size = max(1, BATCH_ELEMENTS // max(per_draw, 1))
-    sizes = [min(size, total - start) for start in range(0, total, size)]
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=total, desc=desc, unit="perm")
-        for n in sizes:
-            yield n
-            bar.update(n)
-        bar.close()
-    else:
-        yield from sizes
+    size = BATCH_ELEMENTS // max(per_draw, 1)
+    for block in batches(total, size, progress=progress, desc=desc, unit="perm"):
+        yield block.stop - block.start
 
 
 def count_at_least(samples: np.ndarray, observed: float) -> int:
