@@ -236,7 +236,7 @@ def multivariate_normality(x: Any, *, test: str = "shapiro-wilk") -> Multivariat
     if n > 5000:
         raise ValueError("the multivariate Shapiro-Wilk test is defined for 12 <= n <= 5000.")
     centred = values - values.mean(axis=0)
-    eigval, eigvec = np.linalg.eigh(np.cov(values, rowvar=False))
+    eigval, eigvec = np.linalg.eigh(np.atleast_2d(np.cov(values, rowvar=False)))
     if eigval.min() <= 1e-12 * max(eigval.max(), 1e-300):
         raise ValueError("the covariance matrix of x is singular; drop constant or collinear variables.")
     z = centred @ (eigvec @ np.diag(eigval ** -0.5) @ eigvec.T)
