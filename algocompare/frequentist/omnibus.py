@@ -177,16 +177,15 @@ def iman_davenport(data: Any, *, tie_correction: bool = False) -> ImanDavenportR
     >>> round(ac.iman_davenport(res).statistic, 3)   # García et al. 2009, Table 7 (f1-f25)
     4.844
     """
-    table = oriented_blocks(data)
-    n, k = table.shape
-    chi2, _, ranks = _friedman_chi2(table, tie_correction)
+    fried = friedman(data, tie_correction=tie_correction)
+    n, k, chi2 = fried.n_instances, fried.n_algorithms, fried.statistic
     denominator = n * (k - 1) - chi2
     statistic = (n - 1) * chi2 / denominator if denominator > 1e-12 * n * k else math.inf
     df1, df2 = k - 1, (k - 1) * (n - 1)
     return ImanDavenportResult(
         method="Iman-Davenport test", statistic=float(statistic), pvalue=_f_pvalue(statistic, df1, df2),
         df1=df1, df2=df2, friedman_statistic=chi2, n_instances=n, n_algorithms=k,
-        mean_ranks=_mean_ranks(ranks, table))
+        mean_ranks=fried.mean_ranks)
 
 
 def aligned_ranks(data: Any) -> AlignedRanksResult:
