@@ -65,6 +65,17 @@ def check_positive_int(name: str, value: Any, *, minimum: int = 1) -> int:
     return int(value)
 
 
+def check_positive(name: str, value: Any) -> float:
+    """A finite number > 0 such as an effect size, a standard error or a time limit."""
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a positive number, got {value!r}.") from None
+    if not np.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a positive number, got {value!r}.")
+    return value
+
+
 def check_nonnegative(name: str, value: Any) -> float:
     """A finite number >= 0 such as a rope width or a prior strength."""
     try:

@@ -48,7 +48,7 @@ from scipy.optimize import linprog
 from scipy.sparse.csgraph import connected_components
 
 from algocompare._results import Result, internal
-from algocompare._validation import check_option, check_positive_int
+from algocompare._validation import check_option, check_positive, check_positive_int
 from algocompare.consensus import _milp, _weak_dp
 from algocompare.consensus.rankings import Profile, as_profile, format_ranking
 
@@ -736,8 +736,8 @@ def kemeny(rankings: Any, orders: str = "linear", ell: int = 1, *, weights: Any 
     check_option("ell", ell, (1, 2))
     check_option("method", method, ("auto", "dp", "milp", "heuristic"))
     max_solutions = check_positive_int("max_solutions", max_solutions)
-    if time_limit is not None and not (np.isfinite(time_limit) and time_limit > 0):
-        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}.")
+    if time_limit is not None:
+        time_limit = check_positive("time_limit (seconds)", time_limit)
     if method == "heuristic" and (orders != "linear" or ell != 1):
         raise ValueError("method='heuristic' is available for orders='linear', ell=1.")
     profile = as_profile(rankings, weights, agg=agg)

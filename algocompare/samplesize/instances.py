@@ -46,12 +46,7 @@ _N_MAX = 1e7  # upper end of the search, as R's power.t.test
 
 
 def _check_common(d, alpha, alternative, test, comparisons) -> tuple[float, float, int]:
-    try:
-        d = float(d)
-    except (TypeError, ValueError):
-        raise TypeError(f"d must be a positive number, got {d!r}.") from None
-    if not (np.isfinite(d) and d > 0):
-        raise ValueError(f"d (the minimally relevant standardised effect size) must be > 0, got {d!r}.")
+    d = v.check_positive("d (the minimally relevant standardised effect size)", d)
     alpha = v.check_probability("alpha", alpha)
     v.check_option("alternative", alternative, ALTERNATIVES)
     v.check_option("test", test, tuple(ARE))

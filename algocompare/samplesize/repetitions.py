@@ -110,12 +110,7 @@ class SamplingPlan:
 
 
 def check_sampling(se_max, n0, nmax, n_algorithms: int) -> tuple[float, int, float]:
-    try:
-        se_max = float(se_max)
-    except (TypeError, ValueError):
-        raise TypeError(f"se_max must be a positive number, got {se_max!r}.") from None
-    if not (np.isfinite(se_max) and se_max > 0):
-        raise ValueError(f"se_max must be a positive number, got {se_max!r}.")
+    se_max = v.check_positive("se_max", se_max)
     n0 = v.check_positive_int("n0", n0, minimum=2)
     if not (isinstance(nmax, float) and np.isinf(nmax)):
         nmax = v.check_positive_int("nmax", nmax)
