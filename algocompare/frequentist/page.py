@@ -188,7 +188,7 @@ def convergence_page(a: Any, b: Any, *, optimum: Any = None, method: str = "auto
     90.0
     """
     x, y = _convergence_arrays(a, b)
-    ranks = stats.rankdata(x - y, axis=1)
+    ranks = ranking.within_instance_ranks(x - y)
     if optimum is not None:
         target = np.broadcast_to(np.asarray(optimum, dtype=float), (x.shape[0],))
         ranks = np.array([_derrac_ranks(r, _first_hit(xa, t, tol), _first_hit(yb, t, tol))
