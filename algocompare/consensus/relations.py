@@ -124,15 +124,7 @@ def _samples(runs: Any, instance: Any, direction: str) -> tuple[dict[Any, np.nda
     from algocompare.data.results import Results
 
     if isinstance(runs, Results):
-        if instance is None:
-            if runs.n_instances != 1:
-                raise ValueError("the Results has several instances; pass instance= to pick one.")
-            instance = runs.instances[0]
-        if instance not in runs.instances:
-            raise ValueError(f"unknown instance {instance!r}.")
-        long = runs.to_long()
-        long = long[long["instance"] == instance]
-        return {a: long.loc[long["algorithm"] == a, "value"].to_numpy(float) for a in runs.algorithms}, runs.direction
+        return {a: s.to_numpy() for a, s in runs.instance_runs(instance).items()}, runs.direction
     if isinstance(runs, pd.DataFrame):
         return {col: runs[col].to_numpy(float) for col in runs.columns}, direction
     if isinstance(runs, Mapping):

@@ -371,6 +371,24 @@ class Results:
         ranks.name = "mean_rank"
         return ranks
 
+    def instance_runs(self, instance: Any = None, *, oriented: bool = False) -> dict[Any, pd.Series]:
+        """Each algorithm's runs on one instance, indexed by run label (single-problem analysis).
+
+        ``instance=None`` takes the only instance and raises when there are several.
+        With ``oriented=True`` the values are negated when ``direction="maximize"``.
+        """
+        if instance is None:
+            if self.n_instances != 1:
+                shown = ", ".join(map(str, self._instances[:5])) + (", ..." if self.n_instances > 5 else "")
+                raise ValueError(f"{self.n_instances} instances ({shown}); choose one with instance=.")
+            instance = self._instances[0]
+        elif instance not in self._instances:
+            raise ValueError(f"unknown instance {instance!r}; the instances are {list(self._instances)}.")
+        sign = -1.0 if oriented and self._direction == "maximize" else 1.0
+        frame = self._long[self._long["instance"] == instance]
+        return {a: pd.Series(sign * part["value"].to_numpy(float), index=part["run"].to_numpy(), name=a)
+                for a, part in ((a, frame[frame["algorithm"] == a]) for a in self._algorithms)}
+
     def to_long(self) -> pd.DataFrame:
         """A copy of the runs as a long table: instance, algorithm, run, value (+ extra columns)."""
         return self._long.copy()

@@ -61,25 +61,20 @@ def runs_of_two(results, a, b, *, instance=None, paired: bool = False) -> tuple[
     v.check_algorithm(results, b, "algorithm --b")
     if a == b:
         raise ValueError("--a and --b name the same algorithm; give two different algorithms.")
-    long = results.to_long()
-    instances = list(pd.unique(long["instance"]))
-    if instance is None:
-        if len(instances) != 1:
-            raise ValueError(f"the file has {len(instances)} instances; choose one with --instance "
-                             f"({', '.join(map(str, instances[:5]))}{', ...' if len(instances) > 5 else ''}).")
-        instance = instances[0]
-    elif instance not in set(map(str, instances)):
-        raise ValueError(f"unknown instance {instance!r}; the instances are {', '.join(map(str, instances))}.")
-    long = long[long["instance"].astype(str) == str(instance)]
-    sign = -1.0 if results.direction == "maximize" else 1.0
+    if instance is None and results.n_instances != 1:
+        names = ", ".join(map(str, results.instances[:5])) + (", ..." if results.n_instances > 5 else "")
+        raise ValueError(f"the file has {results.n_instances} instances; choose one with --instance ({names}).")
+    if instance is not None:  # a command-line label is a string; the file's may be a number
+        instance = next((i for i in results.instances if str(i) == str(instance)), instance)
+    runs = results.instance_runs(instance, oriented=True)
     if not paired:
-        return tuple(sign * long.loc[long["algorithm"] == name, "value"].to_numpy(float) for name in (a, b))
-    table = long[long["algorithm"].isin([a, b])].pivot(index="run", columns="algorithm", values="value")
+        return runs[a].to_numpy(), runs[b].to_numpy()
+    table = pd.concat([runs[a], runs[b]], axis=1)
     unmatched = table.index[table.isna().any(axis=1)]
     if len(unmatched):
         raise ValueError(f"--paired needs the same run labels for both algorithms; run(s) "
                          f"{', '.join(map(str, unmatched[:5]))} are missing for one of them.")
-    return sign * table[a].to_numpy(float), sign * table[b].to_numpy(float)
+    return table[a].to_numpy(float), table[b].to_numpy(float)
 
 
 def _run(args: argparse.Namespace) -> int:

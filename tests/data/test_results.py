@@ -180,3 +180,17 @@ def test_multi_column_instances_keep_extra_factors():
     })
     res = ac.Results.from_long(long, instance=["function", "dimension"])
     assert res.instances == (("f1", 10), ("f1", 30), ("f2", 10), ("f2", 30))
+
+
+def test_instance_runs_one_instance_by_run_label():
+    long = pd.DataFrame({"algorithm": ["A", "A", "B", "B", "A", "B"], "instance": ["i1"] * 4 + ["i2"] * 2,
+                         "run": [1, 2, 1, 2, 1, 1], "value": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]})
+    res = ac.Results.from_long(long, run="run", direction="maximize", nan_policy="omit")
+    with pytest.raises(ValueError, match="2 instances"):
+        res.instance_runs()
+    runs = res.instance_runs("i1")
+    assert list(runs) == ["A", "B"] and list(runs["A"].index) == [1, 2]
+    np.testing.assert_array_equal(runs["B"].to_numpy(), [3.0, 4.0])
+    np.testing.assert_array_equal(res.instance_runs("i1", oriented=True)["B"].to_numpy(), [-3.0, -4.0])
+    with pytest.raises(ValueError, match="unknown instance 'i9'"):
+        res.instance_runs("i9")
