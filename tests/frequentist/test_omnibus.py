@@ -2,7 +2,6 @@
 
 import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -10,8 +9,7 @@ import pytest
 from scipy import stats
 
 import algocompare as ac
-
-PUBLISHED = Path("/work/shared/data/published_values.json")
+from tests._refdata import published
 
 # Hard-coded tables with within-row ties (lower is better).
 M1 = np.array([[1.20, 2.50, 2.50, 3.10], [0.80, 1.90, 2.20, 2.00], [5.00, 4.10, 6.30, 7.20],
@@ -31,7 +29,7 @@ def cec():
 
 @pytest.fixture(scope="module")
 def garcia():
-    return json.loads(PUBLISHED.read_text())["garcia2009_cec2005_d10"]
+    return published("garcia2009_cec2005_d10")
 
 
 def _group(res, group):
@@ -46,7 +44,7 @@ def test_garcia_table7_and_table8(cec, garcia, group):
     # García et al. 2009, Table 7: Friedman and Iman-Davenport statistics (3 decimals)
     assert ac.friedman(res).statistic == pytest.approx(garcia["table7_friedman_chi2"][group], abs=5e-4)
     assert ac.iman_davenport(res).statistic == pytest.approx(garcia["table7_iman_davenport_F"][group], abs=5e-4)
-    # Table 8: average rankings (typos corrected, see shared/data/README.md)
+    # Table 8: average rankings (typos corrected, see tests/data/README.md)
     ranks = ac.friedman(res).mean_ranks
     for name, value in garcia["table8_mean_ranks"][group].items():
         decimals = len(str(value).split(".")[1])
