@@ -145,10 +145,25 @@ def check_majority(rankings: Any, method: str = "borda", *, weights: Any = None,
 
     No method can satisfy it when the majority relation has a cycle; the violations list
     the pairs where it fails.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.check_majority(ac.load_dataset("ice_cream"), "borda")
+    >>> r.satisfied, r.violations[["item_a", "item_b"]].values.tolist()
+    (False, [['chocolate', 'vanilla'], ['vanilla', 'strawberry'], ['blueberry', 'chocolate']])
     """
     return _pairwise_check(rankings, method, weights, "majority", kwargs)
 
 
 def check_pareto(rankings: Any, method: str = "borda", *, weights: Any = None, **kwargs: Any) -> CriterionResult:
-    """Pareto efficiency: a above b in every ranking ⇒ a above b in the consensus."""
+    """Pareto efficiency: a above b in every ranking ⇒ a above b in the consensus.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.check_pareto(ac.load_dataset("ice_cream"), "borda")
+    >>> r.satisfied, ac.format_ranking(r.consensus)
+    (True, 'strawberry > vanilla > cherry > chocolate > blueberry')
+    """
     return _pairwise_check(rankings, method, weights, "pareto", kwargs)

@@ -93,7 +93,14 @@ def as_ranking(ranking: Any) -> list[list[Any]]:
 
 
 def format_ranking(ranking: Sequence[Sequence[Any]], *, better: str = " > ", tie: str = " = ") -> str:
-    """``[["a"], ["b", "c"]]`` → ``"a > b = c"``."""
+    """``[["a"], ["b", "c"]]`` → ``"a > b = c"``.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ac.format_ranking([["a"], ["b", "c"]]), ac.format_ranking([["a"], ["b"]], better=", ")
+    ('a > b = c', 'a, b')
+    """
     return better.join(tie.join(str(item) for item in group) for group in ranking)
 
 

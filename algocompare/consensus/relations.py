@@ -36,6 +36,12 @@ def order_properties(incidence: Any) -> dict[str, bool]:
 
     ``incidence[a, b]`` is true when a ≽ b. Complete means a ≽ b or b ≽ a for all
     distinct pairs; antisymmetric means a ≽ b and b ≽ a only for a = b.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ac.order_properties([[1, 1, 1], [0, 1, 1], [0, 1, 1]])  # A ≻ B ~ C
+    {'reflexive': True, 'antisymmetric': False, 'transitive': True, 'complete': True}
     """
     rel = _square_bool(incidence)
     off = ~np.eye(len(rel), dtype=bool)
@@ -53,6 +59,12 @@ def classify_order(incidence: Any) -> str:
 
     Preorder = reflexive + transitive; partial order = preorder + antisymmetric; weak order
     = preorder + complete; linear order = partial order + complete (§2).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ac.classify_order([[1, 1, 1], [0, 1, 1], [0, 1, 1]]), ac.classify_order([[1, 1], [0, 1]])
+    ('weak order', 'linear order')
     """
     p = order_properties(incidence)
     if not (p["reflexive"] and p["transitive"]):
@@ -68,7 +80,14 @@ def classify_order(incidence: Any) -> str:
 
 def ranking_from_relation(incidence: Any, items: Any = None) -> list[list[Any]]:
     """The ranking (list of groups, best first) of a weak order, else a ValueError naming
-    the failing properties."""
+    the failing properties.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ac.ranking_from_relation([[1, 1, 1], [0, 1, 1], [0, 1, 1]], ["A", "B", "C"])
+    [['A'], ['B', 'C']]
+    """
     rel = _square_bool(incidence)
     items = list(range(len(rel))) if items is None else list(items)
     failing = [name for name, ok in order_properties(rel).items() if not ok and name != "antisymmetric"]

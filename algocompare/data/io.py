@@ -62,6 +62,18 @@ def read(path: str | Path, *, layout: str = "auto", direction: str = "minimize",
         long when the named algorithm and value columns exist, wide when every column but
         an optional label column is numeric; otherwise it raises and asks. What it decided
         is recorded in :attr:`Results.notes`.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile, pandas as pd, algocompare as ac
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "results.csv"
+    >>> pd.DataFrame({"instance": ["f1", "f2", "f3"], "A": [1.0, 2.5, 0.3],
+    ...               "B": [1.2, 2.0, 0.9]}).to_csv(path, index=False)
+    >>> res = ac.read(path)
+    >>> res
+    <Results: 3 instances × 2 algorithms, 1 run(s) per cell, minimize>
+    >>> res.notes[-1]
+    "read results.csv as a wide table (every column but the labels is numeric): rows labelled by column 'instance', 2 algorithm columns."
     """
     v.check_option("layout", layout, LAYOUTS)
     path = Path(path)

@@ -63,6 +63,15 @@ def simulate_runs(means: Sequence[float] | dict[Any, float], n_instances: int, n
     Simulation
         ``results`` (a long Results with a ``run`` column), ``true_means`` (mu_ij) and
         ``within_sd`` (sigma_WI,j).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> sim = ac.simulate_runs({"A": 10, "B": 9.9, "C": 15}, n_instances=5, n_runs=3, rng=0)
+    >>> sim.results
+    <Results: 5 instances × 3 algorithms, 3 run(s) per cell, minimize>
+    >>> sim.true_means.shape, bool(sim.within_sd.between(1, 5).all())
+    ((5, 3), True)
     """
     v.check_option("distribution", distribution, DISTRIBUTIONS)
     n_instances = v.check_positive_int("n_instances", n_instances)

@@ -238,8 +238,9 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
     Examples
     --------
     >>> import algocompare as ac
-    >>> round(ac.paired_ttest([2, 4, 6, 9], [1, 2, 3, 5]).statistic, 4)
-    4.3333
+    >>> r = ac.paired_ttest([2, 4, 6, 9], [1, 2, 3, 5])   # R t.test(x, y, paired=TRUE): t = 3.872983
+    >>> round(r.statistic, 4), round(r.pvalue, 4)
+    (3.873, 0.0305)
     """
     check_alternative(alternative)
     v.check_probability("confidence_level", confidence_level)

@@ -30,6 +30,14 @@ def z_power(shift, alpha: float, alternative: str = "two-sided"):
 
     ``shift`` = delta / se (array-like allowed). Two-sided power counts both rejection
     tails.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> round(float(ac.z_power(2.8, 0.05)), 4)   # z_{0.975} + z_{0.8} = 2.80: power 0.80
+    0.7996
+    >>> ac.z_power([1, 2, 3], 0.05, "greater").round(3)
+    array([0.26 , 0.639, 0.912])
     """
     v.check_option("alternative", alternative, ALTERNATIVES)
     alpha = v.check_probability("alpha", alpha)
@@ -49,6 +57,15 @@ def t_power(ncp, df, alpha: float, alternative: str = "two-sided"):
 
     Two-sided power counts both rejection tails (R's ``power.t.test(strict=TRUE)``).
     ``ncp`` and ``df`` broadcast.
+
+    Examples
+    --------
+    A one-sample t test with n = 20, delta = 1, sd = 2 (ncp = 1/(2/√20)); R's
+    ``power.t.test(n=20, delta=1, sd=2, type="one.sample", strict=TRUE)`` gives 0.5645044:
+
+    >>> import math, algocompare as ac
+    >>> round(float(ac.t_power(math.sqrt(20) / 2, 19, 0.05)), 7)
+    0.5645044
     """
     v.check_option("alternative", alternative, ALTERNATIVES)
     alpha = v.check_probability("alpha", alpha)

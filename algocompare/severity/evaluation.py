@@ -168,6 +168,16 @@ def severity_from_se(estimate: float, se: float, df: float, *, sd: float, n: flo
 
     The building block of :func:`severity` and :func:`severity_analysis`; use it directly
     when the standard error comes from elsewhere (e.g. unequal group sizes).
+
+    Examples
+    --------
+    Bartz-Beielstein et al., Sect. 5.8 (CG vs NM, d̄ = 9.02, S_d = 30.73, n = 100, published
+    p = 0.0017 and severity 0.37 at Δ = 10), from se = S_d/√n:
+
+    >>> import algocompare as ac
+    >>> r = ac.severity_from_se(9.02, 30.73 / 10, 99, sd=30.73, n=100, alpha=0.025, delta=10)
+    >>> round(r.pvalue, 4), r.reject, round(r.severity_at_delta, 2)
+    (0.0017, True, 0.37)
     """
     v.check_option("alternative", alternative, ALTERNATIVES)
     v.check_option("test", test, TESTS)
