@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -13,8 +11,7 @@ from algocompare.analysis import AnalysisOptions
 from algocompare.bayesian import (bayesian_friedman, bayesian_multiple_measures, bayesian_pairwise,
                                   bayesian_signed_rank, idp_wilcoxon, multiple_measures_test)
 from algocompare.bayesian.analysis import section
-
-PEERS = Path("/work/shared/data/peers")
+from tests._refdata import ref_path
 
 # ---------------------------------------------------------------- multiple measures
 # Constructed data reproducing the structure of Carrasco et al. (2020) Table 17: one row per
@@ -102,9 +99,8 @@ def test_friedman_decisions():
         bayesian_friedman(rng.normal(size=(40, 9)), imprecise=True)
 
 
-@pytest.mark.skipif(not (PEERS / "cec17_d10_full.csv").exists(), reason="shared peer data not available")
 def test_friedman_mean_ranks_match_carrasco_table14():
-    table = pd.read_csv(PEERS / "cec17_d10_full.csv", index_col=0)  # rNPBST cec17.final, dimension 10
+    table = pd.read_csv(ref_path("peers/cec17_d10_full.csv"), index_col=0)  # rNPBST cec17.final, dimension 10
     result = bayesian_friedman(table, method="asymptotic")
     # Carrasco et al. (2020) Table 14, printed truncated to 2 decimals (RBI printed 6.01: a typo for 6.91)
     printed = {"DES": 7.98, "DYYPO": 9.62, "EBO": 3.55, "IDEN": 4.9, "jSO": 4.7, "LSSPA": 5.6, "MM": 4.28,

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
 
 import algocompare as ac
-
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
+from tests._refdata import published
 
 
 def test_cec2017_mean_ranks_match_carrasco_table():
-    # ../shared/data/README.md: mean ranks of the printed Table 3 (Carrasco et al. 2020),
+    # tests/data/README.md: mean ranks of the printed Table 3 (Carrasco et al. 2020),
     # rank 1 = lowest error: EBO 3.707 ... MOS12 13.397.
     ranks = ac.load_dataset("cec2017_d10").mean_ranks()
     assert ranks["EBO"] == pytest.approx(3.707, abs=5e-4)
@@ -108,8 +104,7 @@ def test_read_maximize_flips_ranks(tmp_path):
 
 
 def test_published_values_file_agrees_with_bundled_data():
-    published = json.loads((SHARED / "published_values.json").read_text())
-    ranks = published["garcia2009_cec2005_d10"]["table8_mean_ranks"]["f15-f25"]
+    ranks = published("garcia2009_cec2005_d10")["table8_mean_ranks"]["f15-f25"]
     res = ac.load_dataset("cec2005_d10")
     sub = res.select(instances=[f"f{i}" for i in range(15, 26)]).mean_ranks()
     for name, value in ranks.items():

@@ -1,13 +1,11 @@
 """Pairwise tests, Page's test and intervals against García et al. (2009), base R and scipy."""
 
-import json
-from pathlib import Path
-
 import numpy as np
 import pytest
 from scipy import stats
 
 import algocompare as ac
+from tests._refdata import published
 
 X = np.array([1.2, 0.8, 5.0, 3.3, 2.1, 0.4, 7.7, 1.5, 2.2, 3.9, 4.4, 0.7])
 Y = np.array([2.5, 1.9, 4.1, 3.3, 2.6, 1.1, 8.2, 1.4, 2.9, 4.6, 4.0, 1.3])
@@ -16,7 +14,7 @@ X2 = np.array([0.5, 1.5, 1.5, -2, 3, 0, 0, 4, -1, 2.5, 2.5, 6, 0.5, 7])
 
 @pytest.mark.parametrize("group", ["f15-f25", "f1-f25"])
 def test_garcia_tables_11_12(group):
-    garcia = json.loads(Path("/work/shared/data/published_values.json").read_text())["garcia2009_cec2005_d10"]
+    garcia = published("garcia2009_cec2005_d10")
     res = ac.load_dataset("cec2005_d10")
     if group == "f15-f25":
         res = res.select(instances=[f"f{i}" for i in range(15, 26)])

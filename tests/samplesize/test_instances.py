@@ -25,7 +25,8 @@ def test_single_comparison_unrounded_n():
     assert res.n_instances == 44
 
 
-# Reference: /tmp/h4ci.R, CAISEr 1.0's calc_instances rules restated with base R, e.g.
+# Reference: tests/reference/caiser_instances.R, CAISEr 1.0's calc_instances rules restated with
+# base R, e.g.
 #   N <- power.t.test(delta=d, sd=1, sig.level=alpha, power=power, type="paired")$n - 1
 #   while (mean(p) < power) { N <- ceiling(N) + 1; p <- sapply(1:K, function(i)
 #     power.t.test(delta=d, sd=1, n=N, sig.level=alpha/(K-i+1), type="paired")$power) }

@@ -1,4 +1,4 @@
-"""calc_nreps: CAISEr 1.0's sampling loop replayed on fixed sequences (reference /tmp/h4se.R)."""
+"""calc_nreps: CAISEr 1.0's sampling loop replayed on fixed sequences (reference tests/reference/caiser_se_nreps.R)."""
 
 import numpy as np
 import pytest
@@ -27,8 +27,8 @@ class Replay:
         return value
 
 
-# R: nreps(list(s1, s2), se.max, dif, type, nstart, nmax, balanced) in /tmp/h4se.R, which
-# restates CAISEr 1.0's calc_nreps loop (worst SE pair; first member if r <= ropt).
+# R: nreps(list(s1, s2), se.max, dif, type, nstart, nmax, balanced) in tests/reference/caiser_se_nreps.R,
+# which restates CAISEr 1.0's calc_nreps loop (worst SE pair; first member if r <= ropt).
 CASES = [
     ((S1, S2), dict(se_max=0.3, dif="simple", n0=10, nmax=1000), [66, 159], [-1.87198279245283],
      [0.298878099894108]),

@@ -1,4 +1,4 @@
-"""calc_se against CAISEr 1.0's se_param formulas (restated in base R, /tmp/h4se.R)."""
+"""calc_se against CAISEr 1.0's se_param formulas (restated in base R, tests/reference/caiser_se_nreps.R)."""
 
 import numpy as np
 import pytest
