@@ -5,7 +5,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -44,9 +43,6 @@ def test_getting_started_matches_readme():
 
 
 def test_sphinx_build_without_warnings(tmp_path):
-    pytest.importorskip("sphinx")
-    pytest.importorskip("myst_nb")
-    pytest.importorskip("furo")
     out = tmp_path / "html"
     proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
                            "-d", str(tmp_path / "doctrees"), str(DOCS), str(out)],

@@ -3,6 +3,8 @@
 import os
 from pathlib import Path
 
+import nbclient
+import nbformat
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -11,9 +13,6 @@ PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 @pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
 def test_notebook_executes(path, monkeypatch):
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    pytest.importorskip("ipykernel")
     monkeypatch.setenv("ALGOCOMPARE_FAST", "1")
     monkeypatch.setenv("MPLBACKEND", "Agg")
     notebook = nbformat.read(path, as_version=4)

@@ -135,7 +135,6 @@ def test_clique_levels_never_overlap_and_are_optimal(raw):
 
 
 def test_bonferroni_dunn_chart_cut_lines_match_garcia_table_8():
-    pytest.importorskip("algocompare.posthoc")
     from algocompare.posthoc import critical_difference  # noqa: F401  (needed by the chart)
 
     # García et al. (2009), Table 8, f1-f25: mean ranks (CoEVO typo corrected to 8.44, see

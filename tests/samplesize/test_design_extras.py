@@ -2,6 +2,7 @@
 
 import json
 
+import matplotlib
 import numpy as np
 import pytest
 
@@ -31,7 +32,6 @@ def test_cli_samplesize(capsys):
 
 
 def test_cli_power_curve(tmp_path, capsys):
-    pytest.importorskip("matplotlib")
     out = tmp_path / "curve.svg"
     assert main(["power-curve", "--instances", "200", "--figure", str(out)]) == 0
     assert out.stat().st_size > 1000
@@ -42,7 +42,6 @@ def test_cli_power_curve(tmp_path, capsys):
 
 
 def test_figures(tmp_path):
-    matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")
     ax = instance_power_curve(30, comparisons=4).plot()
     assert len(ax.lines) >= 1

@@ -5,6 +5,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pandas as pd
 import pytest
+from dask import distributed
 
 from algocompare.samplesize.runner import RunFailed, read_log, run_experiment
 from tests.samplesize import algorithms_fixture as fx
@@ -50,7 +51,6 @@ def test_process_pool_same_data(reference):
 
 
 def test_dask_local_cluster_kill_and_resume(reference, tmp_path):
-    distributed = pytest.importorskip("dask.distributed")
     # processes=False keeps the scheduler and worker in this process (inproc transport, loopback only)
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                        dashboard_address=None)
