@@ -19,7 +19,7 @@ def test_analyze_default_dataset_json_mean_ranks():
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["n_instances"] == 29 and len(data["algorithms"]) == 14
-    # Friedman mean ranks of ../shared/data/cec2017_d10_mean.csv (rank 1 = lowest error)
+    # Friedman mean ranks of the bundled cec2017_d10 (Carrasco et al. 2020, Table 3; tests/data/README.md)
     assert data["mean_ranks"]["EBO"] == pytest.approx(3.707, abs=5e-4)
     assert data["mean_ranks"]["MOS12"] == pytest.approx(13.397, abs=5e-4)
 

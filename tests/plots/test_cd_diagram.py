@@ -138,7 +138,7 @@ def test_bonferroni_dunn_chart_cut_lines_match_garcia_table_8():
     from algocompare.posthoc import critical_difference  # noqa: F401  (needed by the chart)
 
     # García et al. (2009), Table 8, f1-f25: mean ranks (CoEVO typo corrected to 8.44, see
-    # shared/data/README.md); Bonferroni-Dunn CD = 2.633 (alpha 0.05) and 2.417 (alpha 0.10).
+    # tests/data/README.md); Bonferroni-Dunn CD = 2.633 (alpha 0.05) and 2.417 (alpha 0.10).
     ranks = pd.Series({"BLX-GL50": 5.3, "BLX-MA": 7.14, "CoEVO": 8.44, "DE": 5.66, "DMS-L-PSO": 5.02,
                        "EDA": 6.74, "G-CMA-ES": 3.34, "K-PCX": 6.8, "L-CMA-ES": 6.22, "L-SaDE": 4.92,
                        "SPC-PNX": 6.42})

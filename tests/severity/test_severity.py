@@ -9,7 +9,7 @@ from scipy import stats
 import algocompare as ac
 from algocompare.severity import severity, severity_analysis
 
-REF = {  # /work/shared/data/published_values.json, "bartz_beielstein_severity" (hard-coded here)
+REF = {  # tests/data/published_values.json, "bartz_beielstein_severity" (hard-coded here)
     "spot_golden": {"200": 0.007253771, "100": 0.4120704, "50": 0.8129686, "10": 0.9622798},
 }
 
