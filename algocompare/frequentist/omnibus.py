@@ -64,6 +64,7 @@ class AlignedRanksResult(RankTestResult):
     """Friedman aligned-ranks test: chi-square ``statistic`` with ``df`` = k - 1."""
 
     df: int
+    tie_correction: bool
     mean_aligned_ranks: pd.Series
 
 
@@ -124,7 +125,7 @@ def _f_pvalue(statistic: float, df1: float, df2: float) -> float:
 
 
 # --------------------------------------------------------------------------- tests
-def friedman(data: Any, *, tie_correction: bool = False) -> FriedmanResult:
+def friedman(data: Any, *, tie_correction: bool = True) -> FriedmanResult:
     """Friedman's rank test for k algorithms on N instances.
 
     χ²_F = 12N / (k(k+1)) · [Σ_j R_j² − k(k+1)²/4], R_j the mean rank of algorithm j
@@ -135,9 +136,15 @@ def friedman(data: Any, *, tie_correction: bool = False) -> FriedmanResult:
     data : Results, DataFrame or 2-D array
         Instances × algorithms.
     tie_correction : bool
-        ``False`` (default, the field's papers and scmamp): the statistic above.
-        ``True``: divided by 1 − Σ(t³ − t)/(N k (k² − 1)), the statistic of R's
-        ``friedman.test`` and ``scipy.stats.friedmanchisquare``.
+        ``True`` (default): divided by 1 − Σ(t³ − t)/(N k (k² − 1)), the statistic of R's
+        ``friedman.test`` and ``scipy.stats.friedmanchisquare``; it equals the
+        permutation chi-square (k − 1) Σ_j (R_j − N(k+1)/2)² / Σ_ij (r_ij − (k+1)/2)²
+        (rank sums R_j), whose null distribution tends to chi-square with or without ties.
+        ``False``: the statistic above, as the field's papers (García et al. 2009) and
+        scmamp print it. It assumes untied ranks: on tables with the ties of competition
+        results (several algorithms at the optimum, fully tied instances) its size at
+        alpha = 0.05 falls to 0.000-0.005, so it almost never rejects (docs "Validation"
+        page). Without ties both are identical.
 
     Returns
     -------
@@ -149,8 +156,10 @@ def friedman(data: Any, *, tie_correction: bool = False) -> FriedmanResult:
     --------
     >>> import algocompare as ac
     >>> res = ac.load_dataset("cec2005_d10")
-    >>> round(ac.friedman(res).statistic, 3)   # García et al. 2009, Table 7 (f1-f25)
+    >>> round(ac.friedman(res, tie_correction=False).statistic, 3)  # García et al. 2009, Table 7
     41.985
+    >>> round(ac.friedman(res).statistic, 3)   # tie-corrected (default): errors below 1e-8 tie
+    46.954
     """
     table = oriented_blocks(data)
     n, k = table.shape
@@ -162,19 +171,21 @@ def friedman(data: Any, *, tie_correction: bool = False) -> FriedmanResult:
         mean_ranks=_mean_ranks(ranks, table))
 
 
-def iman_davenport(data: Any, *, tie_correction: bool = False) -> ImanDavenportResult:
+def iman_davenport(data: Any, *, tie_correction: bool = True) -> ImanDavenportResult:
     """Iman & Davenport's (1980) F version of Friedman's test.
 
     F_F = (N − 1) χ²_F / (N(k − 1) − χ²_F), F with k − 1 and (k − 1)(N − 1) df
     (García et al. 2009, Appendix A). χ²_F is computed as by :func:`friedman` with the
-    same ``tie_correction`` (default ``False``, as García et al. and scmamp). When every
-    instance ranks the algorithms identically, F_F is infinite and the p-value 0.
+    same ``tie_correction`` (default ``True``, tie-corrected as R's ``friedman.test`` and
+    Conover 1999, p. 370; ``False`` gives García et al.'s and scmamp's untied value, far too
+    conservative on tied tables). When every instance ranks the algorithms identically,
+    F_F is infinite and the p-value 0.
 
     Examples
     --------
     >>> import algocompare as ac
     >>> res = ac.load_dataset("cec2005_d10")
-    >>> round(ac.iman_davenport(res).statistic, 3)   # García et al. 2009, Table 7 (f1-f25)
+    >>> round(ac.iman_davenport(res, tie_correction=False).statistic, 3)  # García et al. 2009, Table 7
     4.844
     """
     fried = friedman(data, tie_correction=tie_correction)
@@ -188,7 +199,7 @@ def iman_davenport(data: Any, *, tie_correction: bool = False) -> ImanDavenportR
         mean_ranks=fried.mean_ranks)
 
 
-def aligned_ranks(data: Any) -> AlignedRanksResult:
+def aligned_ranks(data: Any, *, tie_correction: bool = True) -> AlignedRanksResult:
     """Friedman aligned-ranks test (Hodges & Lehmann 1962; García et al. 2010, eq. 2).
 
     Each instance's mean is subtracted and all kN aligned values are ranked together
@@ -199,6 +210,16 @@ def aligned_ranks(data: Any) -> AlignedRanksResult:
 
     chi-square with k − 1 df — the convention of scmamp's ``friedmanAlignedRanksTest``.
     ``mean_aligned_ranks`` are the average aligned ranks (1 = best).
+
+    Parameters
+    ----------
+    data : Results, DataFrame or 2-D array
+        Instances × algorithms.
+    tie_correction : bool
+        ``True`` (default): kN(kN + 1)(2kN + 1)/6, the sum of the squared aligned ranks
+        when none tie, is replaced by the actual Σ_ij R̂_ij² (mid-ranks), which makes T
+        the permutation statistic of within-instance exchangeability. ``False``: the
+        formula as printed (García et al. 2010; scmamp). Without ties both are identical.
 
     Examples
     --------
@@ -212,16 +233,18 @@ def aligned_ranks(data: Any) -> AlignedRanksResult:
     ranks = ranking.aligned_ranks(table.to_numpy())
     kn = k * n
     numerator = (k - 1) * (float((ranks.sum(axis=0) ** 2).sum()) - (k * n * n / 4) * (kn + 1) ** 2)
-    denominator = kn * (kn + 1) * (2 * kn + 1) / 6 - float((ranks.sum(axis=1) ** 2).sum()) / k
+    squares = float((ranks ** 2).sum()) if tie_correction else kn * (kn + 1) * (2 * kn + 1) / 6
+    denominator = squares - float((ranks.sum(axis=1) ** 2).sum()) / k
     statistic = numerator / denominator if denominator > 0 else 0.0
     within = ranking.within_instance_ranks(table.to_numpy())
     return AlignedRanksResult(
-        method="Friedman aligned-ranks test", statistic=statistic, pvalue=float(stats.chi2.sf(statistic, k - 1)),
-        df=k - 1, n_instances=n, n_algorithms=k, mean_ranks=_mean_ranks(within, table),
+        method="Friedman aligned-ranks test" + (" (tie-corrected)" if tie_correction else ""), statistic=statistic, pvalue=float(stats.chi2.sf(statistic, k - 1)),
+        df=k - 1, tie_correction=bool(tie_correction), n_instances=n, n_algorithms=k,
+        mean_ranks=_mean_ranks(within, table),
         mean_aligned_ranks=_mean_ranks(ranks, table, "mean_aligned_rank"))
 
 
-def quade(data: Any, *, tie_correction: bool = False) -> QuadeResult:
+def quade(data: Any, *, tie_correction: bool = True) -> QuadeResult:
     """Quade's (1979) test: within-instance ranks weighted by the rank of the instance range.
 
     S_ij = Q_i (r_ij − (k + 1)/2), Q_i the rank of instance i's range
@@ -231,9 +254,10 @@ def quade(data: Any, *, tie_correction: bool = False) -> QuadeResult:
     Parameters
     ----------
     tie_correction : bool
-        ``False`` (default, scmamp's ``quadeTest``): A = N(N+1)(2N+1)k(k+1)(k−1)/72, the
-        value of Σ S_ij² without ties. ``True`` (R's ``quade.test``, Conover 1999):
-        A = Σ S_ij², the actual sum with mid-ranks.
+        ``True`` (default; R's ``quade.test``, Conover 1999, p. 374): A = Σ S_ij², the
+        actual sum with mid-ranks. ``False`` (scmamp's ``quadeTest``, García et al. 2010):
+        A = N(N+1)(2N+1)k(k+1)(k−1)/72, the value of Σ S_ij² without ties, which makes the
+        test almost never reject on tied tables. Without ties both are identical.
 
     Returns
     -------
@@ -356,10 +380,11 @@ class OmnibusResult(Result):
         return self.tests[key]
 
 
-def omnibus(data: Any, *, tie_correction: bool = False) -> OmnibusResult:
+def omnibus(data: Any, *, tie_correction: bool = True) -> OmnibusResult:
     """Run Friedman, Iman–Davenport, aligned ranks, Quade and the RM-ANOVA on one table.
 
-    ``tie_correction`` is passed to Friedman, Iman–Davenport and Quade. The result's
+    ``tie_correction`` (default ``True``) is passed to Friedman, Iman–Davenport, aligned
+    ranks and Quade; ``False`` gives the untied statistics of the papers. The result's
     ``table`` has one row per test (statistic, df1, df2, p-value, and the
     Greenhouse–Geisser p for the ANOVA); ``result["friedman"]`` gives each full result.
 
@@ -376,7 +401,7 @@ def omnibus(data: Any, *, tie_correction: bool = False) -> OmnibusResult:
     tests = {
         "friedman": friedman(results, tie_correction=tie_correction),
         "iman_davenport": iman_davenport(results, tie_correction=tie_correction),
-        "aligned_ranks": aligned_ranks(results),
+        "aligned_ranks": aligned_ranks(results, tie_correction=tie_correction),
         "quade": quade(results, tie_correction=tie_correction),
         "rm_anova": rm_anova(results),
     }

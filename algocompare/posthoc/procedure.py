@@ -14,7 +14,7 @@ from algocompare.posthoc.adjust import (CORRECTIONS, PAIRWISE_CORRECTIONS, adjus
 from algocompare.posthoc.critical import critical_value
 from algocompare.posthoc.exact_friedman import pairwise_exact
 from algocompare.posthoc.result import PosthocResult
-from algocompare.posthoc.statistics import RANK_TESTS, pair_z, rank_scores
+from algocompare.posthoc.statistics import RANK_TESTS, SE_METHODS, pair_z, rank_scores
 from algocompare.ranking import within_instance_ranks
 
 __all__ = ["posthoc", "POSTHOC_TESTS"]
@@ -32,6 +32,22 @@ _TEST_NAMES = {
     "nemenyi": "Nemenyi test (studentized range of Friedman mean ranks)",
     "conover": "Conover's Friedman post-hoc (t test on rank sums)",
 }
+
+
+_SE_NAMES = {"permutation": ", permutation standard error", "classic": ", classic standard error"}
+
+
+def _check_se(se: str | None, test: str) -> str | None:
+    """The standard error of the z tests ("permutation" by default); None for the other tests."""
+    if test not in RANK_TESTS + ("nemenyi",):
+        if se is not None:
+            raise ValueError(f"se={se!r} applies to the z tests (friedman, aligned_ranks, quade, nemenyi), "
+                             f"not to test={test!r}; leave se unset.")
+        return None
+    if se is None:
+        return "permutation"
+    check_option("se", se, SE_METHODS)
+    return se
 
 
 def _pairs(k: int, control_index: int | None) -> tuple[np.ndarray, np.ndarray]:
@@ -90,8 +106,8 @@ def _critical_difference(test: str, correction: str, k: int, m: int, alpha: floa
 
 
 def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: str = "holm",
-            alpha: float = 0.05, *, direction: str | None = None, nan_policy: str = "raise",
-            **test_options: Any) -> PosthocResult:
+            alpha: float = 0.05, *, se: str | None = None, direction: str | None = None,
+            nan_policy: str = "raise", **test_options: Any) -> PosthocResult:
     """Post-hoc comparisons of k algorithms on N instances with adjusted p-values.
 
     Parameters
@@ -99,11 +115,10 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
     data : Results, wide DataFrame or 2-D array
         Instances × algorithms (lower is better unless ``direction="maximize"``).
     test : str
-        ``"friedman"``: z = (R_b - R_a)/sqrt(k(k+1)/(6N)) on mean ranks (Demšar 2006;
-        García et al. 2009, App. A.3). ``"aligned_ranks"``: mean aligned ranks,
-        se = sqrt(k(N+1)/6). ``"quade"``: T_j = W_j/(N(N+1)/2), se =
-        sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1))) (García et al. 2010, §3; scmamp's
-        ``friedmanPost``, ``friedmanAlignedRanksPost``, ``quadePost``). ``"wilcoxon"``:
+        ``"friedman"``: z = (R_b - R_a)/se on mean ranks (Demšar 2006; García et al.
+        2009, App. A.3). ``"aligned_ranks"``: z on mean aligned ranks. ``"quade"``: z on
+        T_j = W_j/(N(N+1)/2) (García et al. 2010, §3; scmamp's ``friedmanPost``,
+        ``friedmanAlignedRanksPost``, ``quadePost``); se as chosen by ``se``. ``"wilcoxon"``:
         pairwise signed-rank tests (:func:`algocompare.wilcoxon`, options passed through
         ``test_options``, e.g. ``zero_method="wilcox"``). ``"nemenyi"``: the Friedman
         statistic with the Nemenyi (studentized range) adjustment — same values as
@@ -125,6 +140,26 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
         studentized range of k means on the z statistics (with a control too).
     alpha : float
         Level for ``reject`` (and for Rom's constants).
+    se : {"permutation", "classic"}, optional
+        Standard error of a score difference for the z tests (``"friedman"``,
+        ``"aligned_ranks"``, ``"quade"``, ``"nemenyi"``); not accepted by the other tests.
+        ``"permutation"`` (default): the exact null variance when the k values of each
+        instance are exchangeable, conditional on the observed scores,
+        Var(s_a - s_b) = (2k/(k-1)) Σ_i v_i / c² (v_i the variance of instance i's
+        scores, c = N or N(N+1)/2). Without ties it equals Demšar's sqrt(k(k+1)/(6N)) for
+        Friedman; it is tie-aware, and calibrated for aligned ranks and Quade.
+        ``"classic"``: the closed forms of the papers and scmamp — Friedman
+        sqrt(k(k+1)/(6N)), aligned ranks sqrt(k(kN+1)/6), Quade
+        sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1))) — to reproduce published tables. Under the
+        null (identical algorithms, random instance effects) the classic aligned-ranks
+        post-hoc rejects 35-61 % of true pairs at alpha = 0.05 and the classic Quade
+        post-hoc almost none for k >= 5 (docs "Validation" page and
+        :mod:`algocompare.posthoc.statistics`).
+    direction : {"minimize", "maximize"}, optional
+        Which way is better, when ``data`` does not say (default: the data's own, else
+        ``"minimize"``).
+    nan_policy : {"raise", "omit"}
+        ``"omit"`` drops instances with a missing value.
 
     Returns
     -------
@@ -139,6 +174,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
     """
     check_option("test", test, POSTHOC_TESTS)
     check_option("correction", correction, CORRECTIONS)
+    se = _check_se(se, test)
     alpha = check_probability("alpha", alpha)
     if test == "nemenyi":
         correction = "nemenyi"
@@ -150,7 +186,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
     n, k = values.shape
     names = list(results.algorithms)
 
-    scores = rank_scores(values, test if test in RANK_TESTS else "friedman")
+    scores = rank_scores(values, test if test in RANK_TESTS else "friedman", se or "permutation")
     mean_ranks = pd.Series(scores.scores, index=pd.Index(names, name="algorithm"), name="mean_rank")
     control_index = _resolve_control(results, control, mean_ranks)
     if control_index is not None and correction in PAIRWISE_CORRECTIONS:
@@ -187,8 +223,8 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
     })
     cd = _critical_difference(test, correction, k, len(a), alpha, scores.se)
     control_name = None if control_index is None else names[control_index]
-    method = f"{_TEST_NAMES[test]}, {correction} adjustment" + (
+    method = f"{_TEST_NAMES[test]}{_SE_NAMES.get(se, '')}, {correction} adjustment" + (
         f", control {control_name}" if control_name is not None else ", all pairs")
     return PosthocResult(method=method, test=test, correction=correction, control=control_name, alpha=alpha,
                          n_instances=n, n_algorithms=k, mean_ranks=mean_ranks, critical_difference=cd,
-                         table=table)
+                         se=se, standard_error=None if se is None else scores.se, table=table)

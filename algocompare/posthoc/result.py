@@ -38,7 +38,14 @@ class PosthocResult(Result):
         Friedman mean ranks (used to order the algorithms).
     critical_difference : float or None
         The critical difference in ``mean_ranks`` units when the procedure has one
-        (Nemenyi, or Bonferroni(-Dunn), with a rank test); else None.
+        (Nemenyi, or Bonferroni(-Dunn), with a rank test); else None. It is the critical
+        value times ``standard_error``, so it agrees with the p-values.
+    se : str or None
+        How the standard error of the z tests was obtained: ``"permutation"`` (exact null
+        variance, tie-aware; the default) or ``"classic"`` (the papers' closed forms); None
+        for tests without one (Wilcoxon, Conover, exact Friedman).
+    standard_error : float or None
+        The standard error of a difference of two ``mean_ranks`` (same for every pair).
     table : pandas.DataFrame
         One row per comparison: ``algorithm_a, algorithm_b, statistic, pvalue, pvalue_adj,
         reject``. With a control, ``algorithm_a`` is the control. For the rank tests the
@@ -54,6 +61,8 @@ class PosthocResult(Result):
     mean_ranks: pd.Series
     critical_difference: float | None
     table: pd.DataFrame
+    se: str | None = None
+    standard_error: float | None = None
 
     _plot_function: ClassVar[str] = "cd_diagram"
 
@@ -140,6 +149,8 @@ class PosthocResult(Result):
                 f"  test {self.test}, correction {self.correction}, alpha {format_number(self.alpha)}, "
                 f"{self.n_algorithms} algorithms on {self.n_instances} instances"
                 + (f", control {self.control}" if self.control is not None else "")]
+        if self.standard_error is not None:
+            head.append(f"  standard error of a difference {format_number(self.standard_error)} ({self.se})")
         if self.critical_difference is not None:
             head.append(f"  critical difference {format_number(self.critical_difference)}")
         ranks = self.mean_ranks.sort_values(kind="stable")

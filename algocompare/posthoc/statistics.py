@@ -1,14 +1,34 @@
 """Rank-based post-hoc statistics: each algorithm's score and the standard error of a difference.
 
 For the three rank tests the pairwise statistic is z = (s_b - s_a) / se, two-sided normal
-p-value 2 (1 - Phi(|z|)), with the scores s and se of García et al. (2010, §3, pp. 2051-2054):
+p-value 2 (1 - Phi(|z|)). The scores are those of García et al. (2010, §3, pp. 2051-2054):
 
-* Friedman: s_j = mean within-instance rank R_j, se = sqrt(k(k+1) / (6N))
-  (Demšar 2006, §3.2.2; García et al. 2009, Appendix A.3).
+* Friedman: s_j = mean within-instance rank R_j.
 * Friedman aligned ranks: s_j = mean aligned rank (all kN observations ranked jointly
-  after subtracting each instance's mean), se = sqrt(k(N+1) / 6).
+  after subtracting each instance's mean).
 * Quade: s_j = W_j / (N(N+1)/2) with W_j = sum_i Q_i r_ij (Q_i the rank of instance i's
-  range), se = sqrt(k(k+1)(2N+1)(k-1) / (18 N (N+1))).
+  range).
+
+Each score is a total over instances divided by c (N, N and N(N+1)/2). Two standard errors
+of a difference s_a - s_b are offered (``se=``):
+
+* ``"permutation"`` (default): the exact standard deviation of s_a - s_b under the null
+  hypothesis that the k values of each instance are exchangeable, conditional on the
+  observed scores. Within instance i the k scores x_i1..x_ik are permuted at random, so
+  Var(x_ia) = v_i (their population variance) and Cov(x_ia, x_ib) = -v_i / (k - 1); hence
+  Var(s_a - s_b) = (2k / (k - 1)) sum_i v_i / c^2, the same for every pair. Without ties it
+  equals the classic Friedman formula; with ties it is smaller (a fully tied instance has
+  v_i = 0 and carries no information); for aligned ranks and Quade it is the variance the
+  scores really have.
+* ``"classic"``: the closed forms that published tables and the R package scmamp use —
+  Friedman sqrt(k(k+1)/(6N)) (Demšar 2006, §3.2.2), aligned ranks sqrt(k(kN+1)/6)
+  (scmamp's ``friedmanAlignedRanksPost``; García et al. 2010 print sqrt(k(N+1)/6), where N
+  must count all kN aligned observations) and Quade sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1)))
+  (García et al. 2010; scmamp's ``quadePost``). The Friedman form ignores ties; the
+  aligned-ranks form treats the kN aligned values as exchangeable across instances, which
+  they are not (per-pair size 0.10 at k = 3 and growing with k); the Quade form is
+  sqrt((k-1)/2) times too large (right only at k = 3): with Var(r_a - r_b) = k(k+1)/6 in an
+  instance and sum_i Q_i^2 = N(N+1)(2N+1)/6, Var(T_a - T_b) = k(k+1)(2N+1)/(9N(N+1)).
 
 Scores use rank 1 = best (lower oriented value), so a positive z means algorithm_a is
 better than algorithm_b. The p-values do not depend on this orientation.
@@ -20,12 +40,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-
 from algocompare.ranking import aligned_ranks, quade_weights, within_instance_ranks
 
-__all__ = ["RankScores", "rank_scores", "RANK_TESTS"]
+__all__ = ["RankScores", "rank_scores", "RANK_TESTS", "SE_METHODS"]
 
 RANK_TESTS = ("friedman", "aligned_ranks", "quade")
+SE_METHODS = ("permutation", "classic")
 
 
 @dataclass(frozen=True)
@@ -38,33 +58,61 @@ class RankScores:
     totals: np.ndarray
     #: divisor turning a difference of totals into a difference of scores
     scale: float
+    #: how ``se`` was obtained: "permutation" or "classic"
+    se_method: str
 
 
-def rank_scores(values: np.ndarray, test: str) -> RankScores:
+def _instance_scores(values: np.ndarray, test: str) -> tuple[np.ndarray, float]:
+    """The instances × algorithms scores whose column totals define the test, and c."""
+    n = values.shape[0]
+    if test == "friedman":
+        return within_instance_ranks(values), float(n)
+    if test == "aligned_ranks":
+        return aligned_ranks(values), float(n)
+    if test == "quade":
+        return quade_weights(values)[:, None] * within_instance_ranks(values), n * (n + 1) / 2.0
+    raise ValueError(f"unknown rank test {test!r}")  # pragma: no cover - checked by the caller
+
+
+def _classic_se(test: str, n: int, k: int) -> float:
+    if test == "friedman":
+        return float(np.sqrt(k * (k + 1) / (6.0 * n)))
+    if test == "aligned_ranks":
+        return float(np.sqrt(k * (k * n + 1) / 6.0))
+    return float(np.sqrt(k * (k + 1) * (2 * n + 1) * (k - 1) / (18.0 * n * (n + 1))))
+
+
+def permutation_se(scores: np.ndarray, scale: float) -> float:
+    """sqrt((2k/(k-1)) sum_i v_i) / c: the null standard error of a difference of column means.
+
+    ``scores`` is instances × algorithms, v_i the population variance of row i, c = ``scale``.
+    """
+    k = scores.shape[1]
+    return float(np.sqrt(2.0 * k / (k - 1) * scores.var(axis=1).sum()) / scale)
+
+
+def rank_scores(values: np.ndarray, test: str, se: str = "permutation") -> RankScores:
     """Scores and standard error for ``test`` on an oriented instances × algorithms array."""
     n, k = values.shape
-    if test == "friedman":
-        totals = within_instance_ranks(values).sum(axis=0)
-        scale = float(n)
-        se = np.sqrt(k * (k + 1) / (6.0 * n))
-    elif test == "aligned_ranks":
-        totals = aligned_ranks(values).sum(axis=0)
-        scale = float(n)
-        se = np.sqrt(k * (n + 1) / 6.0)
-    elif test == "quade":
-        weights = quade_weights(values)
-        totals = (weights[:, None] * within_instance_ranks(values)).sum(axis=0)
-        scale = n * (n + 1) / 2.0
-        se = np.sqrt(k * (k + 1) * (2 * n + 1) * (k - 1) / (18.0 * n * (n + 1)))
+    per_instance, scale = _instance_scores(values, test)
+    totals = per_instance.sum(axis=0)
+    if se == "permutation":
+        se_value = permutation_se(per_instance, scale)
+    elif se == "classic":
+        se_value = _classic_se(test, n, k)
     else:  # pragma: no cover - checked by the caller
-        raise ValueError(f"unknown rank test {test!r}")
-    return RankScores(scores=totals / scale, se=float(se), totals=totals, scale=scale)
+        raise ValueError(f"unknown standard error {se!r}")
+    return RankScores(scores=totals / scale, se=se_value, totals=totals, scale=scale, se_method=se)
 
 
 def pair_z(scores: RankScores, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """z of each pair (a, b): positive when a has the better (lower) score.
 
     The difference is taken on the totals (sums of half-integer ranks, exact in floating
-    point) so that equal rank differences give bit-identical statistics.
+    point) so that equal rank differences give bit-identical statistics. When every
+    instance is fully tied the standard error is 0 and so is every difference: z = 0.
     """
-    return (scores.totals[b] - scores.totals[a]) / scores.scale / scores.se
+    difference = (scores.totals[b] - scores.totals[a]) / scores.scale
+    if scores.se == 0.0:
+        return np.zeros_like(difference)
+    return difference / scores.se

@@ -42,8 +42,11 @@ def _group(res, group):
 def test_garcia_table7_and_table8(cec, garcia, group):
     res = _group(cec, group)
     # García et al. 2009, Table 7: Friedman and Iman-Davenport statistics (3 decimals)
-    assert ac.friedman(res).statistic == pytest.approx(garcia["table7_friedman_chi2"][group], abs=5e-4)
-    assert ac.iman_davenport(res).statistic == pytest.approx(garcia["table7_iman_davenport_F"][group], abs=5e-4)
+    # (the paper's statistics are untied: tie_correction=False)
+    untied = ac.friedman(res, tie_correction=False).statistic
+    assert untied == pytest.approx(garcia["table7_friedman_chi2"][group], abs=5e-4)
+    f_untied = ac.iman_davenport(res, tie_correction=False).statistic
+    assert f_untied == pytest.approx(garcia["table7_iman_davenport_F"][group], abs=5e-4)
     # Table 8: average rankings (typos corrected, see tests/data/README.md)
     ranks = ac.friedman(res).mean_ranks
     for name, value in garcia["table8_mean_ranks"][group].items():
@@ -96,15 +99,43 @@ def _by_definition(m):
 
 
 @pytest.mark.parametrize("m", [M1, M2, M3])
-def test_defaults_follow_the_papers(m):
+def test_untied_option_follows_the_papers(m):
     chi2, ff, t_aligned, f_quade = _by_definition(m)
-    assert ac.friedman(m).statistic == pytest.approx(chi2, rel=1e-12)
-    assert ac.iman_davenport(m).statistic == pytest.approx(ff, rel=1e-12)
-    assert ac.aligned_ranks(m).statistic == pytest.approx(t_aligned, rel=1e-12)
-    assert ac.aligned_ranks(m).pvalue == pytest.approx(stats.chi2.sf(t_aligned, m.shape[1] - 1), rel=1e-12)
-    assert ac.quade(m).statistic == pytest.approx(f_quade, rel=1e-12)
+    assert ac.friedman(m, tie_correction=False).statistic == pytest.approx(chi2, rel=1e-12)
+    assert ac.iman_davenport(m, tie_correction=False).statistic == pytest.approx(ff, rel=1e-12)
+    aligned = ac.aligned_ranks(m, tie_correction=False)
+    assert aligned.statistic == pytest.approx(t_aligned, rel=1e-12)
+    assert aligned.pvalue == pytest.approx(stats.chi2.sf(t_aligned, m.shape[1] - 1), rel=1e-12)
+    quade = ac.quade(m, tie_correction=False)
+    assert quade.statistic == pytest.approx(f_quade, rel=1e-12)
     n, k = m.shape
-    assert ac.quade(m).pvalue == pytest.approx(stats.f.sf(f_quade, k - 1, (k - 1) * (n - 1)), rel=1e-12)
+    assert quade.pvalue == pytest.approx(stats.f.sf(f_quade, k - 1, (k - 1) * (n - 1)), rel=1e-12)
+
+
+@pytest.mark.parametrize("m", [M1, M2, M3])
+def test_defaults_are_tie_corrected(m):
+    # Friedman: scipy.stats.friedmanchisquare (tie-corrected); Quade: R's quade.test (R_VALUES)
+    assert ac.friedman(m).statistic == pytest.approx(stats.friedmanchisquare(*m.T).statistic, rel=1e-12)
+    assert ac.friedman(m).tie_correction and ac.quade(m).tie_correction and ac.aligned_ranks(m).tie_correction
+    n, k = m.shape
+    chi2 = ac.friedman(m).statistic
+    assert ac.iman_davenport(m).statistic == pytest.approx((n - 1) * chi2 / (n * (k - 1) - chi2), rel=1e-12)
+    # aligned ranks: the permutation form (k - 1) SS_algorithms / SS_within-instances of the
+    # aligned ranks (Hodges & Lehmann 1962; Lehmann 1975, §6.3), which allows ties
+    aligned = (m - np.array([math.fsum(r) / k for r in m])[:, None]).ravel()
+    ar = stats.rankdata(aligned).reshape(n, k)
+    between = ((ar.sum(0) - n * (k * n + 1) / 2) ** 2).sum()
+    within = ((ar - ar.mean(1, keepdims=True)) ** 2).sum()
+    assert ac.aligned_ranks(m).statistic == pytest.approx((k - 1) * between / within, rel=1e-12)
+    for name, (matrix, *_, q_stat, _q_p) in R_VALUES.items():
+        if matrix is m:
+            assert ac.quade(m).statistic == pytest.approx(q_stat, rel=1e-12)
+
+
+def test_tie_correction_changes_nothing_without_ties():
+    m = np.random.default_rng(4).normal(size=(12, 5))
+    for test in (ac.friedman, ac.iman_davenport, ac.aligned_ranks, ac.quade):
+        assert test(m).statistic == pytest.approx(test(m, tie_correction=False).statistic, rel=1e-12)
 
 
 def test_quade_without_ties_both_conventions_agree():
@@ -146,7 +177,8 @@ def test_omnibus_table(cec):
     res = ac.omnibus(cec)
     assert list(res.to_frame()["test"]) == ["Friedman", "Iman-Davenport", "Friedman aligned ranks", "Quade",
                                             "Repeated-measures ANOVA"]
-    assert res["friedman"].statistic == pytest.approx(41.985, abs=5e-4)
+    assert res["friedman"].statistic == pytest.approx(stats.friedmanchisquare(*cec.blocks().to_numpy().T).statistic)
+    assert ac.omnibus(cec, tie_correction=False)["friedman"].statistic == pytest.approx(41.985, abs=5e-4)
     json.dumps(res.to_dict(), allow_nan=False)
 
 
@@ -165,5 +197,5 @@ def test_mean_ranks_are_best_first_in_both_directions():
                                      (M2, 1.55862055577664, 0.816209290859314),
                                      (M3, 2.16683151994725, 0.538511040544769)])
 def test_aligned_ranks_against_r_transcription(m, t, p):
-    res = ac.aligned_ranks(m)
+    res = ac.aligned_ranks(m, tie_correction=False)
     assert res.statistic == pytest.approx(t, rel=1e-12) and res.pvalue == pytest.approx(p, rel=1e-10)

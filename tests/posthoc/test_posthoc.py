@@ -43,7 +43,7 @@ TABLE_10 = {
 def test_garcia_2009_tables_9_10(cec: ac.Results, rows, table) -> None:
     data = cec if rows is None else cec.select(instances=rows)
     for column, correction in enumerate(("bonferroni", "holm", "hochberg"), start=2):
-        result = posthoc(data, control="G-CMA-ES", correction=correction)
+        result = posthoc(data, control="G-CMA-ES", correction=correction, se="classic")
         z, p, adjusted = (result.matrix(v) for v in ("statistic", "pvalue", "pvalue_adj"))
         for name, printed in table.items():
             assert z[name] == pytest.approx(printed[0], abs=0.5e-5)
@@ -59,7 +59,7 @@ def test_garcia_2009_table_8_critical_differences_and_ranks(cec: ac.Results) -> 
     assert critical_difference(11, 25, 0.05, "bonferroni_dunn") == pytest.approx(2.633, abs=5e-4)
     # printed 2.417 from a tabled q (Zar 1999); z_{1-0.10/20} sqrt(132/150) = 2.4163
     assert critical_difference(11, 25, 0.10, "bonferroni_dunn") == pytest.approx(2.417, abs=1e-3)
-    result = posthoc(cec, control="best", correction="bonferroni")
+    result = posthoc(cec, control="best", correction="bonferroni", se="classic")
     assert result.control == "G-CMA-ES"
     assert result.mean_ranks["G-CMA-ES"] == pytest.approx(3.34) and result.mean_ranks["CoEVO"] == pytest.approx(8.44)
     assert result.critical_difference == pytest.approx(2.633, abs=5e-4)
@@ -79,10 +79,11 @@ def test_nemenyi_matches_scikit_posthocs(cec: ac.Results) -> None:
     # scikit_posthocs.posthoc_nemenyi_friedman(table) (0.17.1); it ranks ascending = minimisation
     table = cec.blocks()
     expected = sp.posthoc_nemenyi_friedman(table.to_numpy())
-    got = posthoc(cec, test="nemenyi").matrix("pvalue_adj").to_numpy()
+    # scikit-posthocs uses the untied standard error sqrt(k(k+1)/(6N)): se="classic"
+    got = posthoc(cec, test="nemenyi", se="classic").matrix("pvalue_adj").to_numpy()
     mask = ~np.eye(11, dtype=bool)
     np.testing.assert_allclose(got[mask], expected.to_numpy()[mask], rtol=1e-6, atol=1e-12)
-    result = posthoc(cec, correction="nemenyi")
+    result = posthoc(cec, correction="nemenyi", se="classic")
     assert result.critical_difference == pytest.approx(critical_difference(11, 25, 0.05), rel=1e-12)
     decided = result.reject().to_numpy()
     diffs = np.abs(result.mean_ranks.to_numpy()[:, None] - result.mean_ranks.to_numpy()[None, :])
@@ -140,7 +141,7 @@ def test_cliques_are_maximal_on_a_known_pattern() -> None:
 
 
 def test_control_result_api(cec: ac.Results) -> None:
-    result = posthoc(cec, control="G-CMA-ES", correction="holm")
+    result = posthoc(cec, control="G-CMA-ES", correction="holm", se="classic")
     assert isinstance(result.matrix(), pd.Series) and "G-CMA-ES" not in result.matrix().index
     assert (result.table["algorithm_a"] == "G-CMA-ES").all()
     assert result.cliques() == [["G-CMA-ES", "L-SaDE", "DMS-L-PSO", "BLX-GL50", "DE"]]  # Table 10 Holm
@@ -160,3 +161,93 @@ def test_bad_options(cec: ac.Results) -> None:
 def test_top_level_names() -> None:
     assert ac.posthoc(np.array([[1.0, 2, 3], [2, 1, 3], [1, 3, 2]])).n_algorithms == 3
     assert ac.adjust_pvalues is not None and ac.critical_difference is not None
+
+
+# ----------------------------------------------------------------- standard error of a difference
+def _scores(values: np.ndarray, test: str) -> np.ndarray:
+    """Per-algorithm scores restated from their definitions with scipy's rankdata."""
+    from scipy.stats import rankdata
+
+    n, k = values.shape
+    if test == "friedman":
+        return rankdata(values, axis=1).mean(axis=0)
+    if test == "aligned_ranks":
+        return rankdata((values - values.mean(axis=1, keepdims=True)).ravel()).reshape(n, k).mean(axis=0)
+    weights = rankdata(values.max(axis=1) - values.min(axis=1))
+    return (weights[:, None] * rankdata(values, axis=1)).sum(axis=0) / (n * (n + 1) / 2)
+
+
+def _enumerated_sd(values: np.ndarray, test: str, a: int, b: int) -> float:
+    """sd of s_a - s_b over all (k!)^N within-instance permutations of the rows, by brute force."""
+    from itertools import permutations, product
+
+    orders = [list(order) for order in permutations(range(values.shape[1]))]
+    diffs = []
+    for choice in product(orders, repeat=values.shape[0]):
+        scores = _scores(np.array([row[order] for row, order in zip(values, choice)]), test)
+        diffs.append(scores[a] - scores[b])
+    return float(np.std(diffs))
+
+
+@pytest.mark.parametrize("test", ["friedman", "aligned_ranks", "quade"])
+def test_permutation_se_is_the_enumerated_null_sd(test: str) -> None:
+    # 4 instances x 3 algorithms with ties (a fully tied row, a tied pair): 6^4 = 1296 tables
+    values = np.array([[1.0, 2.0, 3.5], [2.0, 2.0, 2.0], [0.3, 0.1, 0.1], [5.0, 1.0, 4.0]])
+    result = posthoc(values, test=test, correction="none")
+    assert result.se == "permutation"
+    assert result.standard_error == pytest.approx(_enumerated_sd(values, test, 0, 1), rel=1e-9)
+
+
+def test_permutation_se_equals_the_classic_friedman_formula_without_ties(cec: ac.Results) -> None:
+    rng = np.random.default_rng(5)
+    values = rng.normal(size=(17, 6))
+    default, classic = posthoc(values), posthoc(values, se="classic")
+    assert default.standard_error == pytest.approx(np.sqrt(6 * 7 / (6 * 17)), rel=1e-12)
+    np.testing.assert_allclose(default.table["pvalue"], classic.table["pvalue"], rtol=1e-10)
+    np.testing.assert_allclose(default.table["pvalue_adj"], classic.table["pvalue_adj"], rtol=1e-10)
+
+
+def test_permutation_se_is_tie_aware_and_fully_tied_instances_carry_no_information() -> None:
+    values = np.array([[1.0, 2.0, 3.0], [3.0, 1.0, 2.0], [1.0, 3.0, 2.0], [2.0, 1.0, 3.0]])
+    tied = np.vstack([values, np.full((4, 3), 7.0)])  # four instances where all algorithms tie
+    base, padded = posthoc(values, correction="none"), posthoc(tied, correction="none")
+    # the rank sums are unchanged and the fully tied rows add no variance: the same z
+    np.testing.assert_allclose(base.table["statistic"], padded.table["statistic"], rtol=1e-12)
+    classic = posthoc(tied, correction="none", se="classic")
+    untied, aware = classic.table["pvalue"].to_numpy(), padded.table["pvalue"].to_numpy()
+    assert np.all(untied >= aware) and np.any(untied > aware)  # the untied form dilutes the signal
+    every_tie = posthoc(np.ones((5, 4)), correction="holm")
+    assert every_tie.standard_error == 0.0
+    assert (every_tie.table["statistic"] == 0).all() and (every_tie.table["pvalue"] == 1).all()
+
+
+def test_classic_se_closed_forms() -> None:
+    values = np.random.default_rng(3).normal(size=(9, 5))
+    n, k = values.shape
+    expected = {"friedman": np.sqrt(k * (k + 1) / (6 * n)),
+                "aligned_ranks": np.sqrt(k * (k * n + 1) / 6),  # scmamp friedmanAlignedRanksPost
+                "quade": np.sqrt(k * (k + 1) * (2 * n + 1) * (k - 1) / (18 * n * (n + 1)))}
+    for test, se in expected.items():
+        assert posthoc(values, test=test, se="classic").standard_error == pytest.approx(se, rel=1e-12)
+
+
+def test_critical_difference_uses_the_same_standard_error(cec: ac.Results) -> None:
+    from algocompare.posthoc.critical import critical_value
+
+    for se in ("permutation", "classic"):
+        result = posthoc(cec, test="aligned_ranks", correction="nemenyi", se=se)
+        assert result.critical_difference == pytest.approx(critical_value(11, 0.05) * result.standard_error)
+        decided = result.reject().to_numpy()
+        ranks = result.mean_ranks.to_numpy()
+        mask = ~np.eye(11, dtype=bool)
+        assert (decided[mask] == (np.abs(ranks[:, None] - ranks[None, :]) >= result.critical_difference)[mask]).all()
+    assert "permutation standard error" in posthoc(cec).method
+    assert "standard error of a difference" in str(posthoc(cec))
+
+
+def test_se_option_is_checked(cec: ac.Results) -> None:
+    with pytest.raises(ValueError, match="se"):
+        posthoc(cec, se="bootstrap")
+    with pytest.raises(ValueError, match="not to test='wilcoxon'"):
+        posthoc(cec, test="wilcoxon", se="classic")
+    assert posthoc(cec, test="conover").se is None
