@@ -30,6 +30,14 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, seed: int
     ``result.right``, top = rope); the dashed lines from the centre split the triangle
     where each region is the most probable, so the share of points in each part is
     ``p_left``, ``p_rope``, ``p_right``. At most ``n_points`` draws are shown.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.bayesian_signed_rank([0.1, 0.4, 0.3, 0.9, 0.2], [0.3, 0.5, 0.2, 1.2, 0.6], rope=0.05, rng=1)
+    >>> ax = ac.plots.plot_simplex(r, n_points=500)   # or r.plot()
+    >>> ax.get_title(), [t.get_text().split("\\n")[0] for t in ax.texts]
+    ('Bayesian signed-rank test', ['x lower', 'y lower', 'rope (±0.05)'])
     """
     if result.samples is None:
         raise ValueError("this result has no posterior samples to plot.")
@@ -57,7 +65,16 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, seed: int
 def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None = None,
                          colours: dict[str, str] | None = None) -> Any:
     """All-pairs matrix: tile (row a, column b) coloured by the most probable region from
-    a's point of view (win, rope, loss), opacity and written number = its probability."""
+    a's point of view (win, rope, loss), opacity and written number = its probability.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> res = ac.load_dataset("cec2005_d10").select(algorithms=["G-CMA-ES", "DE", "BLX-MA"])
+    >>> ax = ac.plots.plot_pairwise_matrix(ac.bayesian_pairwise(res, rope=0.1, n_samples=2000, rng=0))
+    >>> ax.get_title(), [t.get_text() for t in ax.get_xticklabels()]
+    ('Bayesian signed-rank test, all pairs', ['G-CMA-ES', 'DE', 'BLX-MA'])
+    """
     colours = {**REGION_COLOURS, **(colours or {})}
     regions = result.matrix("region")
     best = result.matrix("best")

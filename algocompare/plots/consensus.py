@@ -15,6 +15,15 @@ def plot_consensus(result: Any, ax: Any = None, *, max_rankings: int = 40, cmap:
     (columns) and, in the last column, in the consensus of a Borda or Kemeny result.
 
     Ranks of tied items are averaged (rank 1 = best). Returns the Axes.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ax = ac.plots.plot_consensus(ac.borda(ac.load_dataset("ice_cream")))
+    >>> [t.get_text() for t in ax.get_yticklabels()]   # consensus order, best first
+    ['strawberry', 'vanilla', 'cherry', 'chocolate', 'blueberry']
+    >>> [t.get_text() for t in ax.get_xticklabels()]
+    ['child 1', 'child 2', 'child 3', '', 'consensus']
     """
     from algocompare.plots._figure import axes_or_new
 

@@ -84,6 +84,13 @@ def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: st
     Returns
     -------
     matplotlib Axes
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ax = ac.plots.distribution_plot(ac.load_dataset("cec2005_d10"), kind="violin", scale="ranks")
+    >>> ax.get_ylabel(), [t.get_text() for t in ax.get_xticklabels()][:3]   # sorted by mean rank
+    ('rank within instance (1 = best)', ['G-CMA-ES', 'L-SaDE', 'DMS-L-PSO'])
     """
     from algocompare._validation import check_option
 
@@ -124,6 +131,14 @@ def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] 
     Returns
     -------
     matplotlib Figure
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> sim = ac.simulate_runs([10, 12], n_instances=3, n_runs=5, rng=0)
+    >>> fig = ac.plots.runs_distribution(sim.results)
+    >>> [ax.get_title() for ax in fig.axes]
+    ['I1', 'I2', 'I3']
     """
     from algocompare.plots._figure import subplots
 
@@ -164,6 +179,13 @@ def histogram_qq(sample: Any, axes: Sequence[Any] | None = None, *, name: str | 
     Returns
     -------
     ndarray of two Axes
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> axes = ac.plots.histogram_qq(ac.load_dataset("cec2005_d10").blocks()["DE"], name="DE")
+    >>> [ax.get_title() for ax in axes]
+    ['Histogram — DE', 'Normal Q-Q — DE']
     """
     from scipy import stats
 
@@ -202,6 +224,13 @@ def normality_plots(data: Any, *, algorithms: Sequence[Any] | None = None, insta
     Returns
     -------
     matplotlib Figure
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> fig = ac.plots.normality_plots(ac.load_dataset("cec2005_d10"), algorithms=["DE", "EDA"])
+    >>> [ax.get_title() for ax in fig.axes]
+    ['Histogram — DE', 'Normal Q-Q — DE', 'Histogram — EDA', 'Normal Q-Q — EDA']
     """
     from algocompare.plots._figure import subplots
 

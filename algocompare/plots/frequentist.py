@@ -17,6 +17,14 @@ def confidence_curve(result: Any, ax: Any = None, *, alpha: float | None = 0.05,
     x: hypothesised difference of medians; y: p-value. The dotted vertical line is the
     estimate, the dashed horizontal line the level ``alpha`` whose crossings give the
     100(1 − alpha)% interval. Returns the Axes.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> cc = ac.confidence_curve([5.1, 6.3, 7.2, 8.0, 9.4], [1.2, 2.2, 3.1, 4.4, 5.0])
+    >>> ax = ac.plots.confidence_curve(cc)   # or cc.plot()
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('hypothesised difference of medians', 'p-value')
     """
     ax = axes_or_new(ax, (6, 4))
     curve = result.curve
@@ -40,6 +48,14 @@ def normality_plot(result: Any, ax: Any = None, *, sample: str | None = None, bi
     ``result`` is a :class:`NormalityResult` (``sample`` names one of its samples, e.g. an
     algorithm; default the first) or a 1-D array. ``ax`` may be a pair of Axes. Returns
     the two Axes.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.normality(ac.load_dataset("cec2005_d10"), test="shapiro")
+    >>> axes = ac.plots.normality_plot(r, sample="DE")
+    >>> [ax.get_title() for ax in axes]
+    ['DE: histogram and normal fit', 'DE: normal Q-Q plot']
     """
     if hasattr(result, "samples"):
         name = sample if sample is not None else next(iter(result.samples))

@@ -46,6 +46,14 @@ def msd_plot(result: Any, ax: Any = None, *, panel: str = "permutation", order: 
     Returns
     -------
     numpy array of three Axes, or the single Axes.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> sim = ac.simulate_runs([10, 10, 14], n_instances=4, n_runs=5, rng=1)
+    >>> axes = ac.plots.msd_plot(ac.msd_intervals(sim.results, rng=0))
+    >>> [ax.get_title().split("\\n")[0] for ax in axes]
+    ['Parametric (Tukey HSD)', 'Permutation', 'Rank-based (Friedman)']
     """
     if panel not in PANELS:
         raise ValueError(f"panel={panel!r} is not valid; choose one of {PANELS}.")

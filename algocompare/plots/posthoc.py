@@ -65,6 +65,14 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     Returns
     -------
     matplotlib Axes
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ph = ac.posthoc(ac.load_dataset("cec2005_d10"), correction="nemenyi")
+    >>> ax = ac.plots.pvalue_heatmap(ph)
+    >>> ax.get_title(), [t.get_text() for t in ax.get_xticklabels()][:3]   # mean-rank order
+    ('p-values (nemenyi); framed: p ≤ 0.05', ['G-CMA-ES', 'L-SaDE', 'DMS-L-PSO'])
     """
     from matplotlib.colors import LogNorm
     from matplotlib.patches import Rectangle
@@ -122,6 +130,14 @@ def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
     Returns
     -------
     matplotlib Axes
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ph = ac.posthoc(ac.load_dataset("cec2005_d10"), correction="holm")
+    >>> ax = ac.plots.sign_plot(ph)
+    >>> ax.get_title(), [t.get_text() for t in ax.get_yticklabels()][:3]
+    ('Significance (+: row better than column)', ['G-CMA-ES', 'L-SaDE', 'DMS-L-PSO'])
     """
     from matplotlib.colors import ListedColormap
     from matplotlib.patches import Patch

@@ -16,6 +16,13 @@ def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: 
 
     Draws the mean power over the comparisons and, with several comparisons, the range
     between the worst- and best-case comparison.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ax = ac.plots.plot_power_curve(ac.instance_power_curve(30, [0.2, 0.5, 0.8]))
+    >>> ax.get_title(), ax.get_xlabel()
+    ('Power, alpha = 0.05, two-sided', 'standardised effect size d')
     """
     ax = axes_or_new(ax, (6, 4))
     frame = result.to_frame()
@@ -32,7 +39,15 @@ def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: 
 
 
 def qq_plot(values, ax=None, **kwargs):
-    """Normal Q-Q plot of ``values`` with the least-squares reference line."""
+    """Normal Q-Q plot of ``values`` with the least-squares reference line.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ax = ac.plots.qq_plot([1.2, 0.8, 5.0, 3.3, 2.1, 0.4, 7.7, 1.5])
+    >>> ax.get_xlabel(), ax.get_ylabel(), len(ax.lines)   # the points and the reference line
+    ('normal quantiles', 'ordered values', 2)
+    """
     ax = axes_or_new(ax, (6, 4))
     (theoretical, ordered), (slope, intercept, r) = stats.probplot(np.asarray(values, float), dist="norm")
     ax.plot(theoretical, ordered, "o", ms=3, alpha=0.6, **kwargs)
@@ -43,7 +58,15 @@ def qq_plot(values, ax=None, **kwargs):
 
 
 def plot_bootstrap_qq(result: Any, ax=None, **kwargs):
-    """Q-Q plot of bootstrapped means (thesis Algorithm 3)."""
+    """Q-Q plot of bootstrapped means (thesis Algorithm 3).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> boot = ac.bootstrap_means([1.2, 0.8, 5.0, 3.3, 2.1, 0.4, 7.7, 1.5], rng=1)
+    >>> ac.plots.plot_bootstrap_qq(boot).get_title()
+    'Bootstrap means (R = 999, n = 8)'
+    """
     ax = qq_plot(result.means, ax, **kwargs)
     ax.set_title(f"Bootstrap means (R = {result.n_resamples}, n = {result.n})")
     return ax
@@ -53,6 +76,18 @@ def plot_experiment(result: Any, ax=None, *, pair: int = 0):
     """Per-instance estimates phi_j with their CIs and the runs per algorithm (thesis Figs. 5.2, 5.4).
 
     ``ax`` may be one Axes (estimates only) or None (a figure with estimates and run counts).
+
+    Examples
+    --------
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> import algocompare as ac
+    >>> def a(instance, rng): return rng.normal(instance, 1)
+    >>> def b(instance, rng): return rng.normal(instance + 1, 2)
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     res = ac.run_experiment(list(range(1, 40)), [a, b], d=1.0, se_max=0.5, n0=5, executor=pool, rng=1)
+    >>> ax = ac.plots.plot_experiment(res)
+    >>> ax.get_xlabel(), len(ax.get_yticklabels()) == res.n_star   # one row per instance
+    ('phi (simple) a vs b', True)
     """
     table = result.instances
     a, b = result.tests[["alg_a", "alg_b"]].iloc[pair]

@@ -104,6 +104,15 @@ def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
     Returns
     -------
     matplotlib Axes (or the pair of Axes for ``"both"``).
+
+    Examples
+    --------
+    Bartz-Beielstein et al., Fig. 5.6 (CG vs NM, p = 0.0017):
+
+    >>> import algocompare as ac
+    >>> axes = ac.plots.plot_severity(ac.severity(9.02, 30.73, 100, alpha=0.025, delta=10))
+    >>> [ax.get_title() for ax in axes]
+    ['z test, greater, d(y) = 2.94', 'H0 rejected, p = 0.001666']
     """
     if kind not in ("both", "curve", "density"):
         raise ValueError(f"kind must be 'both', 'curve' or 'density', got {kind!r}.")
@@ -122,7 +131,15 @@ def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
 
 
 def plot_power_by_delta(result, ax=None, *, target: float | None = 0.8):
-    """Power against the difference, one line per sample size (a :class:`PowerCurve`)."""
+    """Power against the difference, one line per sample size (a :class:`PowerCurve`).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ax = ac.plots.plot_power_by_delta(ac.power_curve(sd=450, n=(40, 80, 160), alpha=0.05))
+    >>> ax.get_legend_handles_labels()[1]
+    ['n = 40', 'n = 80', 'n = 160']
+    """
     ax = axes_or_new(ax, (5.2, 4.0), layout="constrained")
     for n, group in result.curve.groupby("n"):
         ax.plot(group["delta"], group["power"], lw=1.5, label=f"n = {n:g}")

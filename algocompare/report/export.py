@@ -40,6 +40,16 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     -------
     list of Path
         The files written, ``tables.tex`` last.
+
+    Examples
+    --------
+    >>> import tempfile, algocompare as ac
+    >>> from algocompare.analysis import run_analysis
+    >>> res = ac.load_dataset("ice_cream")
+    >>> paths = ac.export_tables(res, run_analysis(res), tempfile.mkdtemp())
+    >>> [p.name for p in paths]  # doctest: +NORMALIZE_WHITESPACE
+    ['summary.tex', 'frequentist_omnibus.tex', 'frequentist_assumptions.tex', 'posthoc_control.tex',
+     'posthoc_all-pairs.tex', 'consensus_borda.tex', 'consensus_kemeny.tex', 'tables.tex']
     """
     from algocompare._validation import as_results
 
@@ -73,6 +83,18 @@ def export_figures(data: Any, sections: list[Any], directory: str | Path, *, fmt
     -------
     list of Path
         The files written.
+
+    Examples
+    --------
+    The ranks figure comes first; each result of ``sections`` (from
+    :func:`algocompare.analysis.run_analysis`) adds its figures:
+
+    >>> import tempfile, algocompare as ac
+    >>> from algocompare.analysis import run_analysis
+    >>> res = ac.load_dataset("ice_cream")
+    >>> sections = [s for s in run_analysis(res) if s.key == "consensus"]
+    >>> [p.name for p in ac.export_figures(res, sections, tempfile.mkdtemp(), fmt="png")]
+    ['ranks.png', 'consensus_borda_plot-consensus.png', 'consensus_kemeny_plot-consensus.png']
     """
     from algocompare._validation import as_results
     from algocompare.plots import distribution_plot

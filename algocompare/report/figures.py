@@ -45,6 +45,21 @@ def register_figure(key: str, title: str, applies: Callable[[Any], bool], draw: 
     ``draw(result)`` must create its own figure and return its Axes (or Figure). A view
     registered with an existing key replaces it. ``cost`` is a rough relative drawing
     time (a text-heavy figure costs more) used to balance the rendering workers.
+
+    Examples
+    --------
+    A bar chart of the mean ranks for every post-hoc result, then switched off again (a
+    view registered under the same key replaces it):
+
+    >>> import algocompare as ac
+    >>> ph = ac.posthoc(ac.load_dataset("ice_cream"), control="strawberry")
+    >>> view = ac.register_figure("mean_ranks", "Mean ranks", lambda r: isinstance(r, ac.PosthocResult),
+    ...                           lambda r: r.mean_ranks.plot.barh())
+    >>> [v.key for v in ac.figure_views(ph)]
+    ['figure', 'bonferroni_dunn', 'mean_ranks']
+    >>> _ = ac.register_figure("mean_ranks", "Mean ranks", lambda r: False, view.draw)
+    >>> [v.key for v in ac.figure_views(ph)]
+    ['figure', 'bonferroni_dunn']
     """
     view = FigureView(key, title, applies, draw, cost)
     _VIEWS[:] = [v for v in _VIEWS if v.key != key] + [view]
@@ -90,7 +105,15 @@ def view_title(view: FigureView, result: Any) -> str:
 
 
 def figure_views(result: Any) -> list[FigureView]:
-    """The registered views that apply to ``result``, in registration order."""
+    """The registered views that apply to ``result``, in registration order.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ph = ac.posthoc(ac.load_dataset("ice_cream"))   # all pairs
+    >>> [(v.key, v.title) for v in ac.figure_views(ph)]
+    [('figure', 'Figure'), ('pvalue_heatmap', 'Adjusted p-values')]
+    """
     return [view for view in _VIEWS if view.applies(result)]
 
 

@@ -144,6 +144,13 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     str
         A complete HTML5 document: data summary, one part per section (text, tables with
         rejected hypotheses in bold, figures), a plain-language reading and its caveats.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> page = ac.render_report(ac.load_dataset("ice_cream"), title="Ice cream", figures=False)
+    >>> page.splitlines()[0], "<h1>Ice cream</h1>" in page, "Reading the results" in page
+    ('<!DOCTYPE html>', True, True)
     """
     from algocompare import __version__
     from algocompare._validation import as_results
@@ -169,7 +176,15 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
 
 
 def write_report(data: Any, path: str | Path, options: Any = None, **kwargs: Any) -> Path:
-    """Write :func:`render_report` to ``path`` (UTF-8); returns the path."""
+    """Write :func:`render_report` to ``path`` (UTF-8); returns the path.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile, algocompare as ac
+    >>> path = ac.write_report(ac.load_dataset("ice_cream"), pathlib.Path(tempfile.mkdtemp()) / "report.html")
+    >>> path.name, path.read_text(encoding="utf-8").count("<svg") > 0
+    ('report.html', True)
+    """
     path = Path(path)
     path.write_text(render_report(data, options, **kwargs), encoding="utf-8")
     return path

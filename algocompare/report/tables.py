@@ -22,7 +22,19 @@ def _cells(frame: pd.DataFrame, precision: int, scientific: bool | None,
 
 def frame_to_html(frame: pd.DataFrame, precision: int = 4, scientific: bool | None = None,
                   caption: str | None = None) -> str:
-    """An HTML table of ``frame`` (index as first column), numbers as in the result tables."""
+    """An HTML table of ``frame`` (index as first column), numbers as in the result tables.
+
+    Examples
+    --------
+    >>> import pandas as pd, algocompare as ac
+    >>> frame = pd.DataFrame({"mean": [1.23456, 20.5]}, index=pd.Index(["A", "B"], name="algorithm"))
+    >>> print(ac.frame_to_html(frame, precision=2))
+    <table class="algocompare-table">
+    <thead><tr><th>algorithm</th><th>mean</th></tr></thead><tbody>
+    <tr><td>A</td><td>1.23</td></tr>
+    <tr><td>B</td><td>20.50</td></tr>
+    </tbody></table>
+    """
     header, rows = _cells(frame, precision, scientific)
     parts = ['<table class="algocompare-table">']
     if caption:
@@ -35,7 +47,26 @@ def frame_to_html(frame: pd.DataFrame, precision: int = 4, scientific: bool | No
 
 def frame_to_latex(frame: pd.DataFrame, precision: int = 4, scientific: bool | None = None,
                    caption: str | None = None, label: str | None = None) -> str:
-    """A booktabs table of ``frame`` (needs ``\\usepackage{booktabs}``)."""
+    """A booktabs table of ``frame`` (needs ``\\usepackage{booktabs}``).
+
+    Examples
+    --------
+    >>> import pandas as pd, algocompare as ac
+    >>> frame = pd.DataFrame({"mean_rank": [1.5, 1.5]}, index=pd.Index(["A", "B"], name="algorithm"))
+    >>> print(ac.frame_to_latex(frame, precision=2, caption="Mean ranks"))
+    \\begin{table}[ht]
+    \\centering
+    \\caption{Mean ranks}
+    \\begin{tabular}{lr}
+    \\toprule
+    algorithm & mean\\_rank \\\\
+    \\midrule
+    A & 1.50 \\\\
+    B & 1.50 \\\\
+    \\bottomrule
+    \\end{tabular}
+    \\end{table}
+    """
     header, rows = _cells(frame, precision, scientific, missing="--")
     lines = [r"\begin{table}[ht]", r"\centering"]
     if caption:
