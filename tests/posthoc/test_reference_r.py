@@ -1,4 +1,4 @@
-"""posthoc(...).matrix("pvalue_adj") against R reference values (scmamp 0.3.2 conventions).
+"""posthoc(..., se="classic").matrix("pvalue_adj") against R reference values (scmamp's conventions).
 
 The references (tests/posthoc/r_reference.py) use scmamp's ``2*(1 - pnorm(z))``, which
 loses relative precision below ~1e-10 (and is 0 below ~1e-16); we use the exact upper tail,
@@ -29,7 +29,7 @@ def test_matches_scmamp(name: str, key: tuple) -> None:
     test, family, correction = key
     expected = np.array(table["reference"][key])
     control = None if family == "all" else table["control"]
-    result = ac.posthoc(_results(table), test=test, control=control, correction=correction)
+    result = ac.posthoc(_results(table), test=test, control=control, correction=correction, se="classic")
     view = result.matrix("pvalue" if correction == "none" else "pvalue_adj")
     if control is None:
         k = len(table["columns"])

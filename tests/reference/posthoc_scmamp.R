@@ -1,12 +1,16 @@
 # Reference p-values for tests/posthoc/r_reference.py (used by tests/posthoc/test_reference_r.py).
 # Run: Rscript tests/reference/posthoc_scmamp.R   (base R only; checked with R 4.2.2)
 #
-# The definitions are scmamp 0.3.2's (Calvo & Santafé), restated in base R so that the
-# references do not need the package: friedmanPost, friedmanAlignedRanksPost and quadePost
-# (p = 2 * (1 - pnorm(z))), then p.adjust() for bonferroni/holm/hochberg/hommel and the rules
-# of scmamp's adjustHolland, adjustFinner, adjustLi, adjustRom(alpha = 0.05), adjustShaffer
-# and adjustBergmannHommel (exhaustive sets enumerated as set partitions, by brute force).
-# These are scmamp's ("classic") conventions, whatever algocompare's defaults are.
+# The definitions are scmamp's (Calvo & Santafé; R/post_hoc.R of the GitHub version at
+# commit e50011b), restated in base R so that the references do not need the package:
+# friedmanPost, friedmanAlignedRanksPost (se = sqrt(k(kN + 1)/6); scmamp 0.3.2 on CRAN still
+# had García et al.'s misprint sqrt(k(N + 1)/6)) and quadePost (p = 2 * (1 - pnorm(z))), then
+# p.adjust() for bonferroni/holm/hochberg/hommel and the rules of scmamp's adjustHolland,
+# adjustFinner, adjustLi, adjustShaffer and adjustBergmannHommel (exhaustive sets enumerated
+# as set partitions, by brute force). scmamp's adjustRom(alpha = 0.05) (a step-down running
+# maximum, as García et al. 2010 print it) is printed as 'rom_stepdown'; 'rom' is Rom's (1990)
+# step-up procedure: APV_(i) = min over j >= i of min(1, alpha / alpha_j * p_(j)).
+# These are the "classic" conventions: algocompare's posthoc(..., se="classic").
 # scmamp treats larger values as better, so minimisation tables are passed as -x.
 # Output: one line per reference key of r_reference.py, values printed with "%.15g", in
 # scmamp's pair order (1,2), (1,3), ..., (k-1,k), or in column order without the control.
@@ -22,7 +26,7 @@ mean_ranks <- function(d, test) {
   if (test == "aligned_ranks") {
     aligned <- d - rowMeans(d)
     ranks <- matrix(rank(-as.vector(aligned)), nrow = N)  # all N*k cells ranked jointly
-    return(list(stat = colMeans(ranks), se = sqrt(k * (N + 1) / 6)))
+    return(list(stat = colMeans(ranks), se = sqrt(k * (k * N + 1) / 6)))
   }
   # quade: row weights = ranks of the row ranges; T_j = W_j / (N(N+1)/2)
   q <- rank(apply(d, 1, function(r) diff(range(r))))
@@ -64,8 +68,11 @@ rom_levels <- function(m, alpha = 0.05) {  # Rom's critical values c[i] for i hy
   }
   cr
 }
-rom <- function(p, alpha = 0.05) {
+rom_stepdown <- function(p, alpha = 0.05) {  # scmamp's adjustRom
   sorted_rule(p, function(s, m) step_up_max(s * alpha / rev(rom_levels(m, alpha))))
+}
+rom_stepup <- function(p, alpha = 0.05) {  # Rom (1990): running minimum from the largest p down
+  sorted_rule(p, function(s, m) rev(cummin(rev(pmin(1, s * alpha / rev(rom_levels(m, alpha)))))))
 }
 
 shaffer_counts <- function(k) {  # S(k): numbers of pairwise hypotheses that can be true together
@@ -105,7 +112,8 @@ bergmann_hommel <- function(p, k) {
 adjust <- function(p, correction, k) {
   switch(correction,
          none = p,
-         holland = holland(p), finner = finner(p), li = li(p), rom = rom(p),
+         holland = holland(p), finner = finner(p), li = li(p), rom = rom_stepup(p),
+         rom_stepdown = rom_stepdown(p),
          shaffer = shaffer(p, k), bergmann = bergmann_hommel(p, k),
          p.adjust(p, method = correction))
 }
@@ -132,8 +140,9 @@ tables <- list(
 
 corrections <- list(
   all = c("none", "bonferroni", "holm", "hochberg", "hommel", "holland", "finner", "li", "rom",
-          "shaffer", "bergmann"),
-  control = c("none", "bonferroni", "holm", "hochberg", "hommel", "holland", "finner", "li", "rom"))
+          "rom_stepdown", "shaffer", "bergmann"),
+  control = c("none", "bonferroni", "holm", "hochberg", "hommel", "holland", "finner", "li", "rom",
+              "rom_stepdown"))
 
 for (name in names(tables)) {
   tab <- tables[[name]]
