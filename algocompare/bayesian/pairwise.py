@@ -94,8 +94,11 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
     >>> import algocompare as ac
     >>> res = ac.load_dataset("cec2005_d10").select(algorithms=["G-CMA-ES", "DE", "BLX-MA"])
     >>> pw = ac.bayesian_pairwise(res, rope=0.1, n_samples=2000, rng=0)
-    >>> list(pw.to_frame().columns[:3])
-    ['algorithm_a', 'algorithm_b', 'p_left']
+    >>> pw.to_frame()[["algorithm_a", "algorithm_b", "decision"]]
+      algorithm_a algorithm_b   decision
+    0    G-CMA-ES          DE   G-CMA-ES
+    1    G-CMA-ES      BLX-MA   G-CMA-ES
+    2          DE      BLX-MA  undecided
     """
     check_option("test", test, tuple(TESTS))
     results = as_blocks(data, direction=direction, nan_policy=nan_policy)

@@ -165,8 +165,8 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
     --------
     >>> import algocompare as ac
     >>> r = ac.homoscedasticity(ac.load_dataset("cec2005_d10"), test="levene")
-    >>> r.table["test"].tolist()
-    ['levene']
+    >>> r.table[["test", "reject"]].values.tolist(), round(float(r.table["statistic"][0]), 3)
+    ([['levene', True]], 4.264)
     """
     v.check_option("per", per, ("blocks", "instance"))
     v.check_probability("alpha", alpha)
@@ -274,8 +274,9 @@ def hotelling_t2(x: Any, y: Any) -> HotellingResult:
     >>> import numpy as np, algocompare as ac
     >>> rng = np.random.default_rng(1)
     >>> x = rng.normal(size=(20, 3)); y = x + rng.normal(0.5, 1, size=(20, 3))
-    >>> ac.hotelling_t2(x, y).df1
-    3
+    >>> r = ac.hotelling_t2(x, y)
+    >>> round(r.statistic, 2), (r.df1, r.df2), round(r.pvalue, 4)
+    (48.51, (3, 17), 0.0001)
     """
     a = _matrix(x, "x", 2)
     b = _matrix(y, "y", 2)

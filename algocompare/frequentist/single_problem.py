@@ -47,8 +47,11 @@ def per_instance(results: Any, a: Any, b: Any, *, paired: bool = True, alpha: fl
     --------
     >>> import algocompare as ac
     >>> sim = ac.simulate_runs([10.0, 12.0], n_instances=3, n_runs=8, rng=1)
-    >>> ac.per_instance(sim.results, "A1", "A2").table.shape[0]
-    3
+    >>> ac.per_instance(sim.results, "A1", "A2").table[["instance", "difference", "reject"]].round(2)
+      instance  difference  reject
+    0       I1       -7.81    True
+    1       I2       -0.05   False
+    2       I3       -1.93    True
     """
     v.check_probability("alpha", alpha)
     res = v.as_results(results)

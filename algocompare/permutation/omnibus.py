@@ -86,8 +86,8 @@ def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n
     >>> import algocompare as ac
     >>> sim = ac.simulate_runs([10, 10, 12], n_instances=4, n_runs=5, rng=1)
     >>> res = ac.permutation_test(sim.results, rng=0)
-    >>> res.design, res.procedure
-    ('runs', 'exact')
+    >>> res.design, res.procedure, round(res.pvalue, 4)
+    ('runs', 'exact', 0.0317)
     """
     method, n_resamples, max_exact = rs.check_method(method, n_resamples, max_exact)
     v.check_option("statistic", statistic, STATISTICS)
