@@ -185,8 +185,9 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     first_row = 0.55 + 0.42 * n_levels + 0.45
     bottom = first_row + max(n_left, k - n_left) - 1 + 0.8
     caption_y = bottom + 0.2
+    described = _test_description(result) if caption else ""
     if caption:
-        bottom += 1.3
+        bottom += 2.1 if described else 1.3
     # Friedman mean ranks lie in [1, k]; other scores (mean aligned ranks) get their own range.
     if 1.0 <= ranks[0] and ranks[-1] <= k:
         axis_lo, axis_hi = 1.0, float(k)
@@ -252,6 +253,8 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     if caption:
         text = (f"Bars join algorithms that {_procedure_name(result)} (α = {alpha:g}) does not separate."
                 if bars else f"{_procedure_name(result)} (α = {alpha:g}) separates every pair.")
+        if described:
+            text += f"\n({described})"
         ax.text((axis_lo + axis_hi) / 2, caption_y, text, ha="center", va="top", fontsize=fontsize * 0.8,
                 color="0.3", clip_on=False)
     if title:
@@ -259,10 +262,30 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     return ax
 
 
-def _bonferroni_dunn_cd(k: int, n: int, alpha: float) -> float:
-    from algocompare.posthoc import critical_difference
+def _bonferroni_dunn_cd(result: Any, k: int, alpha: float) -> float:
+    """z_{1 - alpha/(2(k-1))} times the result's standard error of a difference of mean ranks.
 
-    return float(critical_difference(k, n, alpha, method="bonferroni_dunn"))
+    Results without one (older pickles, hand-made results) get Demšar's untied
+    sqrt(k(k+1)/(6N)).
+    """
+    from algocompare.posthoc.critical import critical_value
+
+    se = getattr(result, "standard_error", None)
+    if se is None:
+        se = math.sqrt(k * (k + 1) / (6.0 * int(result.n_instances)))
+    return float(critical_value(k, alpha, "bonferroni_dunn") * se)
+
+
+def _test_description(result: Any) -> str:
+    """'Friedman z tests, permutation standard error' or '' when the result does not say."""
+    test = getattr(result, "test", None)
+    if not test:
+        return ""
+    names = {"friedman": "Friedman", "aligned_ranks": "aligned-ranks", "quade": "Quade", "nemenyi": "Friedman",
+             "wilcoxon": "Wilcoxon signed-rank", "conover": "Conover", "friedman_exact": "exact Friedman"}
+    text = f"{names.get(test, test)} tests"
+    se = getattr(result, "se", None)
+    return text + (f", {se} standard error" if se else "")
 
 
 def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = None,
@@ -310,8 +333,8 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     if str(control) not in names:
         raise ValueError(f"control {control!r} is not one of the algorithms: {', '.join(names)}.")
     base = float(values[names.index(str(control))])
-    k, n = len(names), int(result.n_instances)
-    cuts = sorted(((float(a), base + _bonferroni_dunn_cd(k, n, float(a))) for a in alphas), key=lambda c: c[1])
+    k = len(names)
+    cuts = sorted(((float(a), base + _bonferroni_dunn_cd(result, k, float(a))) for a in alphas), key=lambda c: c[1])
     ax = axes_or_new(ax, (max(4.0, 0.55 * k + 1.5) + 2.6, 4.2), layout="constrained")
     heights = [c[1] for c in cuts]
 

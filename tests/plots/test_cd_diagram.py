@@ -152,6 +152,22 @@ def test_bonferroni_dunn_chart_cut_lines_match_garcia_table_8():
     assert [t.get_text() for t in ax.get_xticklabels()] == list(ranks.index)
 
 
+@pytest.mark.parametrize("test", ["friedman", "aligned_ranks", "quade"])
+@pytest.mark.parametrize("se", ["permutation", "classic"])
+def test_bonferroni_dunn_chart_uses_the_standard_error_of_the_result(test, se):
+    from scipy.stats import norm
+
+    result = ac.posthoc(ac.load_dataset("cec2005_d10"), test=test, control="G-CMA-ES", correction="bonferroni",
+                        se=se)
+    ax = bonferroni_dunn_chart(result, alphas=(0.05,))
+    (height,) = [line.get_ydata()[0] for line in _by_gid(ax, "cut-line")]
+    cd = norm.isf(0.05 / 20) * result.standard_error
+    assert height == pytest.approx(result.mean_ranks["G-CMA-ES"] + cd)
+    assert result.critical_difference == pytest.approx(cd)  # the same CD as the p-values use
+    caption = " ".join(t.get_text() for t in result.plot().texts)
+    assert f"{se} standard error" in caption
+
+
 @pytest.mark.parametrize("correction", ["nemenyi", "holm", "shaffer"])
 def test_plot_of_a_real_posthoc_result_agrees_with_its_table(correction):
     data = ac.load_dataset("cec2005_d10")
