@@ -38,6 +38,10 @@ class AnalysisOptions:
     n_samples: int = 50_000
     n_resamples: int = 10_000
     seed: int | None = 0
+    #: standard error of the rank post-hoc z tests: "permutation" (calibrated) or "classic"
+    se: str = "permutation"
+    #: tie-corrected omnibus statistics (False: the papers' untied formulas)
+    tie_correction: bool = True
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,8 @@ def _options(args: argparse.Namespace):
 
     return AnalysisOptions(alpha=args.alpha, control=None if args.control == "none" else args.control,
                            correction=args.correction, bayesian=args.bayesian, rope=args.rope,
-                           n_samples=args.n_samples, n_resamples=args.n_resamples, seed=args.seed)
+                           n_samples=args.n_samples, n_resamples=args.n_resamples, seed=args.seed,
+                           se=args.se, tie_correction=not args.untied)
 
 
 def _write_outputs(args: argparse.Namespace, res, sections, options) -> None:
@@ -186,6 +187,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     p.add_argument("--control", default="best", help="post-hoc control: an algorithm, 'best' (default) or 'none'")
     p.add_argument("--correction", default="holm", help="p-value adjustment for the post-hoc tests (default holm)")
+    p.add_argument("--se", choices=("permutation", "classic"), default="permutation",
+                   help="standard error of the rank post-hoc tests: 'permutation' (default, calibrated, "
+                        "tie-aware) or 'classic' (the papers' closed forms)")
+    p.add_argument("--untied", action="store_true",
+                   help="omnibus statistics without tie correction, as the papers print them")
     p.add_argument("--bayesian", action="store_true", help="add the Bayesian tests")
     p.add_argument("--rope", type=float, default=0.0, help="region of practical equivalence for Bayesian tests")
     p.add_argument("--n-samples", type=int, default=50_000, help="posterior samples of the Bayesian tests")

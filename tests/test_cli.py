@@ -32,6 +32,24 @@ def test_analyze_text_output_and_datasets():
     assert listed.returncode == 0 and "cec2017_d10" in listed.stdout and "ice_cream" in listed.stdout
 
 
+def test_analyze_conventions_se_and_untied():
+    # default: calibrated (permutation standard error, tie-corrected omnibus)
+    default = json.loads(run("analyze", "--dataset", "cec2005_d10", "--json").stdout)
+    classic = run("analyze", "--dataset", "cec2005_d10", "--json", "--se", "classic", "--untied")
+    assert classic.returncode == 0, classic.stderr
+    classic = json.loads(classic.stdout)
+    found = {}
+    for name, data in (("default", default), ("classic", classic)):
+        sections = {s["key"]: s["data"] for s in data["sections"]} if "sections" in data else data
+        found[name] = json.dumps(sections)
+    assert '"se": "permutation"' in found["default"] and '"se": "classic"' in found["classic"]
+    # García et al. (2009) Table 7: Friedman 41.985 untied (the bundled table has ties)
+    assert "41.98" in found["classic"] and "41.98" not in found["default"]
+    text = run("analyze", "--dataset", "cec2005_d10", "--untied").stdout
+    assert "untied, as the papers print them" in text
+    assert run("analyze", "--se", "bootstrap").returncode == 2
+
+
 def test_analyze_file_maximize(tmp_path):
     path = tmp_path / "acc.csv"
     path.write_text("dataset,A,B,C\nd1,0.9,0.8,0.7\nd2,0.7,0.75,0.6\nd3,0.5,0.4,0.45\n")

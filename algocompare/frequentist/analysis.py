@@ -15,7 +15,7 @@ __all__ = ["section"]
 def section(results: Any, options: AnalysisOptions) -> Section | None:
     """Omnibus table (Friedman, Iman–Davenport, aligned ranks, Quade, RM-ANOVA), the mean
     ranks and the assumption summary with its recommendation."""
-    tests = omnibus(results)
+    tests = omnibus(results, tie_correction=options.tie_correction)
     assumptions = check_assumptions(results, alpha=options.alpha)
     table = tests.table
     lines = [f"{'test':<26}{'statistic':>12}{'df':>12}{'p-value':>12}  decision"]
@@ -26,6 +26,8 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
         lines.append(f"{row['test']:<26}{format_number(row['statistic'], 4):>12}{df:>12}"
                      f"{format_number(row['pvalue'], 4):>12}  {decision}")
     gg = tests["rm_anova"]
+    lines.append("  rank statistics tie-corrected" if options.tie_correction
+                 else "  rank statistics untied, as the papers print them (--untied)")
     lines.append(f"  (RM-ANOVA Greenhouse-Geisser p = {format_number(gg.pvalue_gg, 4)}, "
                  f"epsilon = {format_number(gg.epsilon_gg, 3)})")
     ranks = tests.mean_ranks.sort_values()
