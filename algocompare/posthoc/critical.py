@@ -31,10 +31,13 @@ def critical_value(k: int, alpha: float = 0.05, method: str = "nemenyi", *, df: 
 
 def critical_difference(k: int, n: int, alpha: float = 0.05, method: str = "nemenyi", *,
                         df: float = np.inf) -> float:
-    """Critical difference of Friedman mean ranks for k algorithms on n instances.
+    """Critical difference of Friedman mean ranks for k algorithms on n instances, untied.
 
     Two mean ranks differ significantly when |R_i - R_j| >= CD with
-    CD = q_alpha sqrt(k(k+1) / (6n)) (Demšar 2006, §3.2.2).
+    CD = q_alpha sqrt(k(k+1) / (6n)) (Demšar 2006, §3.2.2). This is the classic form for
+    tables without ties; the critical difference of a post-hoc result
+    (``posthoc(...).critical_difference``) uses the result's own standard error, which is
+    smaller when instances have ties (``se="permutation"``, the default).
 
     Parameters
     ----------
