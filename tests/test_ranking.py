@@ -1,0 +1,53 @@
+"""algocompare.ranking: the rank transforms shared by the omnibus tests and their post-hoc statistics."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+from scipy.stats import rankdata
+
+from algocompare.ranking import aligned_ranks, exact_row_means, quade_weights, within_instance_ranks
+
+
+def _rational_means(values: np.ndarray) -> np.ndarray:
+    """The exactly rounded row means, from exact rational arithmetic (the reference)."""
+    k = values.shape[1]
+    return np.array([float(sum(map(Fraction, row)) / k) for row in values.tolist()])
+
+
+def test_row_means_are_the_exactly_rounded_means_on_realistic_tables():
+    rng = np.random.default_rng(0)
+    values = np.round(rng.normal(size=(5000, 20)) * rng.lognormal(size=(5000, 1)) * 10, 3)
+    np.testing.assert_array_equal(exact_row_means(values), _rational_means(values))
+    accuracies = np.round(rng.uniform(0.6, 0.9, size=(2000, 7)), 2)  # the 0.80 - mean vs 0.79 - mean' case
+    np.testing.assert_array_equal(exact_row_means(accuracies), _rational_means(accuracies))
+
+
+@settings(max_examples=200, deadline=None)
+@given(arrays(np.float64, st.tuples(st.integers(1, 6), st.integers(2, 9)),
+              elements=st.floats(-1e6, 1e6, allow_nan=False, allow_subnormal=False)),
+       st.randoms(use_true_random=False))
+def test_row_means_do_not_depend_on_the_column_order(values, random):
+    order = list(range(values.shape[1]))
+    random.shuffle(order)
+    np.testing.assert_array_equal(exact_row_means(values), exact_row_means(values[:, order]))
+    np.testing.assert_allclose(exact_row_means(values), _rational_means(values), rtol=1e-15, atol=1e-300)
+
+
+def test_aligned_ranks_rank_all_cells_jointly_after_removing_row_means():
+    values = np.array([[0.80, 0.79, 0.81], [0.79, 0.78, 0.80], [0.76, 0.78, 0.88]])
+    expected = rankdata((values - _rational_means(values)[:, None]).ravel()).reshape(values.shape)
+    np.testing.assert_array_equal(aligned_ranks(values), expected)
+    # 0.80 - mean(0.80, 0.79, 0.81) and 0.79 - mean(0.79, 0.78, 0.80) are both exactly 0: a tie,
+    # which a plain floating-point row sum (0.80 + 0.79 + 0.81 = 2.4000000000000004) would break
+    assert aligned_ranks(values)[0, 0] == aligned_ranks(values)[1, 0]
+
+
+def test_within_instance_ranks_and_quade_weights():
+    values = np.array([[3.0, 1.0, 2.0], [5.0, 5.0, 1.0], [2.0, 2.0, 2.0]])
+    np.testing.assert_array_equal(within_instance_ranks(values), [[3, 1, 2], [2.5, 2.5, 1], [2, 2, 2]])
+    np.testing.assert_array_equal(quade_weights(values), [2, 3, 1])  # ranges 2, 4, 0
