@@ -8,7 +8,6 @@ normal or shifted-exponential errors. The benchmark runs the bigger study and re
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import algocompare as ac
 
@@ -44,7 +43,6 @@ def rejection_rates(effect: float, *, n_datasets: int, n_algorithms: int = 3, n_
     return {key: value / n_datasets for key, value in hits.items()}
 
 
-@pytest.mark.slow
 def test_null_rejection_rate_is_alpha():
     n = 200
     rates = rejection_rates(0.0, n_datasets=n, seed=11)
@@ -53,7 +51,6 @@ def test_null_rejection_rate_is_alpha():
         assert abs(rate - ALPHA) < bound + 1 / n, (key, rate)
 
 
-@pytest.mark.slow
 def test_power_grows_with_the_effect():
     small = rejection_rates(1.0, n_datasets=40, seed=12)
     large = rejection_rates(3.0, n_datasets=40, seed=12)
