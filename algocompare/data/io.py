@@ -72,8 +72,9 @@ def read(path: str | Path, *, layout: str = "auto", direction: str = "minimize",
     >>> res = ac.read(path)
     >>> res
     <Results: 3 instances × 2 algorithms, 1 run(s) per cell, minimize>
-    >>> res.notes[-1]
-    "read results.csv as a wide table (every column but the labels is numeric): rows labelled by column 'instance', 2 algorithm columns."
+    >>> print(res.notes[-1])
+    read results.csv as a wide table (every column but the labels is numeric): rows labelled
+    by column 'instance', 2 algorithm columns.
     """
     v.check_option("layout", layout, LAYOUTS)
     path = Path(path)
