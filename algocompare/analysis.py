@@ -68,7 +68,16 @@ def _provider(name: str) -> Any:
 
 
 def run_analysis(results: Any, options: AnalysisOptions | None = None) -> list[Section]:
-    """Every applicable section for ``results``, in report order."""
+    """Every applicable section for ``results``, in report order.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> from algocompare.analysis import AnalysisOptions, run_analysis
+    >>> sections = run_analysis(ac.load_dataset("ice_cream"), AnalysisOptions(control=None))
+    >>> [(s.key, list(s.results)) for s in sections]
+    [('frequentist', ['omnibus', 'assumptions']), ('posthoc', ['all_pairs']), ('consensus', ['borda', 'kemeny'])]
+    """
     options = options or AnalysisOptions()
     sections = []
     for name in SECTION_PROVIDERS:

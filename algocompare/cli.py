@@ -208,6 +208,17 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit code.
+
+    Examples
+    --------
+    >>> from algocompare.cli import main
+    >>> main(["samplesize", "--d", "0.5", "--power", "0.8", "--comparisons", "3"])
+    Number of instances (Campelo & Takahashi; Holm levels, Campelo & Wanner)
+      N* = 40 instances (t test, two-sided, d = 0.5, alpha = 0.05, 3 comparison(s), mean power >= 0.8)
+    ...
+    0
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
     args = parser.parse_args(argv)
