@@ -82,6 +82,16 @@ class Results:
 
         The rows are labelled by the column named by ``instance`` (default: a column
         called ``"instance"`` if there is one, otherwise the index).
+
+        Examples
+        --------
+        >>> import pandas as pd, algocompare as ac
+        >>> df = pd.DataFrame({"instance": ["f1", "f2"], "A": [0.5, 2.0], "B": [0.7, 1.0]})
+        >>> ac.Results.from_wide(df).blocks()
+        algorithm    A    B
+        instance
+        f1         0.5  0.7
+        f2         2.0  1.0
         """
         if not isinstance(df, pd.DataFrame):
             raise TypeError(f"from_wide expects a pandas DataFrame, got {type(df).__name__}.")
@@ -112,6 +122,14 @@ class Results:
 
         Without labels, algorithms and instances are numbered 0, 1, ... as in
         ``pandas.DataFrame(values)``.
+
+        Examples
+        --------
+        >>> import numpy as np, algocompare as ac
+        >>> res = ac.Results.from_array(np.array([[1.0, 2.0, 3.0], [2.0, 1.0, 3.0]]), "maximize",
+        ...                             algorithms=["A", "B", "C"])
+        >>> res, res.mean_ranks().tolist()   # maximize: the highest value gets rank 1
+        (<Results: 2 instances × 3 algorithms, 1 run(s) per cell, maximize>, [2.5, 2.5, 1.0])
         """
         v.check_direction(direction)
         v.check_nan_policy(nan_policy)
@@ -154,6 +172,20 @@ class Results:
         instance label is then the tuple of their values. Other columns (dimension,
         measure, ...) are kept and available through :meth:`to_long`. Without ``run``,
         the runs of a cell are numbered in the order they appear.
+
+        Examples
+        --------
+        >>> import pandas as pd, algocompare as ac
+        >>> df = pd.DataFrame({"algorithm": ["A", "A", "B", "B"] * 2, "instance": ["f1"] * 4 + ["f2"] * 4,
+        ...                    "run": [1, 2] * 4, "value": [1.0, 3.0, 2.0, 2.5, 0.5, 0.7, 0.9, 0.4]})
+        >>> res = ac.Results.from_long(df, algorithm="algorithm", instance="instance", value="value", run="run")
+        >>> res
+        <Results: 2 instances × 2 algorithms, 2 run(s) per cell, minimize>
+        >>> res.blocks()   # the mean of the runs
+        algorithm    A     B
+        instance
+        f1         2.0  2.25
+        f2         0.6  0.65
         """
         if not isinstance(df, pd.DataFrame):
             raise TypeError(f"from_long expects a pandas DataFrame, got {type(df).__name__}.")
@@ -306,7 +338,14 @@ class Results:
 
     # --------------------------------------------------------------------- views
     def run_counts(self) -> pd.DataFrame:
-        """Number of runs per cell (instances × algorithms)."""
+        """Number of runs per cell (instances × algorithms).
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ac.simulate_runs([10, 12], n_instances=3, n_runs=4, rng=0).results.run_counts().values.tolist()
+        [[4, 4], [4, 4], [4, 4]]
+        """
         if "counts" not in self._cache:
             counts = self._long.groupby(["instance", "algorithm"], sort=False).size().unstack("algorithm")
             self._cache["counts"] = counts.reindex(index=list(self._instances), columns=list(self._algorithms))
@@ -317,6 +356,16 @@ class Results:
 
         With ``oriented=True`` the values are negated when ``direction="maximize"``, so
         that lower is always better (what rank-based and one-sided tests consume).
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ac.load_dataset("ice_cream").blocks()
+        algorithm  chocolate  vanilla  strawberry  cherry  blueberry
+        instance
+        child 1          1.0      2.0         3.0     4.0        5.0
+        child 2          5.0      1.0         2.0     3.0        4.0
+        child 3          4.0      5.0         1.0     2.0        3.0
         """
         v.check_option("agg", agg, AGGREGATES)
         key = ("blocks", agg)
@@ -338,6 +387,12 @@ class Results:
         unbalanced : {"raise", "truncate", "pad"}
             When cells have different numbers of runs: raise (default, the message names
             the cells), keep the first ``min`` runs of every cell, or pad with NaN.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ac.simulate_runs([10, 12], n_instances=3, n_runs=4, rng=0).results.runs().shape
+        (3, 2, 4)
         """
         v.check_option("unbalanced", unbalanced, UNBALANCED_POLICIES)
         counts = self.run_counts().to_numpy()
@@ -361,12 +416,33 @@ class Results:
         return -out if oriented and self._direction == "maximize" else out
 
     def ranks(self, agg: str = "mean") -> pd.DataFrame:
-        """Within-instance ranks of :meth:`blocks`: rank 1 = best, ties get the average rank."""
+        """Within-instance ranks of :meth:`blocks`: rank 1 = best, ties get the average rank.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ranks = ac.load_dataset("cec2005_d10").ranks()
+        >>> ranks.loc["f1"].unique().tolist()   # all 11 algorithms tie on f1: (1 + 11)/2
+        [6.0]
+        >>> ranks.loc["f3", ["G-CMA-ES", "DE", "CoEVO"]].tolist()   # four algorithms tie for best on f3
+        [2.5, 5.0, 2.5]
+        """
         oriented = self.blocks(agg, oriented=True)
         return pd.DataFrame(rankdata(oriented.to_numpy(), axis=1), index=oriented.index, columns=oriented.columns)
 
     def mean_ranks(self, agg: str = "mean") -> pd.Series:
-        """Average within-instance rank of each algorithm (the Friedman mean ranks)."""
+        """Average within-instance rank of each algorithm (the Friedman mean ranks).
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ac.load_dataset("cec2005_d10").mean_ranks().nsmallest(3).round(2)   # García et al. (2009), Table 8
+        algorithm
+        G-CMA-ES     3.34
+        L-SaDE       4.92
+        DMS-L-PSO    5.02
+        Name: mean_rank, dtype: float64
+        """
         ranks = self.ranks(agg).mean(axis=0)
         ranks.name = "mean_rank"
         return ranks
@@ -376,6 +452,13 @@ class Results:
 
         ``instance=None`` takes the only instance and raises when there are several.
         With ``oriented=True`` the values are negated when ``direction="maximize"``.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> runs = ac.simulate_runs([10, 12], n_instances=3, n_runs=4, rng=0).results.instance_runs("I1")
+        >>> list(runs), [len(r) for r in runs.values()]
+        (['A1', 'A2'], [4, 4])
         """
         if instance is None:
             if self.n_instances != 1:
@@ -390,7 +473,17 @@ class Results:
                 for a, part in ((a, frame[frame["algorithm"] == a]) for a in self._algorithms)}
 
     def to_long(self) -> pd.DataFrame:
-        """A copy of the runs as a long table: instance, algorithm, run, value (+ extra columns)."""
+        """A copy of the runs as a long table: instance, algorithm, run, value (+ extra columns).
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ac.load_dataset("ice_cream").to_long().head(3)
+          instance   algorithm  run  value
+        0  child 1   chocolate    0    1.0
+        1  child 1     vanilla    0    2.0
+        2  child 1  strawberry    0    3.0
+        """
         return self._long.copy()
 
     def to_wide(self, agg: str = "mean") -> pd.DataFrame:
@@ -398,7 +491,14 @@ class Results:
         return self.blocks(agg)
 
     def best(self, agg: str = "mean") -> pd.Series:
-        """The best value on each instance."""
+        """The best value on each instance.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ac.load_dataset("ice_cream").best().tolist()   # each child's favourite has rank 1
+        [1.0, 1.0, 1.0]
+        """
         table = self.blocks(agg)
         return table.min(axis=1) if self._direction == "minimize" else table.max(axis=1)
 
@@ -407,6 +507,15 @@ class Results:
 
         Per algorithm over all its values (instances, and runs if any); with
         ``per_instance=True`` per (instance, algorithm) over the runs.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ac.load_dataset("cec2005_d10").describe().loc[["G-CMA-ES", "CoEVO"], ["n", "median"]]
+                    n  median
+        algorithm
+        G-CMA-ES   25   20.00
+        CoEVO      25   26.77
         """
         keys = ["instance", "algorithm"] if per_instance else ["algorithm"]
         grouped = self._long.groupby(keys, sort=False)["value"]
@@ -429,7 +538,14 @@ class Results:
 
     # ------------------------------------------------------------------ subsets
     def select(self, algorithms: Sequence[Any] | None = None, instances: Sequence[Any] | None = None) -> Results:
-        """A new Results with only (and in the order of) the given algorithms/instances."""
+        """A new Results with only (and in the order of) the given algorithms/instances.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ac.load_dataset("cec2005_d10").select(algorithms=["G-CMA-ES", "DE"], instances=["f1", "f2", "f3"])
+        <Results: 3 instances × 2 algorithms, 1 run(s) per cell, minimize>
+        """
         algs = list(self._algorithms) if algorithms is None else list(algorithms)
         insts = list(self._instances) if instances is None else list(instances)
         for kind, chosen, known in (("algorithm", algs, self._algorithms), ("instance", insts, self._instances)):
