@@ -7,10 +7,13 @@ pair each p-value belongs to (a labelled square matrix or a pair-indexed Series)
 ``"nemenyi"`` needs k (the number of algorithms).
 
 APVs follow Wright (1992) as presented by García et al. (2009, Appendix A.3), García &
-Herrera (2008, §4) and García, Fernández, Luengo & Herrera (2010, §4): each is capped at 1,
-never below the raw p-value, and monotone in the order of the raw p-values. The
-conventions of the R package scmamp (0.3.2) are followed where it implements a method;
-differences are documented per method.
+Herrera (2008, §4) and García, Fernández, Luengo & Herrera (2010, §4). Each method computes
+its own value per hypothesis; one finishing step, :func:`tie_consistent`, then makes every
+APV of every method, input shape and order what an APV must be: capped at 1, never below the
+raw p-value, monotone in the raw p-values, and equal for equal raw p-values (the largest
+value of the tied group). The conventions of the R package scmamp (0.3.2) are followed where
+they agree with the published procedure; the differences (Rom's step-up, ties) are
+documented per method.
 """
 
 from __future__ import annotations
@@ -19,42 +22,73 @@ from typing import Any, Callable
 
 import numpy as np
 import pandas as pd
+from scipy.special import comb
 from scipy.stats import norm, studentized_range
 
 from algocompare._validation import check_option, check_probability
+from algocompare.posthoc.bergmann import bergmann_hommel, shaffer_dynamic
+from algocompare.posthoc.shaffer import shaffer_static
 
-__all__ = ["adjust_pvalues", "CORRECTIONS", "PAIRWISE_CORRECTIONS", "nemenyi_from_z"]
+__all__ = ["adjust_pvalues", "CORRECTIONS", "PAIRWISE_CORRECTIONS", "nemenyi_from_z", "rom_levels", "tie_consistent"]
 
 #: Corrections valid for any family of p-values.
-FAMILY_CORRECTIONS = ("bonferroni", "holm", "hochberg", "hommel", "holland", "finner", "li", "rom", "none")
+FAMILY_CORRECTIONS = ("bonferroni", "holm", "hochberg", "hommel", "holland", "finner", "li", "rom",
+                      "rom_stepdown", "none")
 #: Corrections defined only for the family of all k(k-1)/2 pairwise comparisons.
 PAIRWISE_CORRECTIONS = ("shaffer", "shaffer_dynamic", "bergmann")
 #: Every name accepted by :func:`adjust_pvalues`.
 CORRECTIONS = FAMILY_CORRECTIONS + ("nemenyi",) + PAIRWISE_CORRECTIONS
 
 
-# ----------------------------------------------------------------------------- step functions
-# Each takes the p-values sorted ascending and returns their APVs in the same order.
+# ----------------------------------------------------------------------------- the common finish
 
-def _cummax(values: np.ndarray) -> np.ndarray:
-    return np.maximum.accumulate(values)
+def tie_consistent(p: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Turn per-hypothesis values into APVs: the one finishing step of every method.
+
+    Each APV is min(1, max(p_i, largest value among the hypotheses whose raw p-value is
+    at most p_i)): capped at 1, never below the raw p, monotone in the raw p-values, and
+    hypotheses with *equal* raw p-values get the same APV, the largest of their group.
+    The result depends only on the (p, value) pairs, not on the order in which the
+    hypotheses are listed. For the step-down and step-up procedures the running maximum
+    changes nothing (their values are already monotone); for Shaffer's dynamic procedure
+    and Bergmann–Hommel it is part of the procedure, and the tie rule is what makes tied
+    hypotheses share a decision (Bergmann–Hommel's values of two hypotheses with the same
+    p-value can differ, because different exhaustive sets contain them).
+    """
+    p = np.asarray(p, dtype=float)
+    order = np.argsort(p, kind="stable")
+    p_sorted = p[order]
+    running = np.maximum.accumulate(np.maximum(np.asarray(values, dtype=float)[order], p_sorted))
+    # the last member of each group of equal p-values carries the group's running maximum
+    last_of_group = np.r_[p_sorted[1:] != p_sorted[:-1], True]
+    group = np.cumsum(np.r_[True, last_of_group[:-1]]) - 1
+    out = np.empty_like(p)
+    out[order] = np.minimum(1.0, running[last_of_group][group])
+    return out
+
+
+# ----------------------------------------------------------------------------- step functions
+# Each takes the p-values sorted ascending and returns the method's value for each, in the
+# same order; :func:`tie_consistent` makes them APVs.
+
+def _running_min_from_top(values: np.ndarray) -> np.ndarray:
+    """min_{j>=i} values_j: the step-up form (a hypothesis is rejected with any larger one)."""
+    return np.minimum.accumulate(values[::-1])[::-1]
 
 
 def _bonferroni(p: np.ndarray) -> np.ndarray:
     """Bonferroni (Dunn 1961): APV_i = min(1, m p_i)."""
-    return np.minimum(1.0, p.size * p)
+    return p.size * p
 
 
 def _holm(p: np.ndarray) -> np.ndarray:
-    """Holm (1979) step-down: APV_i = min(1, max_{j<=i} (m - j + 1) p_j)."""
-    m = p.size
-    return _cummax(np.minimum(1.0, (m - np.arange(m)) * p))
+    """Holm (1979) step-down: APV_i = min(1, max_{j<=i} (m - j + 1) p_j) (running max in the finish)."""
+    return (p.size - np.arange(p.size)) * p
 
 
 def _hochberg(p: np.ndarray) -> np.ndarray:
     """Hochberg (1988) step-up: APV_i = min(1, min_{j>=i} (m - j + 1) p_j)."""
-    m = p.size
-    return np.minimum(1.0, np.minimum.accumulate(((m - np.arange(m)) * p)[::-1])[::-1])
+    return _running_min_from_top((p.size - np.arange(p.size)) * p)
 
 
 def _hommel(p: np.ndarray) -> np.ndarray:
@@ -75,21 +109,21 @@ def _hommel(p: np.ndarray) -> np.ndarray:
         current[:head] = np.minimum(j * p[:head], simes_tail)
         current[head:] = current[head - 1]
         adjusted = np.maximum(adjusted, current)
-    return np.maximum(adjusted, p)
+    return adjusted
 
 
 def _holland(p: np.ndarray) -> np.ndarray:
     """Holland & Copenhaver (1987): APV_i = max_{j<=i} 1 - (1 - p_j)^(m - j + 1)."""
     m = p.size
     with np.errstate(divide="ignore"):  # p = 1 gives log1p(-1) = -inf and APV 1
-        return _cummax(np.minimum(1.0, -np.expm1((m - np.arange(m)) * np.log1p(-p))))
+        return -np.expm1((m - np.arange(m)) * np.log1p(-p))
 
 
 def _finner(p: np.ndarray) -> np.ndarray:
     """Finner (1993): APV_i = max_{j<=i} 1 - (1 - p_j)^(m / j)."""
     m = p.size
     with np.errstate(divide="ignore"):
-        return _cummax(np.minimum(1.0, -np.expm1((m / np.arange(1, m + 1)) * np.log1p(-p))))
+        return -np.expm1((m / np.arange(1, m + 1)) * np.log1p(-p))
 
 
 def _li(p: np.ndarray) -> np.ndarray:
@@ -110,10 +144,10 @@ def rom_levels(m: int, alpha: float) -> np.ndarray:
 
     alpha_m = alpha, alpha_{m-1} = alpha/2 and, for i = 3..m,
     alpha_{m-i+1} = [sum_{j=1}^{i-1} alpha^j - sum_{j=1}^{i-2} C(i, j) alpha_{m-j}^{i-j}] / i
-    (García et al. 2010, §4).
+    (García et al. 2010, §4). They are the levels at which the step-up procedure has
+    family-wise error exactly alpha for m independent true hypotheses (Rom 1990); each
+    alpha_j lies between Hochberg's alpha/(m-j+1) and alpha.
     """
-    from scipy.special import comb
-
     levels = np.empty(m)
     levels[m - 1] = alpha
     if m >= 2:
@@ -126,48 +160,46 @@ def rom_levels(m: int, alpha: float) -> np.ndarray:
 
 
 def _rom(p: np.ndarray, alpha: float) -> np.ndarray:
-    """Rom (1990) with APV_i = max_{j<=i} min(1, (alpha / alpha_j) p_j).
+    """Rom (1990) step-up: APV_i = min_{j>=i} min(1, (alpha / alpha_j) p_j).
 
-    The factors alpha/alpha_j depend on ``alpha``, so the APVs do too (they are exact only
-    at that level). The running maximum follows scmamp's ``adjustRom``.
+    Rom's rule rejects H_1..H_j for the largest j with p_j <= alpha_j; the APV is the
+    smallest level-scaled p-value at or above p_i, so ``APV <= alpha`` gives exactly those
+    decisions. The factors alpha/alpha_j depend on ``alpha``, so the APVs do too (they
+    reproduce Rom's decisions at that level only). Never above Hochberg's APVs (alpha_j is
+    at least Hochberg's alpha/(m-j+1)); equal to them for m = 2.
     """
-    return _cummax(np.minimum(1.0, alpha / rom_levels(p.size, alpha) * p))
+    return _running_min_from_top(np.minimum(1.0, alpha / rom_levels(p.size, alpha) * p))
 
 
-_SORTED_METHODS: dict[str, Callable[..., np.ndarray]] = {
+def _rom_stepdown(p: np.ndarray, alpha: float) -> np.ndarray:
+    """Rom's levels used step-down: APV_i = max_{j<=i} min(1, (alpha / alpha_j) p_j).
+
+    The form García et al. (2010, §4) print and scmamp 0.3.2's ``adjustRom`` computes. It
+    is not Rom's procedure: stepping down with step-up levels rejects H_i only if every
+    smaller p_j is below its level, so it can exceed Hochberg's APVs and reject less. For
+    p = (0.03, 0.04, 0.045) at alpha = 0.05, Rom and Hochberg reject all three (APVs
+    0.045), while this form gives APVs (0.0889, 0.0889, 0.0889) and rejects none.
+    """
+    return np.minimum(1.0, alpha / rom_levels(p.size, alpha) * p)
+
+
+_SORTED_METHODS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "bonferroni": _bonferroni, "holm": _holm, "hochberg": _hochberg, "hommel": _hommel,
     "holland": _holland, "finner": _finner, "li": _li, "none": lambda p: p.copy(),
 }
-
-
-def _tie_consistent(p_sorted: np.ndarray, adjusted: np.ndarray) -> np.ndarray:
-    """Equal raw p-values get the same APV: the largest of their group.
-
-    Keeps the APVs a monotone function of the raw p-values (so the result does not depend
-    on the order in which tied hypotheses happen to be listed).
-    """
-    starts = np.r_[True, p_sorted[1:] != p_sorted[:-1]]
-    group = np.cumsum(starts) - 1
-    largest = np.full(group[-1] + 1, -np.inf)
-    np.maximum.at(largest, group, adjusted)
-    return largest[group]
-
-
-def adjust_sorted(p_sorted: np.ndarray, method: str, alpha: float = 0.05) -> np.ndarray:
-    """APVs of ascending p-values for a family-free method (internal building block)."""
-    if method == "rom":
-        adjusted = _rom(p_sorted, alpha)
-    else:
-        adjusted = _SORTED_METHODS[method](p_sorted)
-    return _tie_consistent(p_sorted, np.maximum(adjusted, p_sorted) if method != "none" else adjusted)
+_LEVEL_METHODS: dict[str, Callable[[np.ndarray, float], np.ndarray]] = {"rom": _rom, "rom_stepdown": _rom_stepdown}
 
 
 def adjust_vector(p: np.ndarray, method: str, alpha: float = 0.05) -> np.ndarray:
     """APVs of a 1-D array in its own order (family-free methods)."""
     order = np.argsort(p, kind="stable")
-    out = np.empty_like(p)
-    out[order] = adjust_sorted(p[order], method, alpha)
-    return out
+    p_sorted = p[order]
+    values = np.empty_like(p)
+    if method in _LEVEL_METHODS:
+        values[order] = _LEVEL_METHODS[method](p_sorted, alpha)
+    else:
+        values[order] = _SORTED_METHODS[method](p_sorted)
+    return tie_consistent(p, values)
 
 
 # ----------------------------------------------------------------------------- Nemenyi
@@ -185,7 +217,7 @@ def nemenyi_from_z(z: np.ndarray, k: int) -> np.ndarray:
 
 def _nemenyi_from_p(p: np.ndarray, k: int) -> np.ndarray:
     # invert the two-sided normal p-value to |z|, then use the studentized range
-    return np.maximum(nemenyi_from_z(norm.isf(p / 2.0), k), p)
+    return tie_consistent(p, nemenyi_from_z(norm.isf(p / 2.0), k))
 
 
 # ----------------------------------------------------------------------------- input shapes
@@ -257,26 +289,23 @@ def _k_from_pairs(m: int) -> int | None:
     return k if k * (k - 1) // 2 == m else None
 
 
+_PAIRWISE_METHODS: dict[str, Callable[[np.ndarray, int], np.ndarray]] = {
+    "shaffer": shaffer_static, "shaffer_dynamic": shaffer_dynamic, "bergmann": bergmann_hommel,
+}
+
+
 def adjust_pairwise(p_pairs: np.ndarray, k: int, method: str, alpha: float = 0.05) -> np.ndarray:
     """APVs of all pairwise p-values in canonical order (row-major upper triangle of k)."""
     if method == "nemenyi":
-        return _tie_consistent_unsorted(p_pairs, _nemenyi_from_p(p_pairs, k))
-    if method == "shaffer":
-        from algocompare.posthoc.shaffer import shaffer_static
-
-        return shaffer_static(p_pairs, k)
-    if method in ("shaffer_dynamic", "bergmann"):
-        from algocompare.posthoc.bergmann import bergmann_hommel, shaffer_dynamic
-
-        return (bergmann_hommel if method == "bergmann" else shaffer_dynamic)(p_pairs, k)
+        return _nemenyi_from_p(p_pairs, k)
+    if method in _PAIRWISE_METHODS:
+        return tie_consistent(p_pairs, _PAIRWISE_METHODS[method](p_pairs, k))
     return adjust_vector(p_pairs, method, alpha)
 
 
 def _tie_consistent_unsorted(p: np.ndarray, adjusted: np.ndarray) -> np.ndarray:
-    order = np.argsort(p, kind="stable")
-    out = np.empty_like(adjusted)
-    out[order] = _tie_consistent(p[order], _cummax(adjusted[order]))
-    return out
+    """Former name of :func:`tie_consistent`, still imported by :mod:`algocompare.posthoc.procedure`."""
+    return tie_consistent(p, adjusted)
 
 
 # ----------------------------------------------------------------------------- public entry
@@ -354,7 +383,7 @@ def _adjust_plain(values: np.ndarray, method: str, alpha: float, k: int | None) 
     if method in FAMILY_CORRECTIONS:
         return adjust_vector(values, method, alpha)
     if method == "nemenyi" and k is not None:
-        return _tie_consistent_unsorted(values, _nemenyi_from_p(values, int(k)))
+        return _nemenyi_from_p(values, int(k))
     k_pairs = _k_from_pairs(values.size)
     if k_pairs is None or k_pairs < 2:
         raise ValueError(

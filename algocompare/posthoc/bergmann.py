@@ -12,6 +12,14 @@ followed by the running maximum in the order of the raw p-values (García & Herr
 §4; scmamp ``adjustBergmannHommel``). Shaffer's dynamic multiplier t_j is the largest |I|
 among exhaustive sets containing none of the j-1 hypotheses with the smallest p-values.
 
+The functions here return each hypothesis's value (the max above, or t_j p_j); the cap,
+the running maximum and the tie rule are the finishing step every correction shares
+(:func:`algocompare.posthoc.adjust.tie_consistent`, used by ``adjust_pvalues`` and
+``posthoc``). Ties matter here: two hypotheses with the same p-value can lie in different
+exhaustive sets, so their Bergmann–Hommel values can differ; both get the larger one.
+scmamp's running maximum in pair order makes them equal only when the larger is listed
+first, so its APVs for tied hypotheses depend on the order of the algorithms.
+
 Implementation: the partitions are generated as restricted growth strings (int8 block
 labels, vectorised level by level), and each chunk of partitions is turned into a boolean
 partitions × hypotheses membership table with the hypotheses sorted by p-value. Then
@@ -140,44 +148,17 @@ def _scan(p_pairs: np.ndarray, k: int, *, apv: bool, dynamic: bool) -> tuple[np.
     return order, best_v, largest_from
 
 
-def _finish(p_pairs: np.ndarray, order: np.ndarray, adjusted_sorted: np.ndarray) -> np.ndarray:
-    from algocompare.posthoc.adjust import _tie_consistent
-
-    p_sorted = p_pairs[order]
-    adjusted_sorted = np.maximum.accumulate(np.minimum(1.0, np.maximum(adjusted_sorted, p_sorted)))
-    out = np.empty_like(p_pairs)
-    out[order] = _tie_consistent(p_sorted, adjusted_sorted)
-    return out
-
-
-def _running_max_over_smaller(p_sorted: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """max(v_i, max{v_j : p_j < p_i}): monotone across distinct p-values, ties left alone.
-
-    The Bergmann–Hommel value of a hypothesis is already its exact APV (H_i is rejected at
-    level alpha iff every exhaustive set containing it has |I| min p_I <= alpha); the running
-    maximum only repairs inversions between *different* p-values. Tied hypotheses keep
-    their own values, which makes the result independent of the order of the algorithms
-    (scmamp's running maximum in pair order can raise the later of two tied hypotheses;
-    the two agree whenever the tied values are already in non-decreasing pair order).
-    """
-    starts = np.r_[True, p_sorted[1:] != p_sorted[:-1]]
-    group = np.cumsum(starts) - 1
-    group_max = np.full(group[-1] + 1, -np.inf)
-    np.maximum.at(group_max, group, values)
-    before = np.r_[-np.inf, np.maximum.accumulate(group_max)[:-1]]
-    return np.maximum(values, before[group])
-
-
 def bergmann_hommel(p_pairs: np.ndarray, k: int) -> np.ndarray:
-    """Bergmann–Hommel APVs of the k(k-1)/2 pairwise p-values (row-major pair order)."""
+    """Bergmann–Hommel values max{|I| min_{j in I} p_j : I exhaustive, H_i in I} (row-major pair order).
+
+    ``adjust_pvalues(p, "bergmann")`` turns them into APVs (cap, running maximum, ties).
+    """
     _check_k(k, "Bergmann-Hommel")
     p_pairs = np.asarray(p_pairs, dtype=float)
     order, best_v, _ = _scan(p_pairs, k, apv=True, dynamic=False)
-    p_sorted = p_pairs[order]
-    adjusted = _running_max_over_smaller(p_sorted, np.minimum(1.0, np.maximum(best_v, p_sorted)))
-    out = np.empty_like(p_pairs)
-    out[order] = adjusted
-    return out
+    values = np.empty_like(p_pairs)
+    values[order] = best_v
+    return values
 
 
 def dynamic_multipliers(p_pairs: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -189,7 +170,15 @@ def dynamic_multipliers(p_pairs: np.ndarray, k: int) -> tuple[np.ndarray, np.nda
 
 
 def shaffer_dynamic(p_pairs: np.ndarray, k: int) -> np.ndarray:
-    """Shaffer's (1986) dynamic APVs: max_{j<=i} t_j p_j with t_j given H_1..H_{j-1} false."""
+    """Shaffer's (1986) dynamic values t_j p_j, t_j given H_1..H_{j-1} false (row-major pair order).
+
+    ``adjust_pvalues(p, "shaffer_dynamic")`` turns them into APVs, max_{j<=i} t_j p_j capped
+    at 1. Within a group of tied p-values t_j depends on which tied hypothesis is listed
+    first, but its largest value (at the group's first position) does not, so the APVs are
+    free of the order of the algorithms.
+    """
     p_pairs = np.asarray(p_pairs, dtype=float)
     order, t = dynamic_multipliers(p_pairs, k)
-    return _finish(p_pairs, order, t * p_pairs[order])
+    values = np.empty_like(p_pairs)
+    values[order] = t * p_pairs[order]
+    return values

@@ -8,7 +8,8 @@ partition of the algorithms, so their number lies in
 
 (Shaffer 1986; Carrasco et al. 2020, §3.3.2). After i-1 rejections at most
 t_i = max{s in S(k) : s <= m - i + 1} hypotheses can still be true, and Shaffer's static
-APV is APV_i = min(1, max_{j<=i} t_j p_j) (García & Herrera 2008, §4).
+APV is APV_i = min(1, max_{j<=i} t_j p_j) (García & Herrera 2008, §4); hypotheses with
+equal p-values share the largest APV of their group (:mod:`algocompare.posthoc.adjust`).
 """
 
 from __future__ import annotations
@@ -56,13 +57,14 @@ def shaffer_multipliers(k: int) -> np.ndarray:
 
 
 def shaffer_static(p_pairs: np.ndarray, k: int) -> np.ndarray:
-    """Shaffer's static APVs of the k(k-1)/2 pairwise p-values (any order)."""
-    from algocompare.posthoc.adjust import _tie_consistent
+    """Shaffer's static values t_j p_j of the k(k-1)/2 pairwise p-values (any order).
 
+    p_j is the j-th smallest p-value. These are the APVs before the running maximum, the
+    cap at 1 and the tie rule that :func:`algocompare.posthoc.adjust.tie_consistent` applies
+    to every method: ``adjust_pvalues(p, "shaffer")`` gives the APVs.
+    """
     p_pairs = np.asarray(p_pairs, dtype=float)
     order = np.argsort(p_pairs, kind="stable")
-    p_sorted = p_pairs[order]
-    adjusted = np.maximum.accumulate(np.minimum(1.0, shaffer_multipliers(k) * p_sorted))
-    out = np.empty_like(p_pairs)
-    out[order] = _tie_consistent(p_sorted, np.maximum(adjusted, p_sorted))
-    return out
+    values = np.empty_like(p_pairs)
+    values[order] = shaffer_multipliers(k) * p_pairs[order]
+    return values

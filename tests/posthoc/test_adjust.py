@@ -13,8 +13,8 @@ from statsmodels.stats.multitest import multipletests
 
 from algocompare.posthoc import adjust_pvalues
 from algocompare.posthoc.adjust import CORRECTIONS, FAMILY_CORRECTIONS
-from algocompare.posthoc.bergmann import MAX_EXACT_K, bell_number, bergmann_hommel, set_partitions, shaffer_dynamic
-from algocompare.posthoc.shaffer import shaffer_multipliers, shaffer_static, true_hypothesis_counts
+from algocompare.posthoc.bergmann import MAX_EXACT_K, bell_number, bergmann_hommel, set_partitions
+from algocompare.posthoc.shaffer import shaffer_multipliers, true_hypothesis_counts
 
 P = np.array([0.0012, 0.0430, 0.0210, 0.3300, 0.0049, 0.0210, 0.7700, 0.0003, 0.0910, 0.0160])
 
@@ -59,6 +59,11 @@ def _closed(pairs: list[tuple[int, int]], k: int) -> bool:
 
 
 def _brute_bergmann(p: np.ndarray, k: int) -> np.ndarray:
+    """Bergmann & Hommel (1988) by definition, over all subsets of pairs.
+
+    APV_i = min(1, max of |I| min p_I over exhaustive I containing any H_j with p_j <= p_i):
+    the running maximum over the raw p-values, with tied hypotheses sharing the larger value.
+    """
     pairs = list(itertools.combinations(range(k), 2))
     best = np.zeros(len(pairs))
     for mask in range(1, 1 << len(pairs)):
@@ -66,10 +71,7 @@ def _brute_bergmann(p: np.ndarray, k: int) -> np.ndarray:
         if _closed([pairs[i] for i in members], k):
             value = len(members) * p[members].min()
             best[members] = np.maximum(best[members], value)
-    order = np.argsort(p)
-    out = np.empty_like(p)
-    out[order] = np.maximum.accumulate(np.minimum(1, best[order]))
-    return out
+    return np.array([min(1.0, best[p <= p_i].max()) for p_i in p])
 
 
 @pytest.mark.parametrize("k", [3, 4, 5])
@@ -77,7 +79,9 @@ def test_bergmann_equals_brute_force(k: int) -> None:
     rng = np.random.default_rng(k)
     for _ in range(4):
         p = rng.uniform(0, 0.3, k * (k - 1) // 2) ** 2
-        np.testing.assert_allclose(bergmann_hommel(p, k), _brute_bergmann(p, k), rtol=1e-14)
+        np.testing.assert_allclose(adjust_pvalues(p, "bergmann"), _brute_bergmann(p, k), rtol=1e-14)
+        tied = rng.choice([0.001, 0.01, 0.02, 0.04, 0.2], k * (k - 1) // 2)
+        np.testing.assert_allclose(adjust_pvalues(tied, "bergmann"), _brute_bergmann(tied, k), rtol=1e-14)
 
 
 def test_partition_counts() -> None:
@@ -93,8 +97,8 @@ def test_power_order_of_pairwise_procedures() -> None:
     rng = np.random.default_rng(3)
     for k in (4, 6, 8):
         p = rng.uniform(0, 0.1, k * (k - 1) // 2) ** 2
-        holm = adjust_pvalues(p, "holm")
-        static, dynamic, bh = shaffer_static(p, k), shaffer_dynamic(p, k), bergmann_hommel(p, k)
+        holm, static, dynamic, bh = (adjust_pvalues(p, method)
+                                     for method in ("holm", "shaffer", "shaffer_dynamic", "bergmann"))
         assert np.all(bh <= dynamic + 1e-15) and np.all(dynamic <= static + 1e-15) and np.all(static <= holm + 1e-15)
 
 
