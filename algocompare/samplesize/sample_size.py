@@ -99,7 +99,7 @@ def sample_size(delta: float, sigma: float = 1.0, alpha: float = 0.05, power: fl
     --------
     Bartz-Beielstein et al. Sect. 5.6.5: alpha 0.05, power 0.8, Delta 200, sigma 450:
 
-    >>> res = sample_size(200, 450, alpha=0.05, power=0.8)
+    >>> res = sample_size(200, 450, alpha=0.05, power=0.8)   # Bartz-Beielstein et al., Eq. 5.14: n ≈ 63
     >>> round(res.n, 2), res.n_required
     (62.6, 63)
     """
