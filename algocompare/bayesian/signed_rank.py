@@ -192,6 +192,8 @@ def bayesian_signed_rank(x: Any, y: Any, rope: float = 0.0, *, prior_strength: f
     >>> r = ac.bayesian_signed_rank([0.1, 0.4, 0.3, 0.9, 0.2], [0.3, 0.5, 0.2, 1.2, 0.6], rope=0.05, rng=1)
     >>> r.left, r.right
     ('x lower', 'y lower')
+    >>> round(r.p_left, 2), round(r.p_rope, 2), round(r.p_right, 2), r.decision
+    (0.96, 0.03, 0.01, 'left')
     """
     z, rope, prior_strength, n_samples, threshold = paired_differences(
         x, y, rope=rope, prior_strength=prior_strength, n_samples=n_samples, threshold=threshold,
