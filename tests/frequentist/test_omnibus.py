@@ -158,7 +158,7 @@ def test_perfect_agreement_gives_infinite_f():
 
 
 def test_rm_anova_matches_pingouin(cec):
-    pg = pytest.importorskip("pingouin")
+    import pingouin as pg  # a core dependency: a missing one must fail, not skip
     long = cec.to_long()
     ref = pg.rm_anova(data=long, dv="value", within="algorithm", subject="instance", correction=True)
     res = ac.rm_anova(cec)
