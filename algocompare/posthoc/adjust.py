@@ -49,13 +49,16 @@ def tie_consistent(p: np.ndarray, values: np.ndarray) -> np.ndarray:
     at most p_i)): capped at 1, never below the raw p, monotone in the raw p-values, and
     hypotheses with *equal* raw p-values get the same APV, the largest of their group.
     The result depends only on the (p, value) pairs, not on the order in which the
-    hypotheses are listed. For the step-down and step-up procedures the running maximum
-    changes nothing (their values are already monotone); for Shaffer's dynamic procedure
-    and Bergmann–Hommel it is part of the procedure, and the tie rule is what makes tied
-    hypotheses share a decision (Bergmann–Hommel's values of two hypotheses with the same
-    p-value can differ, because different exhaustive sets contain them).
+    hypotheses are listed. For the step-down procedures (Holm, Holland, Finner, Shaffer,
+    Rom step-down) this running maximum is the step-down itself; the step-up procedures
+    (Hochberg, Rom) take their running minimum first and are then already monotone. The
+    tie rule changes nothing where the values of tied hypotheses already agree; it matters
+    for Bergmann–Hommel, whose values of two hypotheses with the same p-value can differ
+    because different exhaustive sets contain them.
     """
     p = np.asarray(p, dtype=float)
+    if p.size == 0:
+        return p.copy()
     order = np.argsort(p, kind="stable")
     p_sorted = p[order]
     running = np.maximum.accumulate(np.maximum(np.asarray(values, dtype=float)[order], p_sorted))
@@ -322,13 +325,16 @@ def adjust_pvalues(pvalues: Any, method: str = "holm", *, alpha: float = 0.05, k
         pairs (a 2-level MultiIndex or 2-tuples) is also read as a pairwise family.
     method : str
         ``"bonferroni"`` (Bonferroni–Dunn), ``"holm"``, ``"hochberg"``, ``"hommel"``,
-        ``"holland"``, ``"finner"``, ``"li"``, ``"rom"``, ``"none"`` for any family;
+        ``"holland"``, ``"finner"``, ``"li"``, ``"rom"`` (Rom's step-up procedure),
+        ``"rom_stepdown"`` (the step-down form of García et al. 2010 and scmamp), ``"none"``
+        for any family;
         ``"nemenyi"`` (needs a pairwise family or ``k``); ``"shaffer"`` (static),
         ``"shaffer_dynamic"``, ``"bergmann"`` (Bergmann–Hommel) for a pairwise family. A
         plain 1-D array of length k(k-1)/2 is taken as the pairwise family in row-major
         upper-triangle order (pairs (0,1), (0,2), ..., (k-2,k-1)).
     alpha : float
-        Only Rom's APVs depend on the level (its critical constants do).
+        Only Rom's APVs depend on the level (its critical constants do): ``APV <= alpha``
+        reproduces Rom's decisions at this ``alpha``, not at other levels.
     k : int, optional
         Number of algorithms, for ``"nemenyi"`` on a plain vector of p-values.
 
@@ -338,13 +344,24 @@ def adjust_pvalues(pvalues: Any, method: str = "holm", *, alpha: float = 0.05, k
 
     Notes
     -----
-    Formulas (p_1 <= ... <= p_m the sorted raw p-values; every APV is capped at 1 and
-    made monotone in the raw p-values; tied raw p-values share the largest APV of their group):
+    Formulas (p_1 <= ... <= p_m the sorted raw p-values). Every method then goes through
+    the same finish: each APV is capped at 1, never below its raw p, monotone in the raw
+    p-values, and hypotheses with *equal* raw p-values get equal APVs, the largest of their
+    group — whatever the input shape or the order of the hypotheses or algorithms. For most
+    methods equal p-values already give equal APVs; for Bergmann–Hommel they need not (tied
+    hypotheses can lie in different exhaustive sets), and taking the larger value keeps the
+    family-wise error control while making the decision a function of the p-value.
 
     * Bonferroni: m p_i. Holm: max_{j<=i} (m-j+1) p_j. Hochberg: min_{j>=i} (m-j+1) p_j.
     * Hommel: Wright (1992) (equal to R's ``p.adjust(method="hommel")``).
     * Holland: max_{j<=i} 1-(1-p_j)^(m-j+1). Finner: max_{j<=i} 1-(1-p_j)^(m/j).
-    * Li: min(p_m, p_i/(p_i+1-p_m)). Rom: max_{j<=i} (alpha/alpha_j) p_j with Rom's levels.
+    * Li: min(p_m, p_i/(p_i+1-p_m)).
+    * Rom (1990), step-up: min_{j>=i} (alpha/alpha_j) p_j with Rom's levels alpha_j
+      (:func:`rom_levels`); never above Hochberg's APVs, equal to them for m = 2.
+    * Rom step-down (``"rom_stepdown"``): max_{j<=i} (alpha/alpha_j) p_j, what García et al.
+      (2010, §4) print and scmamp's ``adjustRom`` computes. It is not Rom's procedure and
+      can exceed Hochberg's APVs: p = (0.03, 0.04, 0.045) at alpha = 0.05 gives Hochberg
+      and Rom APVs 0.045 (all rejected) but step-down APVs 0.089 (none rejected).
     * Nemenyi: P(Q_{k,inf} >= |z| sqrt 2) with |z| recovered from the two-sided normal p.
     * Shaffer static: max_{j<=i} t_j p_j, t_j the largest number of hypotheses that can be
       true after any j-1 rejections (Shaffer 1986; S(k) recursion, Carrasco et al. 2020 §3.3.2).
@@ -352,12 +369,17 @@ def adjust_pvalues(pvalues: Any, method: str = "holm", *, alpha: float = 0.05, k
     * Bergmann–Hommel: max{|I| min_{j in I} p_j : I exhaustive, i in I} (García & Herrera 2008).
 
     References: García et al. (2009) Appendix A.3; García & Herrera (2008) JMLR 9;
-    García, Fernández, Luengo & Herrera (2010) Inf. Sci. 180; Wright (1992) Biometrics 48.
+    García, Fernández, Luengo & Herrera (2010) Inf. Sci. 180; Wright (1992) Biometrics 48;
+    Rom (1990) Biometrika 77, 663-665.
 
     Examples
     --------
     >>> adjust_pvalues([0.01, 0.04, 0.03], "holm")
     array([0.03, 0.06, 0.06])
+    >>> adjust_pvalues([0.03, 0.04, 0.045], "rom")
+    array([0.045, 0.045, 0.045])
+    >>> adjust_pvalues([0.03, 0.04, 0.045], "rom_stepdown").round(4)
+    array([0.0889, 0.0889, 0.0889])
     """
     check_option("method", method, CORRECTIONS)
     alpha = check_probability("alpha", alpha)

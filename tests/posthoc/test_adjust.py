@@ -107,15 +107,26 @@ def test_bergmann_limit_is_clear() -> None:
         bergmann_hommel(np.full(14 * 13 // 2, 0.5), MAX_EXACT_K + 1)
 
 
+def pair_matrix(p: np.ndarray, names: list) -> pd.DataFrame:
+    """The symmetric labelled matrix of pairwise p-values given in row-major upper-triangle order."""
+    rows, cols = np.triu_indices(len(names), 1)
+    square = np.full((len(names), len(names)), np.nan)
+    square[rows, cols] = p
+    square[cols, rows] = p
+    return pd.DataFrame(square, index=names, columns=names)
+
+
+def pair_series(p: np.ndarray, names: list) -> pd.Series:
+    """The same p-values indexed by (a, b) pairs, row-major upper-triangle order."""
+    rows, cols = np.triu_indices(len(names), 1)
+    return pd.Series(p, index=pd.MultiIndex.from_arrays([[names[i] for i in rows], [names[j] for j in cols]]))
+
+
 def test_input_shapes_agree() -> None:
     names = ["A", "B", "C", "D"]
     rows, cols = np.triu_indices(4, 1)
     p = np.array([0.01, 0.2, 0.03, 0.5, 0.004, 0.04])
-    square = np.full((4, 4), np.nan)
-    square[rows, cols] = p
-    square[cols, rows] = p
-    matrix = pd.DataFrame(square, index=names, columns=names)
-    series = pd.Series(p, index=pd.MultiIndex.from_arrays([[names[i] for i in rows], [names[j] for j in cols]]))
+    matrix, series = pair_matrix(p, names), pair_series(p, names)
     for method in CORRECTIONS:
         from_vector = adjust_pvalues(p, method)
         from_matrix = adjust_pvalues(matrix, method).to_numpy()[rows, cols]

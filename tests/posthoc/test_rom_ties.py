@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import algocompare as ac
 from algocompare.posthoc import adjust_pvalues
 from algocompare.posthoc.adjust import CORRECTIONS, FAMILY_CORRECTIONS, rom_levels
+from tests.posthoc.test_adjust import pair_matrix, pair_series
 
 ALPHAS = (0.01, 0.05, 0.1, 0.25)
 
@@ -126,12 +127,7 @@ def test_bergmann_gives_tied_hypotheses_the_larger_apv() -> None:
     # BD: {BD, AC} gives 2 x 0.04 = 0.08; CD: {BC, BD, CD} gives 3 x 0.02 = 0.06 at most.
     # Equal raw p (0.04) must give equal APVs: both 0.08.
     names = list("ABCD")
-    rows, cols = np.triu_indices(4, 1)
-    p = np.array([0.01, 0.2, 0.01, 0.02, 0.04, 0.04])
-    square = np.full((4, 4), np.nan)
-    square[rows, cols] = p
-    square[cols, rows] = p
-    matrix = pd.DataFrame(square, index=names, columns=names)
+    matrix = pair_matrix(np.array([0.01, 0.2, 0.01, 0.02, 0.04, 0.04]), names)
     adjusted = adjust_pvalues(matrix, "bergmann")
     assert adjusted.loc["B", "D"] == adjusted.loc["C", "D"] == pytest.approx(0.08, rel=1e-14)
     # the same per pair whatever the order of the algorithms
@@ -183,17 +179,13 @@ def test_apvs_do_not_depend_on_algorithm_order(case: tuple, method: str) -> None
     k = len(permutation)
     names = [f"a{i}" for i in range(k)]
     rows, cols = np.triu_indices(k, 1)
-    square = np.full((k, k), np.nan)
-    square[rows, cols] = values
-    square[cols, rows] = values
-    matrix = pd.DataFrame(square, index=names, columns=names)
+    matrix = pair_matrix(np.array(values), names)
     adjusted = adjust_pvalues(matrix, method)
     order = [names[i] for i in permutation]
     permuted = adjust_pvalues(matrix.loc[order, order], method)
     pd.testing.assert_frame_equal(permuted.loc[names, names], adjusted, rtol=0, atol=0)
     # a pair-indexed Series listed in the permuted order gives the same APV per pair
-    series = pd.Series(square[rows, cols], index=pd.MultiIndex.from_arrays([[names[i] for i in rows],
-                                                                         [names[j] for j in cols]]))
+    series = pair_series(np.array(values), names)
     shuffled = series.iloc[np.argsort([permutation.index(i) * k + permutation.index(j) for i, j in zip(rows, cols)])]
     np.testing.assert_array_equal(adjust_pvalues(shuffled, method).loc[series.index].to_numpy(),
                                   adjusted.to_numpy()[rows, cols])
