@@ -165,8 +165,8 @@ def friedman(data: Any, *, tie_correction: bool = True) -> FriedmanResult:
     n, k = table.shape
     chi2, factor, ranks = _friedman_chi2(table, tie_correction)
     return FriedmanResult(
-        method="Friedman test" + (" (tie-corrected)" if tie_correction else ""), statistic=chi2,
-        pvalue=float(stats.chi2.sf(chi2, k - 1)), df=k - 1, kendall_w=chi2 / (n * (k - 1)),
+        method="Friedman test" + (" (tie-corrected)" if tie_correction else ""), statistic=float(chi2),
+        pvalue=float(stats.chi2.sf(chi2, k - 1)), df=k - 1, kendall_w=float(chi2 / (n * (k - 1))),
         tie_correction=bool(tie_correction), tie_factor=float(factor), n_instances=n, n_algorithms=k,
         mean_ranks=_mean_ranks(ranks, table))
 
