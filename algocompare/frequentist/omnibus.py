@@ -57,6 +57,7 @@ class ImanDavenportResult(RankTestResult):
     df1: int
     df2: int
     friedman_statistic: float
+    tie_correction: bool
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -194,8 +195,9 @@ def iman_davenport(data: Any, *, tie_correction: bool = True) -> ImanDavenportRe
     statistic = (n - 1) * chi2 / denominator if denominator > 1e-12 * n * k else math.inf
     df1, df2 = k - 1, (k - 1) * (n - 1)
     return ImanDavenportResult(
-        method="Iman-Davenport test", statistic=float(statistic), pvalue=_f_pvalue(statistic, df1, df2),
-        df1=df1, df2=df2, friedman_statistic=chi2, n_instances=n, n_algorithms=k,
+        method="Iman-Davenport test" + (" (tie-corrected)" if tie_correction else ""), statistic=float(statistic), pvalue=_f_pvalue(statistic, df1, df2),
+        df1=df1, df2=df2, friedman_statistic=chi2, tie_correction=fried.tie_correction, n_instances=n,
+        n_algorithms=k,
         mean_ranks=fried.mean_ranks)
 
 
