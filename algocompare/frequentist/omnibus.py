@@ -227,8 +227,8 @@ def aligned_ranks(data: Any, *, tie_correction: bool = True) -> AlignedRanksResu
     --------
     >>> import algocompare as ac
     >>> r = ac.aligned_ranks(ac.load_dataset("cec2005_d10"))
-    >>> r.df
-    10
+    >>> round(r.statistic, 3), r.df, round(r.pvalue, 5)
+    (32.948, 10, 0.00028)
     """
     table = oriented_blocks(data)
     n, k = table.shape
@@ -270,8 +270,9 @@ def quade(data: Any, *, tie_correction: bool = True) -> QuadeResult:
     Examples
     --------
     >>> import algocompare as ac
-    >>> ac.quade(ac.load_dataset("cec2005_d10")).df1
-    10
+    >>> q = ac.quade(ac.load_dataset("cec2005_d10"))
+    >>> round(q.statistic, 3), q.df1, q.df2, f"{q.pvalue:.2e}"
+    (4.087, 10, 240, '3.29e-05')
     """
     table = oriented_blocks(data)
     n, k = table.shape
@@ -310,8 +311,9 @@ def rm_anova(data: Any) -> RMAnovaResult:
     Examples
     --------
     >>> import algocompare as ac
-    >>> ac.rm_anova(ac.load_dataset("cec2005_d10")).df2
-    240
+    >>> a = ac.rm_anova(ac.load_dataset("cec2005_d10"))
+    >>> round(a.statistic, 4), (a.df1, a.df2), round(a.pvalue, 4), round(a.pvalue_gg, 4)
+    (0.9822, (10, 240), 0.4595, 0.3322)
     """
     table = oriented_blocks(data)
     n, k = table.shape
@@ -393,8 +395,14 @@ def omnibus(data: Any, *, tie_correction: bool = True) -> OmnibusResult:
     Examples
     --------
     >>> import algocompare as ac
-    >>> ac.omnibus(ac.load_dataset("cec2005_d10")).table["test"].tolist()[:2]
-    ['Friedman', 'Iman-Davenport']
+    >>> table = ac.omnibus(ac.load_dataset("cec2005_d10")).table
+    >>> print(table[["test", "statistic", "pvalue"]].round(4).to_string(index=False))
+                       test  statistic  pvalue
+                   Friedman    46.9540  0.0000
+             Iman-Davenport     5.5500  0.0000
+     Friedman aligned ranks    32.9483  0.0003
+                      Quade     4.0869  0.0000
+    Repeated-measures ANOVA     0.9822  0.4595
     """
     from algocompare.data.results import Results
     from algocompare import _validation as v

@@ -168,9 +168,21 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
     Examples
     --------
     >>> import algocompare as ac
-    >>> res = ac.posthoc(ac.load_dataset("cec2005_d10"), control="G-CMA-ES", correction="holm")
-    >>> round(float(res.matrix("pvalue_adj")["CoEVO"]), 10) < 1e-5
-    True
+    >>> data = ac.load_dataset("cec2005_d10")
+    >>> res = ac.posthoc(data, control="G-CMA-ES", correction="holm")
+    >>> res.se, round(res.standard_error, 4)
+    ('permutation', 0.8871)
+    >>> print(res.table.head(3).round(4).to_string(index=False))
+    algorithm_a algorithm_b  statistic  pvalue  pvalue_adj  reject
+       G-CMA-ES    BLX-GL50     2.2095  0.0271      0.0814   False
+       G-CMA-ES      BLX-MA     4.2838  0.0000      0.0002    True
+       G-CMA-ES       CoEVO     5.7493  0.0000      0.0000    True
+
+    García et al. (2009), Table 10 (untied standard error; the table has ties at 1e-9):
+
+    >>> classic = ac.posthoc(data, control="G-CMA-ES", correction="holm", se="classic")
+    >>> round(float(classic.matrix("statistic")["CoEVO"]), 5), f"{classic.matrix('pvalue_adj')['CoEVO']:.5e}"
+    (5.43662, '5.43013e-07')
     """
     check_option("test", test, POSTHOC_TESTS)
     check_option("correction", correction, CORRECTIONS)
