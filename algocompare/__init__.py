@@ -19,11 +19,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "Results", "Simulation", "list_datasets", "load_dataset", "read", "simulate_runs",
     ),
     "frequentist": (
-        "aligned_ranks", "check_assumptions", "confidence_curve", "convergence_page", "friedman",
+        "aligned_ranks", "check_assumptions", "confidence_curve", "convergence_page", "durbin", "friedman",
         "fwer_of_pairwise", "homoscedasticity", "hotelling_t2", "iman_davenport",
         "median_difference_ci", "multiple_sign_test", "multivariate_normality", "normality",
         "omnibus", "page_trend", "paired_ttest", "per_instance", "quade", "rank_sum", "rm_anova",
-        "sign_test", "wilcoxon",
+        "sign_test", "skillings_mack", "wilcoxon",
     ),
     "posthoc": (
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",

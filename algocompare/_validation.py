@@ -24,6 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DIRECTIONS = ("minimize", "maximize")
 NAN_POLICIES = ("raise", "omit")
+#: A Results may also keep its missing cells, for the tests made for incomplete tables.
+TABLE_NAN_POLICIES = ("raise", "omit", "keep")
 
 
 def show(label: Any) -> str:
@@ -95,6 +97,11 @@ def check_nan_policy(nan_policy: str) -> str:
     return check_option("nan_policy", nan_policy, NAN_POLICIES)
 
 
+def check_table_nan_policy(nan_policy: str) -> str:
+    """The missing-cell policy of a results table: "raise", "omit" or "keep"."""
+    return check_option("nan_policy", nan_policy, TABLE_NAN_POLICIES)
+
+
 def check_unique(kind: str, labels: Iterable[Any]) -> list[Any]:
     """Labels (algorithms, instances) must be unique; name the duplicates if not."""
     labels = list(labels)
@@ -142,8 +149,10 @@ def missing_cells_message(cells: list[tuple[Any, Any]], total: int) -> str:
     shown = ", ".join(f"{alg!r} on {inst!r}" for inst, alg in cells[:5])
     more = f" and {total - 5} more" if total > 5 else ""
     return (
-        f"{total} missing value(s): {shown}{more}. Fill them in, or pass nan_policy='omit' to "
-        "drop the instances that have them (the number dropped is recorded)."
+        f"{total} missing value(s): {shown}{more}. This analysis needs every cell: fill them in, "
+        "pass nan_policy='omit' to drop the instances that have them (the number dropped is "
+        "recorded), or keep them (nan_policy='keep') and use durbin or skillings_mack, the tests "
+        "made for incomplete tables."
     )
 
 
@@ -152,7 +161,9 @@ def as_results(data: Any, *, direction: str | None = None, nan_policy: str = "ra
 
     ``data`` may be a ``Results`` (returned as is, or re-oriented when ``direction`` is
     given and differs), a wide pandas DataFrame (rows = instances, columns = algorithms)
-    or a 2-D array-like.
+    or a 2-D array-like. ``nan_policy`` applies to missing cells of either: "raise"
+    (what every complete-table test uses), "omit" (drop the instances that have one) or
+    "keep" (only for the functions made for incomplete tables).
     """
     from algocompare.data.results import Results
 
@@ -162,7 +173,7 @@ def as_results(data: Any, *, direction: str | None = None, nan_policy: str = "ra
                 f"the Results object says direction={data.direction!r} but direction={direction!r} "
                 "was passed; build the Results with the direction you mean."
             )
-        return data
+        return _missing_cells_policy(data, check_table_nan_policy(nan_policy))
     direction = "minimize" if direction is None else direction
     if isinstance(data, pd.DataFrame):
         return Results.from_wide(data, direction=direction, nan_policy=nan_policy)
@@ -174,6 +185,15 @@ def as_results(data: Any, *, direction: str | None = None, nan_policy: str = "ra
             + "."
         )
     return Results.from_array(data, direction=direction, nan_policy=nan_policy)
+
+
+def _missing_cells_policy(results: Results, nan_policy: str) -> Results:
+    """A Results that kept its missing cells: raise, drop their instances, or pass it on."""
+    if results.n_missing == 0 or nan_policy == "keep":
+        return results
+    if nan_policy == "omit":
+        return results.omit_missing()
+    raise ValueError(missing_cells_message(list(results.missing_cells), results.n_missing))
 
 
 def as_blocks(data: Any, *, direction: str | None = None, nan_policy: str = "raise",

@@ -33,10 +33,15 @@ class Results:
     direction : {"minimize", "maximize"}
         Whether lower (default) or higher values are better. Ranks always give rank 1 to
         the best algorithm.
-    nan_policy : {"raise", "omit"}
+    nan_policy : {"raise", "omit", "keep"}
         Missing values raise by default. ``"omit"`` drops every instance that has a
         missing value (never single cells) and records the dropped instances in
-        :attr:`dropped_instances`.
+        :attr:`dropped_instances`. ``"keep"`` keeps the missing cells and records them in
+        :attr:`missing_cells`: the tests made for incomplete tables
+        (:func:`algocompare.durbin`, :func:`algocompare.skillings_mack`) use them, every
+        test that needs a complete table raises (or, given ``nan_policy="omit"``, drops
+        those instances). A cell is missing when it has no value or a NaN value (with
+        several runs: when any of its runs is NaN; its other runs are left out too).
 
     Examples
     --------
@@ -47,12 +52,13 @@ class Results:
     {'A': 1.3333333333333333, 'B': 1.6666666666666667}
     """
 
-    __slots__ = ("_long", "_direction", "_algorithms", "_instances", "_dropped", "_extra", "_notes",
+    __slots__ = ("_long", "_direction", "_algorithms", "_instances", "_dropped", "_missing", "_extra", "_notes",
                  "_cache", "_frozen")
 
     def __init__(self, long: pd.DataFrame, *, direction: str, algorithms: Sequence[Any],
                  instances: Sequence[Any], dropped_instances: Sequence[Any] = (),
-                 extra_columns: Sequence[str] = (), notes: Sequence[str] = ()) -> None:
+                 extra_columns: Sequence[str] = (), notes: Sequence[str] = (),
+                 missing_cells: Sequence[tuple[Any, Any]] = ()) -> None:
         # Private: use the from_* constructors, which validate. The frame is sorted by
         # (instance, algorithm, run) in label order so every view is built consistently.
         self._direction = v.check_direction(direction)
@@ -64,6 +70,7 @@ class Results:
         frame = frame.sort_values(["_i", "_a", "run"], kind="stable").drop(columns=["_i", "_a"])
         self._long = frame.reset_index(drop=True)
         self._dropped = tuple(dropped_instances)
+        self._missing = tuple(missing_cells)  # (instance, algorithm), in table order
         self._extra = tuple(extra_columns)
         self._notes = tuple(notes)
         self._cache: dict[Any, Any] = {}
@@ -96,7 +103,7 @@ class Results:
         if not isinstance(df, pd.DataFrame):
             raise TypeError(f"from_wide expects a pandas DataFrame, got {type(df).__name__}.")
         v.check_direction(direction)
-        v.check_nan_policy(nan_policy)
+        v.check_table_nan_policy(nan_policy)
         if instance is None and "instance" in df.columns:
             instance = "instance"
         if instance is not None:
@@ -132,7 +139,7 @@ class Results:
         (<Results: 2 instances × 3 algorithms, 1 run(s) per cell, maximize>, [2.5, 2.5, 1.0])
         """
         v.check_direction(direction)
-        v.check_nan_policy(nan_policy)
+        v.check_table_nan_policy(nan_policy)
         try:
             array = np.asarray(values, dtype=float)
         except (TypeError, ValueError):
@@ -190,7 +197,7 @@ class Results:
         if not isinstance(df, pd.DataFrame):
             raise TypeError(f"from_long expects a pandas DataFrame, got {type(df).__name__}.")
         v.check_direction(direction)
-        v.check_nan_policy(nan_policy)
+        v.check_table_nan_policy(nan_policy)
         instance_cols = [instance] if isinstance(instance, str) else list(instance)
         wanted = {"algorithm": algorithm, "value": value, **{f"instance ({c})": c for c in instance_cols}}
         if run is not None:
@@ -266,7 +273,12 @@ class Results:
             )
         bad_cells = nan_cells + absent
         dropped: list[Any] = []
-        if bad_cells:
+        missing: list[tuple[Any, Any]] = []
+        if bad_cells and nan_policy == "keep":
+            missing = cls._ordered_cells(bad_cells, instances, algorithms)
+            cell = pd.MultiIndex.from_frame(long[["instance", "algorithm"]])
+            long = long[~cell.isin(missing)]
+        elif bad_cells:
             if nan_policy == "raise":
                 raise ValueError(v.missing_cells_message(bad_cells, len(bad_cells)))
             bad_instances = set(i for i, _ in bad_cells)
@@ -280,7 +292,13 @@ class Results:
                 f"only {len(algorithms)} algorithm ({algorithms[0]!r}); a comparison needs at least 2 algorithms."
             )
         return cls(long, direction=direction, algorithms=algorithms, instances=instances,
-                   dropped_instances=dropped, extra_columns=extra)
+                   dropped_instances=dropped, extra_columns=extra, missing_cells=missing)
+
+    @staticmethod
+    def _ordered_cells(cells: list, instances: list, algorithms: list) -> list[tuple[Any, Any]]:
+        order_i = {label: i for i, label in enumerate(instances)}
+        order_a = {label: j for j, label in enumerate(algorithms)}
+        return sorted(set(cells), key=lambda c: (order_i[c[0]], order_a[c[1]]))
 
     # ---------------------------------------------------------------- properties
     @property
@@ -316,6 +334,35 @@ class Results:
         return len(self._dropped)
 
     @property
+    def missing_cells(self) -> tuple:
+        """(instance, algorithm) of each cell kept missing by ``nan_policy="keep"``, in table order."""
+        return self._missing
+
+    @property
+    def n_missing(self) -> int:
+        """Number of missing cells (0 unless the table was read with ``nan_policy="keep"``)."""
+        return len(self._missing)
+
+    def omit_missing(self) -> Results:
+        """The instances without a missing cell (what ``nan_policy="omit"`` gives), drops recorded.
+
+        Examples
+        --------
+        >>> import numpy as np, algocompare as ac
+        >>> res = ac.Results.from_array(np.array([[1.0, np.nan], [2.0, 3.0], [1.5, 0.5]]), nan_policy="keep")
+        >>> res.missing_cells, res.omit_missing().dropped_instances
+        (((0, 1),), (0,))
+        """
+        bad = {instance for instance, _ in self._missing}
+        keep = [i for i in self._instances if i not in bad]
+        if not keep:
+            raise ValueError("every instance has a missing value; nothing is left after nan_policy='omit'.")
+        frame = self._long[self._long["instance"].isin(keep)]
+        return Results(frame, direction=self._direction, algorithms=self._algorithms, instances=keep,
+                       dropped_instances=self._dropped + tuple(i for i in self._instances if i in bad),
+                       extra_columns=self._extra, notes=self._notes)
+
+    @property
     def extra_columns(self) -> tuple[str, ...]:
         """Columns of a long table other than algorithm, instance, run and value."""
         return self._extra
@@ -334,7 +381,7 @@ class Results:
         """A copy carrying extra notes (used by the readers)."""
         return Results(self._long, direction=self._direction, algorithms=self._algorithms,
                        instances=self._instances, dropped_instances=self._dropped,
-                       extra_columns=self._extra, notes=self._notes + tuple(notes))
+                       extra_columns=self._extra, notes=self._notes + tuple(notes), missing_cells=self._missing)
 
     # --------------------------------------------------------------------- views
     def run_counts(self) -> pd.DataFrame:
@@ -348,7 +395,8 @@ class Results:
         """
         if "counts" not in self._cache:
             counts = self._long.groupby(["instance", "algorithm"], sort=False).size().unstack("algorithm")
-            self._cache["counts"] = counts.reindex(index=list(self._instances), columns=list(self._algorithms))
+            counts = counts.reindex(index=list(self._instances), columns=list(self._algorithms))
+            self._cache["counts"] = counts.fillna(0).astype(int)  # a missing cell has 0 runs
         return self._cache["counts"].copy()
 
     def blocks(self, agg: str = "mean", *, oriented: bool = False) -> pd.DataFrame:
@@ -428,7 +476,10 @@ class Results:
         [2.5, 5.0, 2.5]
         """
         oriented = self.blocks(agg, oriented=True)
-        return pd.DataFrame(rankdata(oriented.to_numpy(), axis=1), index=oriented.index, columns=oriented.columns)
+        # missing cells stay NaN; the present ones are ranked among themselves
+        policy = "omit" if self._missing else "propagate"
+        return pd.DataFrame(rankdata(oriented.to_numpy(), axis=1, nan_policy=policy), index=oriented.index,
+                            columns=oriented.columns)
 
     def mean_ranks(self, agg: str = "mean") -> pd.Series:
         """Average within-instance rank of each algorithm (the Friedman mean ranks).
@@ -442,8 +493,20 @@ class Results:
         L-SaDE       4.92
         DMS-L-PSO    5.02
         Name: mean_rank, dtype: float64
+
+        With missing cells (``nan_policy="keep"``) an instance holding k_i of the k
+        algorithms has its ranks stretched from 1..k_i to 1..k, r -> 1 + (r - 1)(k - 1)/(k_i - 1),
+        so that instances of every size count alike; instances with fewer than two values
+        rank nothing and are left out. These are the mean ranks of
+        :func:`algocompare.skillings_mack` and :func:`algocompare.durbin`.
         """
-        ranks = self.ranks(agg).mean(axis=0)
+        ranks = self.ranks(agg)
+        if self._missing:
+            sizes = ranks.notna().sum(axis=1).to_numpy()[:, None]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                stretched = 1.0 + (ranks.to_numpy() - 1.0) * (self.n_algorithms - 1) / (sizes - 1)
+            ranks = pd.DataFrame(np.where(sizes >= 2, stretched, np.nan), index=ranks.index, columns=ranks.columns)
+        ranks = ranks.mean(axis=0)
         ranks.name = "mean_rank"
         return ranks
 
@@ -558,15 +621,19 @@ class Results:
         if len(algs) < 2:
             raise ValueError(f"only {len(algs)} algorithm selected; a comparison needs at least 2 algorithms.")
         frame = self._long[self._long["algorithm"].isin(algs) & self._long["instance"].isin(insts)]
+        missing = [(i, a) for i, a in self._missing if i in insts and a in algs]
         return Results(frame, direction=self._direction, algorithms=algs, instances=insts,
-                       dropped_instances=self._dropped, extra_columns=self._extra, notes=self._notes)
+                       dropped_instances=self._dropped, extra_columns=self._extra, notes=self._notes,
+                       missing_cells=self._ordered_cells(missing, insts, algs))
 
     def __len__(self) -> int:
         return self.n_instances
 
     def __repr__(self) -> str:
         counts = self.run_counts().to_numpy()
+        counts = counts[counts > 0] if self._missing else counts
         runs = f"{counts.min()}" if counts.min() == counts.max() else f"{counts.min()}–{counts.max()}"
         dropped = f", {self.n_dropped} instance(s) dropped for missing values" if self._dropped else ""
+        dropped += f", {self.n_missing} missing cell(s)" if self._missing else ""
         return (f"<Results: {self.n_instances} instances × {self.n_algorithms} algorithms, "
                 f"{runs} run(s) per cell, {self._direction}{dropped}>")

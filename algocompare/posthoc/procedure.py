@@ -8,20 +8,26 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm, t as t_dist
 
-from algocompare._validation import as_blocks, check_algorithm, check_option, check_probability
+from algocompare._validation import (NAN_POLICIES, as_blocks, check_algorithm, check_option, check_probability,
+                                     check_table_nan_policy)
+from algocompare.frequentist.incomplete import durbin, skillings_mack
 from algocompare.posthoc.adjust import (CORRECTIONS, PAIRWISE_CORRECTIONS, adjust_pairwise, adjust_vector,
                                         nemenyi_from_z)
 from algocompare.posthoc.critical import critical_value
 from algocompare.posthoc.exact_friedman import pairwise_exact
+from algocompare.posthoc.incomplete import durbin_pairs, skillings_mack_pairs
 from algocompare.posthoc.result import PosthocResult
 from algocompare.posthoc.statistics import RANK_TESTS, SE_METHODS, pair_z, rank_scores
 from algocompare.ranking import within_instance_ranks
 
 __all__ = ["posthoc", "POSTHOC_TESTS"]
 
-POSTHOC_TESTS = RANK_TESTS + ("friedman_exact", "wilcoxon", "nemenyi", "conover")
+#: tests made for tables with missing cells (the others need every cell)
+INCOMPLETE_TESTS = ("durbin", "skillings_mack")
+POSTHOC_TESTS = RANK_TESTS + ("friedman_exact", "wilcoxon", "nemenyi", "conover") + INCOMPLETE_TESTS
 #: keyword options each test accepts through ``**test_options``
-_TEST_OPTIONS = {"wilcoxon": None, "friedman_exact": {"ties"}}  # None: passed through to wilcoxon()
+_TEST_OPTIONS = {"wilcoxon": None, "friedman_exact": {"ties"},  # None: passed through to wilcoxon()
+                 "skillings_mack": {"tie_correction"}}
 
 _TEST_NAMES = {
     "friedman": "Friedman rank post-hoc (z test on mean ranks)",
@@ -31,6 +37,8 @@ _TEST_NAMES = {
     "wilcoxon": "pairwise Wilcoxon signed-rank tests",
     "nemenyi": "Nemenyi test (studentized range of Friedman mean ranks)",
     "conover": "Conover's Friedman post-hoc (t test on rank sums)",
+    "durbin": "Durbin all-pairs post-hoc (Conover's t test on rank sums)",
+    "skillings_mack": "Skillings-Mack post-hoc (z test on adjusted rank sums)",
 }
 
 
@@ -105,9 +113,12 @@ def _critical_difference(test: str, correction: str, k: int, m: int, alpha: floa
     return None
 
 
+_INCOMPLETE = {"durbin": (durbin, durbin_pairs), "skillings_mack": (skillings_mack, skillings_mack_pairs)}
+
+
 def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: str = "holm",
             alpha: float = 0.05, *, se: str | None = None, direction: str | None = None,
-            nan_policy: str = "raise", **test_options: Any) -> PosthocResult:
+            nan_policy: str | None = None, **test_options: Any) -> PosthocResult:
     """Post-hoc comparisons of k algorithms on N instances with adjusted p-values.
 
     Parameters
@@ -131,6 +142,15 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
         exact distribution assumes no ties within an instance: tied data raise unless
         ``ties="midranks"`` is passed, which uses the untied distribution at the mid-rank
         difference as an (approximately conservative) approximation.
+        For tables with missing cells: ``"durbin"``: Conover's (1999, p. 388) t statistics
+        on the rank sums of a balanced incomplete block design (same p-values as
+        PMCMRplus ``durbinAllPairsTest`` and scikit-posthocs ``posthoc_durbin``);
+        ``"skillings_mack"``: z = (A_b − A_a)/sqrt(Var(A_b − A_a)) on the Skillings–Mack
+        adjusted rank sums, the variance taken from the test's null covariance matrix, for
+        any pattern of missing cells (option ``tie_correction`` as in
+        :func:`algocompare.skillings_mack`). Their ``mean_ranks`` are on the 1..k scale
+        (see :meth:`algocompare.Results.mean_ranks`) and the method says how many cells
+        were missing.
     control : None, algorithm name or "best"
         None compares all k(k-1)/2 pairs; a name compares it with each other algorithm;
         ``"best"`` picks the algorithm with the best mean rank (or score).
@@ -158,8 +178,10 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
     direction : {"minimize", "maximize"}, optional
         Which way is better, when ``data`` does not say (default: the data's own, else
         ``"minimize"``).
-    nan_policy : {"raise", "omit"}
-        ``"omit"`` drops instances with a missing value.
+    nan_policy : {"raise", "omit"}, optional
+        ``"omit"`` drops instances with a missing value; ``"raise"`` is the default of
+        the complete-table tests. ``"durbin"`` and ``"skillings_mack"`` keep the missing
+        cells by default (``"omit"`` drops them too).
 
     Returns
     -------
@@ -193,13 +215,21 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
     allowed = _TEST_OPTIONS.get(test, set())
     if allowed is not None and set(test_options) - allowed:
         raise TypeError(f"unexpected option(s) {sorted(set(test_options) - allowed)} for test={test!r}.")
+    if test in INCOMPLETE_TESTS:
+        nan_policy = check_table_nan_policy("keep" if nan_policy is None else nan_policy)
+    else:
+        nan_policy = check_option("nan_policy", "raise" if nan_policy is None else nan_policy, NAN_POLICIES)
     results = as_blocks(data, direction=direction, nan_policy=nan_policy)
     values = results.values(oriented=True)
     n, k = values.shape
     names = list(results.algorithms)
 
-    scores = rank_scores(values, test if test in RANK_TESTS else "friedman", se or "permutation")
-    mean_ranks = pd.Series(scores.scores, index=pd.Index(names, name="algorithm"), name="mean_rank")
+    if test in INCOMPLETE_TESTS:
+        omnibus = _INCOMPLETE[test][0](results, **test_options)
+        scores, mean_ranks, n = None, omnibus.mean_ranks, omnibus.n_instances
+    else:
+        scores = rank_scores(values, test if test in RANK_TESTS else "friedman", se or "permutation")
+        mean_ranks = pd.Series(scores.scores, index=pd.Index(names, name="algorithm"), name="mean_rank")
     control_index = _resolve_control(results, control, mean_ranks)
     if control_index is not None and correction in PAIRWISE_CORRECTIONS:
         raise ValueError(
@@ -208,7 +238,11 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
         )
     a, b = _pairs(k, control_index)
 
-    if test == "wilcoxon":
+    missing_note = ""
+    if test in INCOMPLETE_TESTS:
+        statistic, pvalue = _INCOMPLETE[test][1](omnibus, a, b)
+        missing_note = f", {omnibus.n_missing} missing cell(s)" if omnibus.n_missing else ""
+    elif test == "wilcoxon":
         statistic, pvalue = _wilcoxon(values, a, b, test_options)
     elif test == "conover":
         statistic, pvalue = _conover(values, a, b)
@@ -233,10 +267,10 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
         "statistic": statistic, "pvalue": pvalue, "pvalue_adj": adjusted,
         "reject": adjusted <= alpha,
     })
-    cd = _critical_difference(test, correction, k, len(a), alpha, scores.se)
+    cd = None if scores is None else _critical_difference(test, correction, k, len(a), alpha, scores.se)
     control_name = None if control_index is None else names[control_index]
     method = f"{_TEST_NAMES[test]}{_SE_NAMES.get(se, '')}, {correction} adjustment" + (
-        f", control {control_name}" if control_name is not None else ", all pairs")
+        f", control {control_name}" if control_name is not None else ", all pairs") + missing_note
     return PosthocResult(method=method, test=test, correction=correction, control=control_name, alpha=alpha,
                          n_instances=n, n_algorithms=k, mean_ranks=mean_ranks, critical_difference=cd,
-                         se=se, standard_error=None if se is None else scores.se, table=table)
+                         se=se, standard_error=None if se is None or scores is None else scores.se, table=table)
