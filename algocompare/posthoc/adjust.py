@@ -306,9 +306,6 @@ def adjust_pairwise(p_pairs: np.ndarray, k: int, method: str, alpha: float = 0.0
     return adjust_vector(p_pairs, method, alpha)
 
 
-def _tie_consistent_unsorted(p: np.ndarray, adjusted: np.ndarray) -> np.ndarray:
-    """Former name of :func:`tie_consistent`, still imported by :mod:`algocompare.posthoc.procedure`."""
-    return tie_consistent(p, adjusted)
 
 
 # ----------------------------------------------------------------------------- public entry

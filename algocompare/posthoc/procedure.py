@@ -12,7 +12,7 @@ from algocompare._validation import (NAN_POLICIES, as_blocks, check_algorithm, c
                                      check_table_nan_policy)
 from algocompare.frequentist.incomplete import durbin, skillings_mack
 from algocompare.posthoc.adjust import (CORRECTIONS, PAIRWISE_CORRECTIONS, adjust_pairwise, adjust_vector,
-                                        nemenyi_from_z)
+                                        nemenyi_from_z, tie_consistent)
 from algocompare.posthoc.critical import critical_value
 from algocompare.posthoc.exact_friedman import pairwise_exact
 from algocompare.posthoc.incomplete import durbin_pairs, skillings_mack_pairs
@@ -254,9 +254,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
         pvalue = np.minimum(1.0, 2.0 * norm.sf(np.abs(statistic)))
 
     if correction == "nemenyi" and test in RANK_TESTS + ("nemenyi",):
-        from algocompare.posthoc.adjust import _tie_consistent_unsorted
-
-        adjusted = _tie_consistent_unsorted(pvalue, np.maximum(nemenyi_from_z(statistic, k), pvalue))
+        adjusted = tie_consistent(pvalue, nemenyi_from_z(statistic, k))
     elif control_index is None or correction == "nemenyi":
         adjusted = adjust_pairwise(pvalue, k, correction, alpha)
     else:
