@@ -306,8 +306,6 @@ def adjust_pairwise(p_pairs: np.ndarray, k: int, method: str, alpha: float = 0.0
     return adjust_vector(p_pairs, method, alpha)
 
 
-
-
 # ----------------------------------------------------------------------------- public entry
 
 def adjust_pvalues(pvalues: Any, method: str = "holm", *, alpha: float = 0.05, k: int | None = None) -> Any:
