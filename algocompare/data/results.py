@@ -14,6 +14,22 @@ from algocompare import _validation as v
 __all__ = ["Results"]
 
 _CORE = ("instance", "algorithm", "run", "value")
+
+
+def stretched_mean_ranks(ranks: np.ndarray) -> np.ndarray:
+    """Mean ranks of an incomplete table on the 1..k scale (NaN = missing cell).
+
+    An instance ranking k_i of the k algorithms has its ranks stretched from 1..k_i to
+    1..k, r -> 1 + (r - 1)(k - 1)/(k_i - 1); instances with fewer than two values are left
+    out. On a complete table these are the Friedman mean ranks.
+    """
+    ranks = np.asarray(ranks, dtype=float)
+    sizes = (~np.isnan(ranks)).sum(axis=1)[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        stretched = np.where(sizes >= 2, 1.0 + (ranks - 1.0) * (ranks.shape[1] - 1) / (sizes - 1), np.nan)
+    counted = ~np.isnan(stretched)
+    total = np.where(counted, stretched, 0.0).sum(axis=0)
+    return np.where(counted.any(axis=0), total / np.maximum(counted.sum(axis=0), 1), np.nan)
 AGGREGATES = ("mean", "median")
 UNBALANCED_POLICIES = ("raise", "truncate", "pad")
 
@@ -502,10 +518,7 @@ class Results:
         """
         ranks = self.ranks(agg)
         if self._missing:
-            sizes = ranks.notna().sum(axis=1).to_numpy()[:, None]
-            with np.errstate(divide="ignore", invalid="ignore"):
-                stretched = 1.0 + (ranks.to_numpy() - 1.0) * (self.n_algorithms - 1) / (sizes - 1)
-            ranks = pd.DataFrame(np.where(sizes >= 2, stretched, np.nan), index=ranks.index, columns=ranks.columns)
+            return pd.Series(stretched_mean_ranks(ranks.to_numpy()), index=ranks.columns, name="mean_rank")
         ranks = ranks.mean(axis=0)
         ranks.name = "mean_rank"
         return ranks

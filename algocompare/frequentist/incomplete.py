@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,7 @@ from scipy import stats
 
 from algocompare import _validation as v
 from algocompare._results import TestResult, internal
+from algocompare.data.results import stretched_mean_ranks
 
 __all__ = ["durbin", "skillings_mack", "DurbinResult", "SkillingsMackResult", "incomplete_design",
            "IncompleteDesign"]
@@ -53,7 +55,7 @@ class IncompleteDesign:
     n_missing: int
     #: instances with fewer than two values (nothing to rank)
     uninformative: tuple
-    #: mean ranks on the 1..k scale (:meth:`algocompare.Results.mean_ranks`)
+    #: mean ranks on the 1..k scale (as :meth:`algocompare.Results.mean_ranks`)
     mean_ranks: pd.Series
 
     @property
@@ -90,22 +92,26 @@ def incomplete_design(data: Any) -> IncompleteDesign:
     """
     results = v.as_results(data, nan_policy="keep")
     v.check_design_size(results.n_instances, results.n_algorithms)
-    values = results.values(oriented=True)
+    return design_from_values(results.values(oriented=True), results.algorithms, results.instances)
+
+
+def design_from_values(values: np.ndarray, algorithms: Sequence[Any], instances: Sequence[Any]) -> IncompleteDesign:
+    """The design of an oriented instances × algorithms array (NaN = missing), already validated."""
     present = ~np.isnan(values)
-    absent = [a for a, seen in zip(results.algorithms, present.any(axis=0)) if not seen]
+    absent = [a for a, seen in zip(algorithms, present.any(axis=0)) if not seen]
     if absent:
         raise ValueError(f"algorithm(s) {', '.join(map(v.show, absent))} have no value on any instance; "
                          "remove them before the analysis.")
     informative = present.sum(axis=1) >= 2
-    instances = tuple(i for i, keep in zip(results.instances, informative) if keep)
-    v.check_design_size(len(instances), results.n_algorithms)
-    values, present = values[informative], present[informative]
-    ranks = stats.rankdata(values, axis=1, nan_policy="omit")
+    kept = tuple(i for i, keep in zip(instances, informative) if keep)
+    v.check_design_size(len(kept), len(algorithms))
+    ranks = stats.rankdata(values[informative], axis=1, nan_policy="omit")
+    index = pd.Index(tuple(algorithms), name="algorithm")
     design = IncompleteDesign(
-        algorithms=tuple(results.algorithms), instances=instances, values=values, ranks=ranks, present=present,
-        n_missing=int(results.n_missing),
-        uninformative=tuple(i for i, keep in zip(results.instances, informative) if not keep),
-        mean_ranks=results.mean_ranks())
+        algorithms=tuple(algorithms), instances=kept, values=values[informative], ranks=ranks,
+        present=present[informative], n_missing=int((~present).sum()),
+        uninformative=tuple(i for i, keep in zip(instances, informative) if not keep),
+        mean_ranks=pd.Series(stretched_mean_ranks(ranks), index=index, name="mean_rank"))
     _check_connected(design)
     return design
 
