@@ -30,7 +30,8 @@ from algocompare._results import TestResult, internal
 from algocompare.data.results import stretched_mean_ranks
 
 __all__ = ["durbin", "skillings_mack", "DurbinResult", "SkillingsMackResult", "incomplete_design",
-           "IncompleteDesign"]
+           "IncompleteDesign", "design_from_values", "durbin_parts", "check_bibd", "skillings_mack_parts",
+           "skillings_mack_statistic"]
 
 DURBIN_FORMS = ("chi2", "f")
 #: relative tolerance of the generalised inverse, as MASS::ginv (sqrt of the machine epsilon)
@@ -165,7 +166,7 @@ class DurbinResult(TestResult):
     mean_ranks: pd.Series
 
 
-def _durbin_parts(design: IncompleteDesign) -> dict[str, float]:
+def durbin_parts(design: IncompleteDesign) -> dict[str, float]:
     """T1, T2 and the all-pairs standard error from Conover's A, C and the rank sums."""
     b, t = design.ranks.shape
     k = int(design.block_sizes[0])
@@ -241,8 +242,8 @@ def durbin(data: Any, *, form: str = "chi2") -> DurbinResult:
     """
     v.check_option("form", form, DURBIN_FORMS)
     design = incomplete_design(data)
-    _check_bibd(design)
-    parts = _durbin_parts(design)
+    check_bibd(design)
+    parts = durbin_parts(design)
     t, df2 = parts["t"], parts["df2"]
     chi2_p = float(stats.chi2.sf(parts["t1"], t - 1))
     t2 = parts["t2"]
@@ -268,7 +269,8 @@ def _missing_note(design: IncompleteDesign) -> str:
     return f" ({design.n_missing} missing cell(s){left})"
 
 
-def _check_bibd(design: IncompleteDesign) -> None:
+def check_bibd(design: IncompleteDesign) -> None:
+    """Raise unless every instance has k values, every algorithm r and every pair λ."""
     sizes = design.block_sizes
     lam = design.concurrences
     reps = np.diag(lam)
@@ -330,6 +332,12 @@ def skillings_mack_parts(design: IncompleteDesign, tie_correction: bool) -> tupl
     return adjusted, covariance
 
 
+def skillings_mack_statistic(design: IncompleteDesign, tie_correction: bool) -> tuple[float, np.ndarray, np.ndarray]:
+    """SM = A' Σ⁻ A with the adjusted rank sums A and their covariance Σ (also returned)."""
+    adjusted, covariance = skillings_mack_parts(design, tie_correction)
+    return max(float(adjusted @ ginv(covariance) @ adjusted), 0.0), adjusted, covariance
+
+
 def ginv(matrix: np.ndarray) -> np.ndarray:
     """Moore–Penrose inverse of a symmetric matrix, eigenvalues below sqrt(eps)·max dropped (as MASS::ginv)."""
     return np.linalg.pinv(matrix, rcond=_GINV_TOL, hermitian=True)
@@ -383,9 +391,7 @@ def skillings_mack(data: Any, *, tie_correction: bool = False) -> SkillingsMackR
     (13.281, 2, 0.001306)
     """
     design = incomplete_design(data)
-    adjusted, covariance = skillings_mack_parts(design, bool(tie_correction))
-    statistic = float(adjusted @ ginv(covariance) @ adjusted)
-    statistic = max(statistic, 0.0)
+    statistic, adjusted, covariance = skillings_mack_statistic(design, bool(tie_correction))
     k = len(design.algorithms)
     index = pd.Index(design.algorithms, name="algorithm")
     method = "Skillings-Mack test" + (" (tie-corrected)" if tie_correction else "") + _missing_note(design)

@@ -15,7 +15,7 @@ from algocompare.posthoc.adjust import (CORRECTIONS, PAIRWISE_CORRECTIONS, adjus
                                         nemenyi_from_z, tie_consistent)
 from algocompare.posthoc.critical import critical_value
 from algocompare.posthoc.exact_friedman import pairwise_exact
-from algocompare.posthoc.incomplete import durbin_pairs, skillings_mack_pairs
+from algocompare.posthoc.incomplete import incomplete_pairs
 from algocompare.posthoc.result import PosthocResult
 from algocompare.posthoc.statistics import RANK_TESTS, SE_METHODS, pair_z, rank_scores
 from algocompare.ranking import within_instance_ranks
@@ -113,7 +113,7 @@ def _critical_difference(test: str, correction: str, k: int, m: int, alpha: floa
     return None
 
 
-_INCOMPLETE = {"durbin": (durbin, durbin_pairs), "skillings_mack": (skillings_mack, skillings_mack_pairs)}
+_INCOMPLETE = {"durbin": durbin, "skillings_mack": skillings_mack}
 
 
 def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: str = "holm",
@@ -225,7 +225,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
     names = list(results.algorithms)
 
     if test in INCOMPLETE_TESTS:
-        omnibus = _INCOMPLETE[test][0](results, **test_options)
+        omnibus = _INCOMPLETE[test](results, **test_options)
         scores, mean_ranks, n = None, omnibus.mean_ranks, omnibus.n_instances
     else:
         scores = rank_scores(values, test if test in RANK_TESTS else "friedman", se or "permutation")
@@ -240,7 +240,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
 
     missing_note = ""
     if test in INCOMPLETE_TESTS:
-        statistic, pvalue = _INCOMPLETE[test][1](omnibus, a, b)
+        statistic, pvalue = incomplete_pairs(omnibus, a, b)
         missing_note = f", {omnibus.n_missing} missing cell(s)" if omnibus.n_missing else ""
     elif test == "wilcoxon":
         statistic, pvalue = _wilcoxon(values, a, b, test_options)
