@@ -105,6 +105,8 @@ def check_table_nan_policy(nan_policy: str) -> str:
 def check_unique(kind: str, labels: Iterable[Any]) -> list[Any]:
     """Labels (algorithms, instances) must be unique; name the duplicates if not."""
     labels = list(labels)
+    if len(set(labels)) == len(labels):  # the common case, without a Python loop
+        return labels
     seen: set[Any] = set()
     duplicates = []
     for label in labels:
@@ -115,6 +117,13 @@ def check_unique(kind: str, labels: Iterable[Any]) -> list[Any]:
         names = ", ".join(repr(d) for d in duplicates)
         raise ValueError(f"duplicate {kind} labels: {names}; every {kind} must have a unique name.")
     return labels
+
+
+def any_missing_label(labels: Sequence[Any]) -> bool:
+    """True when a label is missing (None, NaN, NaT), as ``pd.isna`` says label by label."""
+    if pd.api.types.infer_dtype(labels, skipna=False) in ("string", "integer", "floating", "boolean"):
+        return bool(pd.isna(np.asarray(labels)).any())  # scalar labels: one vectorised test
+    return any(pd.isna(label) for label in labels)
 
 
 def to_numeric_column(values: pd.Series, column: Any, *, row_labels: Sequence[Any] | None = None) -> np.ndarray:

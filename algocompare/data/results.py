@@ -30,6 +30,30 @@ def stretched_mean_ranks(ranks: np.ndarray) -> np.ndarray:
     counted = ~np.isnan(stretched)
     total = np.where(counted, stretched, 0.0).sum(axis=0)
     return np.where(counted.any(axis=0), total / np.maximum(counted.sum(axis=0), 1), np.nan)
+
+
+def _matrix_to_long(values: np.ndarray, instances: Sequence[Any], algorithms: Sequence[Any]) -> pd.DataFrame:
+    """The long table (instance, algorithm, run 0, value) of a one-run matrix, in label order."""
+    n_inst, n_alg = values.shape
+    return pd.DataFrame({
+        "instance": np.repeat(np.asarray(instances, dtype=object), n_alg),
+        "algorithm": np.tile(np.asarray(algorithms, dtype=object), n_inst),
+        "run": np.zeros(n_inst * n_alg, dtype=int),
+        "value": values.reshape(-1),
+    })
+
+
+def _plain_labels(*labels: Sequence[Any]) -> bool:
+    """Scalar labels (strings or numbers); anything else (tuples, ...) takes the long route."""
+    def plain(x: Sequence[Any]) -> bool:
+        kind = pd.api.types.infer_dtype(x, skipna=False)
+        if kind in ("floating", "mixed-integer-float"):  # a NaN label is grouped away on the long route
+            return not np.isnan(np.asarray(x, dtype=float)).any()
+        return kind in ("string", "integer")
+
+    return all(plain(list(x)) for x in labels)
+
+
 AGGREGATES = ("mean", "median")
 UNBALANCED_POLICIES = ("raise", "truncate", "pad")
 
@@ -68,29 +92,48 @@ class Results:
     {'A': 1.3333333333333333, 'B': 1.6666666666666667}
     """
 
-    __slots__ = ("_long", "_direction", "_algorithms", "_instances", "_dropped", "_missing", "_extra", "_notes",
-                 "_cache", "_frozen")
+    __slots__ = ("_long", "_matrix", "_direction", "_algorithms", "_instances", "_dropped", "_missing", "_extra",
+                 "_notes", "_cache", "_frozen")
 
-    def __init__(self, long: pd.DataFrame, *, direction: str, algorithms: Sequence[Any],
+    def __init__(self, long: pd.DataFrame | None, *, direction: str, algorithms: Sequence[Any],
                  instances: Sequence[Any], dropped_instances: Sequence[Any] = (),
                  extra_columns: Sequence[str] = (), notes: Sequence[str] = (),
-                 missing_cells: Sequence[tuple[Any, Any]] = ()) -> None:
+                 missing_cells: Sequence[tuple[Any, Any]] = (), matrix: np.ndarray | None = None) -> None:
         # Private: use the from_* constructors, which validate. The frame is sorted by
         # (instance, algorithm, run) in label order so every view is built consistently.
+        # A complete table with one value per cell is kept as its read-only float matrix
+        # instead (long=None): the long frame is then built only if a view asks for it.
         self._direction = v.check_direction(direction)
         self._algorithms = tuple(algorithms)
         self._instances = tuple(instances)
-        order_i = {label: i for i, label in enumerate(self._instances)}
-        order_a = {label: i for i, label in enumerate(self._algorithms)}
-        frame = long.assign(_i=long["instance"].map(order_i), _a=long["algorithm"].map(order_a))
-        frame = frame.sort_values(["_i", "_a", "run"], kind="stable").drop(columns=["_i", "_a"])
-        self._long = frame.reset_index(drop=True)
+        self._matrix = matrix
+        self._long = None if matrix is not None else self._sorted(long)
         self._dropped = tuple(dropped_instances)
         self._missing = tuple(missing_cells)  # (instance, algorithm), in table order
         self._extra = tuple(extra_columns)
         self._notes = tuple(notes)
         self._cache: dict[Any, Any] = {}
         self._frozen = True
+
+    def _sorted(self, long: pd.DataFrame) -> pd.DataFrame:
+        order_i = {label: i for i, label in enumerate(self._instances)}
+        order_a = {label: i for i, label in enumerate(self._algorithms)}
+        frame = long.assign(_i=long["instance"].map(order_i), _a=long["algorithm"].map(order_a))
+        frame = frame.sort_values(["_i", "_a", "run"], kind="stable").drop(columns=["_i", "_a"])
+        return frame.reset_index(drop=True)
+
+    def _frame(self) -> pd.DataFrame:
+        """The long table; built on first use when the Results holds a complete matrix."""
+        if self._long is not None:
+            return self._long
+        if "long" not in self._cache:
+            self._cache["long"] = _matrix_to_long(self._matrix, self._instances, self._algorithms)
+        return self._cache["long"]
+
+    def _labelled(self, values: np.ndarray) -> pd.DataFrame:
+        """An instances × algorithms frame labelled as :meth:`blocks` labels it."""
+        return pd.DataFrame(values, index=pd.Index(list(self._instances), name="instance"),
+                            columns=pd.Index(list(self._algorithms), name="algorithm"))
 
     def __setattr__(self, name: str, value: Any) -> None:
         if getattr(self, "_frozen", False):
@@ -129,13 +172,16 @@ class Results:
             df = df.drop(columns=[instance])
         else:
             labels = list(df.index)
-        if any(pd.isna(label) for label in labels):
+        if v.any_missing_label(labels):
             raise ValueError("an instance label is missing (empty); every row needs a label.")
         v.check_unique("instance", labels)
         v.check_unique("algorithm", df.columns)
         if df.shape[1] == 0 or df.shape[0] == 0:
             raise ValueError(f"the table is empty ({df.shape[0]} rows, {df.shape[1]} algorithm columns).")
-        values = np.column_stack([v.to_numeric_column(df[c], c, row_labels=labels) for c in df.columns])
+        if all(isinstance(dtype, np.dtype) and dtype.kind in "fiu" for dtype in df.dtypes):
+            values = df.to_numpy(dtype=float, copy=True)  # numeric columns: nothing to name, one copy
+        else:
+            values = np.column_stack([v.to_numeric_column(df[c], c, row_labels=labels) for c in df.columns])
         return cls._from_matrix(values, list(df.columns), labels, direction, nan_policy)
 
     @classmethod
@@ -157,7 +203,7 @@ class Results:
         v.check_direction(direction)
         v.check_table_nan_policy(nan_policy)
         try:
-            array = np.asarray(values, dtype=float)
+            array = np.array(values, dtype=float)  # a copy: the caller may change their array later
         except (TypeError, ValueError):
             raise TypeError("the array must hold numbers only (a non-numeric cell was found).") from None
         if array.ndim not in (2, 3):
@@ -261,13 +307,12 @@ class Results:
     @classmethod
     def _from_matrix(cls, values: np.ndarray, algorithms: list, instances: list, direction: str,
                      nan_policy: str) -> Results:
-        n_inst, n_alg = values.shape
-        long = pd.DataFrame({
-            "instance": np.repeat(np.asarray(instances, dtype=object), n_alg),
-            "algorithm": np.tile(np.asarray(algorithms, dtype=object), n_inst),
-            "run": np.zeros(n_inst * n_alg, dtype=int),
-            "value": values.reshape(-1),
-        })
+        """``values`` is a fresh float array owned by the new Results."""
+        if len(algorithms) >= 2 and np.isfinite(values).all() and _plain_labels(instances, algorithms):
+            # complete: nothing to check that the long route would check, nothing to group
+            values.flags.writeable = False
+            return cls(None, direction=direction, algorithms=algorithms, instances=instances, matrix=values)
+        long = _matrix_to_long(values, instances, algorithms)
         return cls._from_checked_long(long, direction, nan_policy, algorithms, instances, ())
 
     @classmethod
@@ -369,6 +414,8 @@ class Results:
         >>> res.missing_cells, res.omit_missing().dropped_instances
         (((0, 1),), (0,))
         """
+        if not self._missing:
+            return self
         bad = {instance for instance, _ in self._missing}
         keep = [i for i in self._instances if i not in bad]
         if not keep:
@@ -397,7 +444,8 @@ class Results:
         """A copy carrying extra notes (used by the readers)."""
         return Results(self._long, direction=self._direction, algorithms=self._algorithms,
                        instances=self._instances, dropped_instances=self._dropped,
-                       extra_columns=self._extra, notes=self._notes + tuple(notes), missing_cells=self._missing)
+                       extra_columns=self._extra, notes=self._notes + tuple(notes), missing_cells=self._missing,
+                       matrix=self._matrix)
 
     # --------------------------------------------------------------------- views
     def run_counts(self) -> pd.DataFrame:
@@ -409,6 +457,8 @@ class Results:
         >>> ac.simulate_runs([10, 12], n_instances=3, n_runs=4, rng=0).results.run_counts().values.tolist()
         [[4, 4], [4, 4], [4, 4]]
         """
+        if "counts" not in self._cache and self._matrix is not None:
+            self._cache["counts"] = self._labelled(np.ones(self._matrix.shape, dtype=int))
         if "counts" not in self._cache:
             counts = self._long.groupby(["instance", "algorithm"], sort=False).size().unstack("algorithm")
             counts = counts.reindex(index=list(self._instances), columns=list(self._algorithms))
@@ -433,6 +483,8 @@ class Results:
         """
         v.check_option("agg", agg, AGGREGATES)
         key = ("blocks", agg)
+        if key not in self._cache and self._matrix is not None:
+            self._cache[key] = self._labelled(self._matrix)  # one value per cell: its mean and median
         if key not in self._cache:
             grouped = self._long.groupby(["instance", "algorithm"], sort=False)["value"].agg(agg)
             table = grouped.unstack("algorithm").reindex(index=list(self._instances), columns=list(self._algorithms))
@@ -469,6 +521,9 @@ class Results:
                 f"{self._instances[lo[0]]!r} but {self._algorithms[hi[1]]!r} has {high} on "
                 f"{self._instances[hi[0]]!r}; pass unbalanced='truncate' or 'pad' to runs()."
             )
+        if self._matrix is not None:
+            out = self._matrix[:, :, None].copy()
+            return -out if oriented and self._direction == "maximize" else out
         depth = low if unbalanced == "truncate" else high
         out = np.full((self.n_instances, self.n_algorithms, depth), np.nan)
         frame = self._long
@@ -544,7 +599,7 @@ class Results:
         elif instance not in self._instances:
             raise ValueError(f"unknown instance {instance!r}; the instances are {list(self._instances)}.")
         sign = -1.0 if oriented and self._direction == "maximize" else 1.0
-        frame = self._long[self._long["instance"] == instance]
+        frame = self._frame()[self._frame()["instance"] == instance]
         return {a: pd.Series(sign * part["value"].to_numpy(float), index=part["run"].to_numpy(), name=a)
                 for a, part in ((a, frame[frame["algorithm"] == a]) for a in self._algorithms)}
 
@@ -560,7 +615,7 @@ class Results:
         1  child 1     vanilla    0    2.0
         2  child 1  strawberry    0    3.0
         """
-        return self._long.copy()
+        return self._frame().copy()
 
     def to_wide(self, agg: str = "mean") -> pd.DataFrame:
         """Alias of :meth:`blocks`."""
@@ -594,7 +649,7 @@ class Results:
         CoEVO      25   26.77
         """
         keys = ["instance", "algorithm"] if per_instance else ["algorithm"]
-        grouped = self._long.groupby(keys, sort=False)["value"]
+        grouped = self._frame().groupby(keys, sort=False)["value"]
         minimize = self._direction == "minimize"
         table = pd.DataFrame({
             "n": grouped.size(),
@@ -633,6 +688,14 @@ class Results:
                 raise ValueError(f"select() needs at least one {kind}.")
         if len(algs) < 2:
             raise ValueError(f"only {len(algs)} algorithm selected; a comparison needs at least 2 algorithms.")
+        if self._matrix is not None:
+            where = {label: i for i, label in enumerate(self._instances)}
+            rows = [where[i] for i in insts] if instances is not None else slice(None)
+            cols = [self._algorithms.index(a) for a in algs]
+            matrix = self._matrix[rows][:, cols]
+            matrix.flags.writeable = False
+            return Results(None, direction=self._direction, algorithms=algs, instances=insts,
+                           dropped_instances=self._dropped, notes=self._notes, matrix=matrix)
         frame = self._long[self._long["algorithm"].isin(algs) & self._long["instance"].isin(insts)]
         missing = [(i, a) for i, a in self._missing if i in insts and a in algs]
         return Results(frame, direction=self._direction, algorithms=algs, instances=insts,
