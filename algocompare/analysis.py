@@ -6,6 +6,9 @@ Each statistical area contributes a section through a module listed in
 runs). The CLI prints ``Section.text`` and puts ``Section.data`` in ``--json`` under
 ``Section.key``; the report renders ``Section.results`` (result objects: tables with
 ``to_html``, figures with ``plot``).
+
+A table with missing cells (read with ``nan_policy="keep"``) gets the sections of
+``INCOMPLETE_SECTION_PROVIDERS`` instead: the others need every cell.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "run_analysis"]
+__all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "run_analysis"]
 
 #: Modules providing a ``section(results, options)`` function, in report order.
 SECTION_PROVIDERS: tuple[str, ...] = (
@@ -23,6 +26,12 @@ SECTION_PROVIDERS: tuple[str, ...] = (
     "algocompare.permutation.analysis",
     "algocompare.bayesian.analysis",
     "algocompare.consensus.analysis",
+)
+
+#: The sections for a table with missing cells: Skillings-Mack and Durbin, and their post-hoc tests.
+INCOMPLETE_SECTION_PROVIDERS: tuple[str, ...] = (
+    "algocompare.frequentist.incomplete_analysis",
+    "algocompare.posthoc.incomplete_analysis",
 )
 
 
@@ -70,6 +79,8 @@ def _provider(name: str) -> Any:
 def run_analysis(results: Any, options: AnalysisOptions | None = None) -> list[Section]:
     """Every applicable section for ``results``, in report order.
 
+    A table with missing cells gets the sections of ``INCOMPLETE_SECTION_PROVIDERS``.
+
     Examples
     --------
     >>> import algocompare as ac
@@ -80,7 +91,8 @@ def run_analysis(results: Any, options: AnalysisOptions | None = None) -> list[S
     """
     options = options or AnalysisOptions()
     sections = []
-    for name in SECTION_PROVIDERS:
+    incomplete = getattr(results, "n_missing", 0) > 0
+    for name in INCOMPLETE_SECTION_PROVIDERS if incomplete else SECTION_PROVIDERS:
         module = _provider(name)
         if module is None:
             continue

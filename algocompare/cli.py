@@ -36,7 +36,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def _add_data_arguments(parser: argparse.ArgumentParser) -> None:
+def _add_data_arguments(parser: argparse.ArgumentParser, nan_policy: str = "raise") -> None:
     parser.add_argument("path", nargs="?", help="results file (CSV, TSV, Excel, Parquet); default: bundled data")
     parser.add_argument("--dataset", help="a bundled dataset (see `algocompare datasets`); default cec2017_d10")
     parser.add_argument("--maximize", action="store_true", help="higher values are better (default: lower)")
@@ -46,8 +46,13 @@ def _add_data_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--algorithm", default="algorithm", help="long layout: algorithm column")
     parser.add_argument("--value", default="value", help="long layout: value column")
     parser.add_argument("--run", help="long layout: run column")
-    parser.add_argument("--nan-policy", choices=("raise", "omit"), default="raise",
-                        help="missing values: raise (default) or omit the instances that have them")
+    # `analyze` keeps missing cells (Skillings-Mack, Durbin); commands whose methods need every cell do not offer it
+    choices = ("keep", "omit", "raise") if nan_policy == "keep" else ("raise", "omit")
+    helps = {"keep": "keep them for the Skillings-Mack and Durbin tests", "omit": "drop the instances that have them",
+             "raise": "stop with an error"}
+    parser.add_argument("--nan-policy", choices=choices, default=nan_policy,
+                        help="missing cells: " + "; ".join(f"{c} = {helps[c]}" for c in choices)
+                             + f" (default {nan_policy})")
 
 
 def load_input(args: argparse.Namespace):
@@ -90,6 +95,8 @@ def analysis_summary(res) -> dict[str, Any]:
 
     check_design_size(res.n_instances, res.n_algorithms)
     mean_ranks = res.mean_ranks()
+    missing = {"n_missing": res.n_missing,
+               "missing_cells": [{"instance": jsonable(i), "algorithm": jsonable(a)} for i, a in res.missing_cells]}
     return {
         "notes": list(res.notes),
         "direction": res.direction,
@@ -99,6 +106,7 @@ def analysis_summary(res) -> dict[str, Any]:
         "dropped_instances": [str(i) for i in res.dropped_instances],
         "descriptive": jsonable(res.describe()),
         "mean_ranks": {str(k): float(val) for k, val in mean_ranks.items()},
+        **missing,
     }
 
 
@@ -148,10 +156,14 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     print(f"{res.n_instances} instances × {res.n_algorithms} algorithms ({res.direction}: {better} is better)")
     if res.n_dropped:
         print(f"{res.n_dropped} instance(s) dropped for missing values: {', '.join(map(str, res.dropped_instances))}")
+    if res.n_missing:
+        print(f"{res.n_missing} missing cell(s), analysed with the Skillings-Mack (and Durbin) tests; "
+              "--nan-policy omit drops their instances for the complete-table tests")
     with pd.option_context("display.width", 120, "display.max_columns", 20):
         print("\nDescriptive statistics per algorithm")
         print(res.describe().to_string(float_format=lambda x: f"{x:.4g}"))
-        print("\nMean ranks (rank 1 = best)")
+        print("\nMean ranks (rank 1 = best" + ("; instances with missing cells stretched to 1..k)" if res.n_missing
+                                               else ")"))
         print(res.mean_ranks().sort_values().to_string(float_format=lambda x: f"{x:.3f}"))
         for section in sections:
             print(f"\n{section.title}")
@@ -182,7 +194,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=_cmd_datasets)
     p = sub.add_parser("analyze", help="analyse a results table (default: bundled cec2017_d10)")
-    _add_data_arguments(p)
+    _add_data_arguments(p, nan_policy="keep")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     p.add_argument("--control", default="best", help="post-hoc control: an algorithm, 'best' (default) or 'none'")

@@ -251,7 +251,7 @@ def durbin(data: Any, *, form: str = "chi2") -> DurbinResult:
     statistic, pvalue = (parts["t1"], chi2_p) if form == "chi2" else (t2, f_p)
     lam = design.concurrences
     return DurbinResult(
-        method="Durbin test" + (" (F form)" if form == "f" else "") + _missing_note(design),
+        method=_method("Durbin test", design, "F form" if form == "f" else ""),
         statistic=float(statistic), pvalue=float(pvalue), form=form, df=t - 1,
         chi2_statistic=float(parts["t1"]), chi2_pvalue=chi2_p, f_statistic=float(t2), f_pvalue=f_p,
         df1=t - 1, df2=int(df2), n_instances=parts["b"], n_algorithms=t, block_size=parts["k"],
@@ -261,12 +261,14 @@ def durbin(data: Any, *, form: str = "chi2") -> DurbinResult:
         mean_ranks=design.mean_ranks)
 
 
-def _missing_note(design: IncompleteDesign) -> str:
-    if design.n_missing == 0:
-        return ""
-    left = f"; {len(design.uninformative)} instance(s) with fewer than 2 values left out" \
-        if design.uninformative else ""
-    return f" ({design.n_missing} missing cell(s){left})"
+def _method(name: str, design: IncompleteDesign, *qualifiers: str) -> str:
+    """'Name (qualifier; n missing cell(s); m instance(s) with fewer than 2 values left out)'."""
+    notes = [q for q in qualifiers if q]
+    if design.n_missing:
+        notes.append(f"{design.n_missing} missing cell(s)")
+    if design.uninformative:
+        notes.append(f"{len(design.uninformative)} instance(s) with fewer than 2 values left out")
+    return name + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def check_bibd(design: IncompleteDesign) -> None:
@@ -394,7 +396,7 @@ def skillings_mack(data: Any, *, tie_correction: bool = False) -> SkillingsMackR
     statistic, adjusted, covariance = skillings_mack_statistic(design, bool(tie_correction))
     k = len(design.algorithms)
     index = pd.Index(design.algorithms, name="algorithm")
-    method = "Skillings-Mack test" + (" (tie-corrected)" if tie_correction else "") + _missing_note(design)
+    method = _method("Skillings-Mack test", design, "tie-corrected" if tie_correction else "")
     return SkillingsMackResult(
         method=method, statistic=statistic, pvalue=float(stats.chi2.sf(statistic, k - 1)), df=k - 1,
         n_instances=len(design.instances), n_algorithms=k, n_missing=design.n_missing,

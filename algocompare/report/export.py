@@ -53,7 +53,7 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     """
     from algocompare._validation import as_results
 
-    data = as_results(data)
+    data = as_results(data, nan_policy="keep")
     out = _directory(directory)
     summary = data.describe().assign(mean_rank=data.mean_ranks()).sort_values("mean_rank", kind="stable")
     files = {"summary": frame_to_latex(summary, precision, scientific,
@@ -100,10 +100,13 @@ def export_figures(data: Any, sections: list[Any], directory: str | Path, *, fmt
     from algocompare.plots import distribution_plot
 
     check_option("figure format", fmt, FIGURE_FORMATS)
-    data = as_results(data)
+    data = as_results(data, nan_policy="keep")
     out = _directory(directory)
-    jobs = [("ranks", lambda: distribution_plot(data, kind="violin", scale="ranks").figure)]
+    # the ranks figure needs every cell; a table with missing cells starts with its sections' figures
+    jobs = [] if data.n_missing else [("ranks", lambda: distribution_plot(data, kind="violin", scale="ranks").figure)]
     for section, name, result in fig_views.iter_results(sections):
+        if section.figures is not None and name not in section.figures:
+            continue  # the section asks for tables only for this result (as the report draws it)
         for view in fig_views.figure_views(result):
             key = getattr(type(result), "_plot_function", None) if view.key == "figure" else view.key
             jobs.append((_stem(section.key, name, key or view.key),

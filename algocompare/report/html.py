@@ -84,10 +84,17 @@ def _summary_html(data: Any, precision: int, figures: _FigureJobs | None) -> str
     if data.n_dropped:
         dropped = ", ".join(map(str, data.dropped_instances))
         parts.append(f"<p>{data.n_dropped} instance(s) dropped for missing values: {html.escape(dropped)}</p>")
+    if data.n_missing:
+        from algocompare.frequentist.incomplete_analysis import missing_summary
+
+        summary = "; ".join(line.strip() for line in missing_summary(data))
+        parts.append(f"<p>Missing cells: {html.escape(summary)}. They are analysed with the Skillings–Mack "
+                     "test (and Durbin's test for a balanced incomplete block design); mean ranks stretch the "
+                     "ranks of an instance with k<sub>i</sub> algorithms to 1..k.</p>")
     ranks = data.mean_ranks()
     table = data.describe().assign(mean_rank=ranks).sort_values("mean_rank", kind="stable")
     parts.append(f'<div class="table-wrap">{frame_to_html(table, precision, caption="Descriptive statistics per algorithm (sorted by mean rank)")}</div>')
-    if figures is not None:
+    if figures is not None and not data.n_missing:  # the distribution plot needs every cell
         from algocompare.plots import distribution_plot
 
         view = fig_views.FigureView("ranks", "Ranks", lambda r: True,
@@ -156,7 +163,7 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     from algocompare._validation import as_results
     from algocompare.analysis import AnalysisOptions, run_analysis
 
-    data = as_results(data)
+    data = as_results(data, nan_policy="keep")
     options = options or AnalysisOptions()
     sections = run_analysis(data, options) if sections is None else list(sections)
     jobs = _FigureJobs() if figures else None

@@ -13,7 +13,7 @@ import numpy as np
 __all__ = ["reading", "CAVEATS"]
 
 #: Words that mark an omnibus test (all algorithms perform alike) among a section's results.
-_OMNIBUS = ("friedman", "iman", "davenport", "quade", "aligned", "anova", "omnibus")
+_OMNIBUS = ("friedman", "iman", "davenport", "quade", "aligned", "anova", "omnibus", "skillings", "durbin")
 
 CAVEATS = (
     "Statistical significance is not practical significance. With many instances even tiny "
@@ -117,6 +117,7 @@ def _wins_sentence(data: Any) -> str:
     best, second = ranks.index[0], ranks.index[1]
     values = data.blocks(oriented=True)
     diff = values[best].to_numpy(float) - values[second].to_numpy(float)
+    diff = diff[~np.isnan(diff)]  # instances where both have a value
     wins, losses = int(np.sum(diff < 0)), int(np.sum(diff > 0))
     ties = len(diff) - wins - losses
     return (f"{best} has the best mean rank ({ranks.iloc[0]:.2f}), ahead of {second} ({ranks.iloc[1]:.2f}); "

@@ -1,0 +1,41 @@
+"""The post-hoc section of ``algocompare analyze`` and of the HTML report for a table with missing cells."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from algocompare.analysis import AnalysisOptions, Section
+from algocompare.frequentist.incomplete import incomplete_design
+from algocompare.posthoc.analysis import _all_pairs_correction, _describe
+from algocompare.posthoc.procedure import posthoc
+
+__all__ = ["section"]
+
+
+def section(results: Any, options: AnalysisOptions) -> Section | None:
+    """Skillings–Mack post-hoc against ``options.control`` and for all pairs; Durbin's all pairs on a BIBD.
+
+    Corrections as in the complete-table post-hoc section. Only the all-pairs results get
+    figures (CD diagram, p-value heatmap): the Bonferroni–Dunn chart of a control assumes
+    one standard error for every pair, which a table with missing cells does not have.
+    None for a complete table.
+    """
+    if not getattr(results, "n_missing", 0):
+        return None
+    found: dict[str, Any] = {}
+    sm_options = {"tie_correction": options.tie_correction}
+    if options.control is not None:
+        correction = options.correction
+        if correction in ("shaffer", "shaffer_dynamic", "bergmann"):
+            correction = "holm"  # pairwise-family corrections do not apply to k-1 comparisons
+        found["skillings_mack_control"] = posthoc(results, test="skillings_mack", control=options.control,
+                                                  correction=correction, alpha=options.alpha, **sm_options)
+    all_pairs = _all_pairs_correction(options, results.n_algorithms)
+    found["skillings_mack_all_pairs"] = posthoc(results, test="skillings_mack", correction=all_pairs,
+                                                alpha=options.alpha, **sm_options)
+    if incomplete_design(results).is_bibd():
+        found["durbin_all_pairs"] = posthoc(results, test="durbin", correction=all_pairs, alpha=options.alpha)
+    data = {key: {**result.to_dict(), "cliques": result.cliques()} for key, result in found.items()}
+    return Section(key="posthoc_incomplete", title="Post-hoc comparisons on the incomplete table",
+                   text="\n\n".join(_describe(result) for result in found.values()), data=data, results=found,
+                   figures=tuple(key for key in found if key.endswith("all_pairs")))
