@@ -4,6 +4,7 @@ import numpy as np
 
 import algocompare as ac
 from tests.conformance import Case
+from tests.frequentist.incomplete_tables import CONOVER, NORMAL20
 
 
 def _table_key(column, by=None):
@@ -28,6 +29,14 @@ CASES = [
     Case("quade", ac.quade),
     Case("quade_ties", ac.quade, kwargs={"tie_correction": True}),
     Case("rm_anova", ac.rm_anova),
+    # on a complete table Durbin is the tie-corrected Friedman test; a missing cell breaks the
+    # balanced design, so it raises (naming the missing cell) as the blocks checks expect
+    Case("durbin", ac.durbin),
+    Case("durbin_f", ac.durbin, kwargs={"form": "f"}),
+    # Skillings-Mack analyses missing cells instead of raising: result-object checks here, the
+    # blocks checks (input forms, orders, direction) in tests/frequentist/test_incomplete.py
+    Case("skillings_mack_incomplete", kind="other", make=lambda: ac.skillings_mack(NORMAL20)),
+    Case("durbin_incomplete", kind="other", make=lambda: ac.durbin(CONOVER)),
     Case("omnibus", ac.omnibus, key=_table_key("pvalue")),
     Case("page_trend", ac.page_trend, algorithm_order_invariant=False),
     Case("multiple_sign_test", ac.multiple_sign_test, kwargs={"n_resamples": 999},

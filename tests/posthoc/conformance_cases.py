@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from algocompare.posthoc import posthoc
 from tests.conformance import Case
+from tests.frequentist.incomplete_tables import CONOVER, NORMAL20
 
 
 def adjusted_by_pair(result) -> tuple:
@@ -32,4 +33,10 @@ CASES = [
          kwargs=dict(test="friedman_exact", ties="midranks", correction="hochberg"), key=adjusted_by_pair),
     Case("posthoc_conover_rom", posthoc, kwargs=dict(test="conover", correction="rom"), key=adjusted_by_pair),
     Case("posthoc_wilcoxon_hommel", posthoc, kwargs=dict(test="wilcoxon", correction="hommel"), key=adjusted_by_pair),
+    Case("posthoc_durbin_holm", posthoc, kwargs=dict(test="durbin", correction="holm"), key=adjusted_by_pair),
+    # tables with missing cells (Skillings-Mack keeps them, so only the result-object checks apply)
+    Case("posthoc_skillings_mack_finner", kind="other",
+         make=lambda: posthoc(NORMAL20, test="skillings_mack", control="best", correction="finner")),
+    Case("posthoc_durbin_incomplete_shaffer", kind="other",
+         make=lambda: posthoc(CONOVER, test="durbin", correction="shaffer")),
 ]
