@@ -9,12 +9,61 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import rankdata
 
-__all__ = ["within_instance_ranks", "aligned_ranks", "exact_row_means", "quade_weights"]
+__all__ = ["within_instance_ranks", "tie_terms", "ranks_and_tie_terms", "aligned_ranks", "exact_row_means", "quade_weights"]
+
+
+def _row_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Average ranks within each row of a NaN-free 2-D array, and its groups of ties.
+
+    One argsort per row and run-length arithmetic on the sorted rows, instead of the
+    several sorts of ``scipy.stats.rankdata(axis=1)``: the tied values of a group fill
+    sorted positions s..s+t-1 (0-based) and all get rank s + (t + 1)/2, a half-integer, so
+    the ranks are exactly rankdata's. Returns the ranks, the size t of every group and the
+    row it lies in.
+    """
+    n, k = values.shape
+    flat = (np.argsort(values, axis=1) + np.arange(0, n * k, k)[:, None]).ravel()  # sorted cells, row by row
+    ordered = values.ravel()[flat].reshape(n, k)
+    first = np.ones((n, k), dtype=bool)  # first member of a group of equal values
+    first[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    ranks = np.empty(n * k)
+    if first.all():  # no ties: a sorted row holds ranks 1..k
+        ranks[flat] = np.tile(np.arange(1.0, k + 1), n)
+        return ranks.reshape(n, k), np.ones(n * k, dtype=int), np.repeat(np.arange(n), k)
+    starts = np.flatnonzero(first)
+    sizes = np.diff(starts, append=n * k)
+    ranks[flat] = np.repeat(starts % k + (sizes + 1) / 2, sizes)
+    return ranks.reshape(n, k), sizes, starts // k
+
+
+def _rankable(values: np.ndarray) -> bool:
+    return values.ndim == 2 and values.size > 0 and not np.isnan(values).any()
 
 
 def within_instance_ranks(values: np.ndarray) -> np.ndarray:
-    """Ranks within each row (instance); ties get the average rank (Friedman 1937)."""
-    return rankdata(np.asarray(values, dtype=float), axis=1)
+    """Ranks within each row (instance); ties get the average rank (Friedman 1937).
+
+    Equal to ``scipy.stats.rankdata(values, axis=1)`` (a row with a NaN is all NaN).
+    """
+    values = np.asarray(values, dtype=float)
+    if not _rankable(values):
+        return rankdata(values, axis=1)
+    return _row_ranks(values)[0]
+
+
+def tie_terms(values: np.ndarray) -> np.ndarray:
+    """Σ (t³ − t) over the groups of t tied values of each row (the Friedman tie correction)."""
+    return ranks_and_tie_terms(values)[1]
+
+
+def ranks_and_tie_terms(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`within_instance_ranks` and :func:`tie_terms` from one sort of each row."""
+    values = np.asarray(values, dtype=float)
+    if not _rankable(values):
+        sizes = rankdata(values, axis=1, method="max") - rankdata(values, axis=1, method="min") + 1
+        return rankdata(values, axis=1), (sizes ** 2 - 1).sum(axis=1)  # a group of t: t members × (t² − 1)
+    ranks, sizes, rows = _row_ranks(values)
+    return ranks, np.bincount(rows, weights=sizes ** 3 - sizes, minlength=values.shape[0])
 
 
 def exact_row_means(values: np.ndarray) -> np.ndarray:
@@ -40,7 +89,9 @@ def aligned_ranks(values: np.ndarray) -> np.ndarray:
     """
     values = np.asarray(values, dtype=float)
     aligned = values - exact_row_means(values)[:, None]
-    return rankdata(aligned.ravel()).reshape(values.shape)
+    if not _rankable(values):
+        return rankdata(aligned.ravel()).reshape(values.shape)
+    return _row_ranks(aligned.reshape(1, -1))[0].reshape(values.shape)
 
 
 def quade_weights(values: np.ndarray) -> np.ndarray:

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy.stats import rankdata
 
-from algocompare.ranking import aligned_ranks, exact_row_means, quade_weights, within_instance_ranks
+from algocompare.ranking import (aligned_ranks, exact_row_means, quade_weights, ranks_and_tie_terms, tie_terms,
+                                 within_instance_ranks)
 
 
 def _rational_means(values: np.ndarray) -> np.ndarray:
@@ -51,3 +52,31 @@ def test_within_instance_ranks_and_quade_weights():
     values = np.array([[3.0, 1.0, 2.0], [5.0, 5.0, 1.0], [2.0, 2.0, 2.0]])
     np.testing.assert_array_equal(within_instance_ranks(values), [[3, 1, 2], [2.5, 2.5, 1], [2, 2, 2]])
     np.testing.assert_array_equal(quade_weights(values), [2, 3, 1])  # ranges 2, 4, 0
+
+
+# within_instance_ranks, tie_terms and aligned_ranks rank with one argsort per row; the
+# reference is scipy.stats.rankdata (ranks) and a direct count of equal values (ties).
+_tied_tables = arrays(np.float64, st.tuples(st.integers(1, 8), st.integers(1, 9)),
+                      elements=st.sampled_from([-1.5, -0.0, 0.0, 0.25, 1.0, 3.0]) | st.floats(-1e3, 1e3))
+
+
+def _counted_tie_terms(values: np.ndarray) -> np.ndarray:
+    return np.array([sum(t ** 3 - t for t in np.unique(row, return_counts=True)[1]) for row in values], dtype=float)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_tied_tables)
+def test_fast_ranks_equal_rankdata_and_counted_ties(values):
+    np.testing.assert_array_equal(within_instance_ranks(values), rankdata(values, axis=1))
+    np.testing.assert_array_equal(tie_terms(values), _counted_tie_terms(values))
+    ranks, ties = ranks_and_tie_terms(values)
+    np.testing.assert_array_equal(ranks, rankdata(values, axis=1))
+    np.testing.assert_array_equal(ties, _counted_tie_terms(values))
+    aligned = values - exact_row_means(values)[:, None]
+    np.testing.assert_array_equal(aligned_ranks(values), rankdata(aligned.ravel()).reshape(values.shape))
+
+
+def test_fast_ranks_keep_rankdata_nan_rows():
+    values = np.array([[1.0, np.nan, 2.0], [2.0, 2.0, 1.0]])
+    np.testing.assert_array_equal(within_instance_ranks(values), rankdata(values, axis=1))
+    assert np.isnan(tie_terms(values)[0]) and tie_terms(values)[1] == 6.0

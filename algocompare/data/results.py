@@ -168,10 +168,10 @@ class Results:
         if instance is not None:
             if instance not in df.columns:
                 raise ValueError(f"instance column {instance!r} not found; the columns are {list(df.columns)}.")
-            labels = list(df[instance])
+            labels = df[instance].tolist()
             df = df.drop(columns=[instance])
         else:
-            labels = list(df.index)
+            labels = df.index.tolist()
         if v.any_missing_label(labels):
             raise ValueError("an instance label is missing (empty); every row needs a label.")
         v.check_unique("instance", labels)
@@ -490,8 +490,8 @@ class Results:
             table = grouped.unstack("algorithm").reindex(index=list(self._instances), columns=list(self._algorithms))
             table.index.name, table.columns.name = "instance", "algorithm"
             self._cache[key] = table.astype(float)
-        table = self._cache[key].copy()
-        return -table if oriented and self._direction == "maximize" else table
+        table = self._cache[key]
+        return -table if oriented and self._direction == "maximize" else table.copy()
 
     def values(self, agg: str = "mean", *, oriented: bool = False) -> np.ndarray:
         """:meth:`blocks` as a plain float array."""

@@ -194,3 +194,41 @@ def test_instance_runs_one_instance_by_run_label():
     np.testing.assert_array_equal(res.instance_runs("i1", oriented=True)["B"].to_numpy(), [-3.0, -4.0])
     with pytest.raises(ValueError, match="unknown instance 'i9'"):
         res.instance_runs("i9")
+
+
+@pytest.mark.parametrize("direction", ["minimize", "maximize"])
+@pytest.mark.parametrize("labels", [(["p1", "p2", "p3", "p4"], ["A", "B", "C"]), ([10, 20, 30, 40], [1, 2, 3]),
+                                    ([0.5, 1.5, 2.5, 3.5], ["A", "B", "C"])])
+def test_complete_wide_table_keeps_the_views_of_the_long_route(direction, labels):
+    # a complete one-run table is held as a matrix (no long frame); every view must be what
+    # the long route (from_long groups the runs) gives on the same cells
+    instances, algorithms = labels
+    wide = pd.DataFrame(WIDE.to_numpy(), index=pd.Index(instances, name="instance"), columns=algorithms)
+    long = wide.reset_index().melt(id_vars="instance", var_name="algorithm", value_name="value")
+    long["run"] = 0
+    fast, slow = ac.Results.from_wide(wide, direction), ac.Results.from_long(long, run="run", direction=direction)
+    assert fast._matrix is not None and slow._matrix is None
+    for agg in ("mean", "median"):
+        pd.testing.assert_frame_equal(fast.blocks(agg, oriented=True), slow.blocks(agg, oriented=True))
+        pd.testing.assert_frame_equal(fast.ranks(agg), slow.ranks(agg))
+        pd.testing.assert_series_equal(fast.mean_ranks(agg), slow.mean_ranks(agg))
+    pd.testing.assert_frame_equal(fast.run_counts(), slow.run_counts())
+    pd.testing.assert_frame_equal(fast.to_long(), slow.to_long(), check_like=True)  # from_long puts run last
+    pd.testing.assert_frame_equal(fast.describe(per_instance=True), slow.describe(per_instance=True))
+    np.testing.assert_array_equal(fast.runs(oriented=True), slow.runs(oriented=True))
+    assert repr(fast) == repr(slow) and fast.has_runs == slow.has_runs
+    chosen = dict(algorithms=algorithms[:0:-1], instances=instances[3:0:-1])
+    pd.testing.assert_frame_equal(fast.select(**chosen).to_long(), slow.select(**chosen).to_long(), check_like=True)
+    pd.testing.assert_frame_equal(fast.select(**chosen).blocks(), slow.select(**chosen).blocks())
+    runs = fast.instance_runs(instances[1]), slow.instance_runs(instances[1])
+    for a in algorithms:
+        pd.testing.assert_series_equal(runs[0][a], runs[1][a])
+
+
+def test_matrix_held_by_results_is_a_private_copy():
+    values = WIDE.to_numpy().copy()
+    res = ac.Results.from_array(values)
+    values[0, 0] = 99.0
+    assert res.blocks().iloc[0, 0] == 1.0
+    with pytest.raises(ValueError):
+        res._matrix[0, 0] = 5.0  # read-only: a view cannot change it either
