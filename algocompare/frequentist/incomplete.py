@@ -105,7 +105,10 @@ def design_from_values(values: np.ndarray, algorithms: Sequence[Any], instances:
                          "remove them before the analysis.")
     informative = present.sum(axis=1) >= 2
     kept = tuple(i for i, keep in zip(instances, informative) if keep)
-    v.check_design_size(len(kept), len(algorithms))
+    if len(kept) < 2:
+        raise ValueError(f"only {len(kept)} instance(s) with two or more values ({int((~present).sum())} missing "
+                         "value(s) in the table); this analysis needs at least 2 such instances to compare "
+                         "algorithms across.")
     ranks = stats.rankdata(values[informative], axis=1, nan_policy="omit")
     index = pd.Index(tuple(algorithms), name="algorithm")
     design = IncompleteDesign(
