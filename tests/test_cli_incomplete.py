@@ -64,11 +64,12 @@ def test_report_tables_and_figures_of_an_incomplete_table(tmp_path, capsys):
                  "--figure-format", "png"]) == 0
     page = report.read_text(encoding="utf-8")
     assert "Missing cells: 23 of 120 cells missing" in page and "Skillings-Mack test" in page
-    assert page.count("<svg") >= 2   # CD diagram and p-value heatmap of the all-pairs comparisons
+    assert page.count("<svg") >= 3   # CD diagrams of both comparisons, p-value heatmap of all pairs
     assert "Skillings-Mack test (tie-corrected" in page and "does not reject" in page
     names = sorted(p.name for p in figs.iterdir())
     assert names == ["posthoc-incomplete_skillings-mack-all-pairs_cd-diagram.png",
-                     "posthoc-incomplete_skillings-mack-all-pairs_pvalue-heatmap.png"]
+                     "posthoc-incomplete_skillings-mack-all-pairs_pvalue-heatmap.png",
+                     "posthoc-incomplete_skillings-mack-control_cd-diagram.png"]   # no Bonferroni-Dunn chart
     assert (tex / "incomplete_skillings-mack.tex").exists()
 
 
@@ -77,6 +78,6 @@ def test_run_analysis_sections_of_an_incomplete_table():
     sections = run_analysis(res, AnalysisOptions(control=None))
     assert [s.key for s in sections] == ["incomplete", "posthoc_incomplete"]
     assert list(sections[0].results) == ["skillings_mack", "durbin"]
-    assert sections[1].figures == ("skillings_mack_all_pairs", "durbin_all_pairs")
+    assert list(sections[1].results) == ["skillings_mack_all_pairs", "durbin_all_pairs"]
     complete = run_analysis(ac.load_dataset("ice_cream"), AnalysisOptions(control=None))
     assert "incomplete" not in [s.key for s in complete]

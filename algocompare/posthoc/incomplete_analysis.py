@@ -15,10 +15,9 @@ __all__ = ["section"]
 def section(results: Any, options: AnalysisOptions) -> Section | None:
     """Skillings–Mack post-hoc against ``options.control`` and for all pairs; Durbin's all pairs on a BIBD.
 
-    Corrections as in the complete-table post-hoc section. Only the all-pairs results get
-    figures (CD diagram, p-value heatmap): the Bonferroni–Dunn chart of a control assumes
-    one standard error for every pair, which a table with missing cells does not have.
-    None for a complete table.
+    Corrections as in the complete-table post-hoc section; figures as for complete tables,
+    except the Bonferroni–Dunn chart, whose cut line assumes one standard error for every
+    pair (see :mod:`algocompare.report.figures`). None for a complete table.
     """
     if not getattr(results, "n_missing", 0):
         return None
@@ -37,5 +36,4 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
         found["durbin_all_pairs"] = posthoc(results, test="durbin", correction=all_pairs, alpha=options.alpha)
     data = {key: {**result.to_dict(), "cliques": result.cliques()} for key, result in found.items()}
     return Section(key="posthoc_incomplete", title="Post-hoc comparisons on the incomplete table",
-                   text="\n\n".join(_describe(result) for result in found.values()), data=data, results=found,
-                   figures=tuple(key for key in found if key.endswith("all_pairs")))
+                   text="\n\n".join(_describe(result) for result in found.values()), data=data, results=found)

@@ -105,8 +105,6 @@ def export_figures(data: Any, sections: list[Any], directory: str | Path, *, fmt
     # the ranks figure needs every cell; a table with missing cells starts with its sections' figures
     jobs = [] if data.n_missing else [("ranks", lambda: distribution_plot(data, kind="violin", scale="ranks").figure)]
     for section, name, result in fig_views.iter_results(sections):
-        if section.figures is not None and name not in section.figures:
-            continue  # the section asks for tables only for this result (as the report draws it)
         for view in fig_views.figure_views(result):
             key = getattr(type(result), "_plot_function", None) if view.key == "figure" else view.key
             jobs.append((_stem(section.key, name, key or view.key),

@@ -91,8 +91,11 @@ def _bonferroni_dunn(result: Any) -> Any:
 
 
 register_figure("figure", "Figure", _has_customary_figure, _customary)
+#: post-hoc tests whose pairs have different standard errors: no single Bonferroni–Dunn cut line
+_NO_COMMON_SE = ("durbin", "skillings_mack")
 register_figure("bonferroni_dunn", "Bonferroni–Dunn chart",
-                lambda r: _is_posthoc(r) and getattr(r, "control", None) is not None, _bonferroni_dunn)
+                lambda r: _is_posthoc(r) and getattr(r, "control", None) is not None
+                and getattr(r, "test", None) not in _NO_COMMON_SE, _bonferroni_dunn)
 register_figure("pvalue_heatmap", "Adjusted p-values",
                 lambda r: _is_posthoc(r) and getattr(r, "control", None) is None, _heatmap, cost=4.0)
 
