@@ -24,6 +24,7 @@ import pandas as pd
 from algocompare import _validation as v
 from algocompare._results import Result, internal
 from algocompare.samplesize.standard_error import check_design, pairwise_arrays
+from algocompare.samplesize.workers import RunFailed, WorkerPool, dumps
 
 __all__ = ["calc_nreps", "RepetitionsResult"]
 
@@ -109,6 +110,21 @@ class SamplingPlan:
         return bool(np.any(se > self.se_max) and self.total_runs >= self.nmax)
 
 
+def check_timeout(timeout: Any) -> float | None:
+    return None if timeout is None else v.check_positive("timeout", timeout)
+
+
+def progress_bar(progress: bool | None, what: str):
+    """A tqdm bar of finished runs (None when ``progress`` is False; silent off a terminal when None)."""
+    if progress is not None and not isinstance(progress, (bool, np.bool_)):
+        raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}.")
+    if progress is False:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(total=0, desc=what, unit="run", disable=None if progress is None else not progress)
+
+
 def check_sampling(se_max, n0, nmax, n_algorithms: int) -> tuple[float, int, float]:
     se_max = v.check_positive("se_max", se_max)
     n0 = v.check_positive_int("n0", n0, minimum=2)
@@ -176,7 +192,8 @@ class RepetitionsResult(Result):
 
 def calc_nreps(instance: Any, algorithms: Sequence[Callable] | dict, se_max: float, dif: str = "simple",
                method: str = "param", n0: int = 20, nmax: int | float = 1000, force_balanced: bool = False, *,
-               comparisons: str = "all-vs-all", n_resamples: int = 499, rng: Any = None) -> RepetitionsResult:
+               comparisons: str = "all-vs-all", n_resamples: int = 499, timeout: float | None = None,
+               progress: bool | None = None, rng: Any = None) -> RepetitionsResult:
     """Run algorithms on one instance until the SE of their differences is below ``se_max``.
 
     Parameters
@@ -194,6 +211,14 @@ def calc_nreps(instance: Any, algorithms: Sequence[Callable] | dict, se_max: flo
         Maximum total runs on the instance, all algorithms together, initial ones included.
     force_balanced : bool
         Run every algorithm once per step instead of following the optimal ratio.
+    timeout : float, optional
+        Seconds one run may take. The runs then execute in one worker process (algorithms
+        serialised by value with cloudpickle; state they keep between calls lives there),
+        which is killed when a run is over time: :class:`RunFailed` names the run. Failures
+        of a run are reported as :class:`RunFailed` too.
+    progress : bool, optional
+        A tqdm bar of runs done / planned so far, with the largest SE; default shown only
+        when standard error is a terminal.
     rng : None, int or Generator
         Source of the per-run seeds (``SeedSequence(entropy, spawn_key=(0, k, r))``).
 
@@ -226,13 +251,57 @@ def calc_nreps(instance: Any, algorithms: Sequence[Callable] | dict, se_max: flo
     plan = SamplingPlan(len(algs), se_max=se_max, dif=dif, comparisons=comparisons, method=method, n0=n0,
                         nmax=nmax, force_balanced=bool(force_balanced), n_resamples=n_resamples,
                         boot_rng=np.random.SeedSequence(entropy, spawn_key=(0, len(algs))))
-    while True:
-        for alg, run in plan.pending():
-            gen = np.random.default_rng(run_seed(entropy, 0, alg, run))
-            plan.record(alg, run, as_value(algs[alg](instance, gen), names[alg], instance))
-        if not plan.advance():
-            break
+    timeout = check_timeout(timeout)
+    if timeout is not None and (reason := _unserialisable(algs, names, instance)):
+        raise TypeError(f"{reason}; with timeout= the runs execute in a worker process.")
+    bar = progress_bar(progress, "runs")
+    pool = WorkerPool(1, preload=(__name__,)) if timeout is not None else None
+    try:
+        while True:
+            pending = plan.pending()
+            if bar is not None:
+                bar.total += len(pending)
+            for alg, run in pending:
+                args = (algs[alg], names[alg], instance, entropy, alg, run)
+                plan.record(alg, run, _one_run(*args) if pool is None else _run_in(pool, args, timeout))
+                if bar is not None:
+                    bar.update(1)
+            if not plan.advance():
+                break
+            if bar is not None:
+                bar.set_postfix_str(f"largest se {np.max(plan.table['se']):.3g} > {plan.se_max:g}", refresh=False)
+    finally:
+        if pool is not None:
+            pool.close()
+        if bar is not None:
+            bar.close()
     return repetitions_result(plan, instance, names)
+
+
+def _one_run(algorithm: Callable, name: Any, instance: Any, entropy: int, alg: int, run: int) -> float:
+    gen = np.random.default_rng(run_seed(entropy, 0, alg, run))
+    return as_value(algorithm(instance, gen), name, instance)
+
+
+def _unserialisable(algs: list, names: list, instance: Any) -> str | None:
+    for what, obj in [*((f"algorithm {n!r}", a) for n, a in zip(names, algs)), ("the instance", instance)]:
+        try:
+            dumps(obj)
+        except Exception as err:  # noqa: BLE001 - any pickling failure
+            return f"{what} cannot be serialised ({type(err).__name__}: {err})"
+    return None
+
+
+def _run_in(pool: WorkerPool, args: tuple, timeout: float) -> float:
+    """One run in the worker process; RunFailed naming the run when it fails or is over time."""
+    kind, value = pool.call(dumps((_one_run, args)), timeout)
+    if kind == "ok":
+        return value
+    name, instance, entropy, alg, run = args[1:]
+    why = {"timeout": f"timed out after {timeout:g} s (the worker was stopped)",
+           "died": f"its worker process exited with status {value}"}.get(kind, value)
+    raise RunFailed(f"algorithm {name!r} failed on instance {instance!r} (run {run}, seed "
+                    f"{integer_seed(run_seed(entropy, 0, alg, run))}): {why}")
 
 
 def repetitions_result(plan: SamplingPlan, instance: Any, names: list) -> RepetitionsResult:

@@ -6,63 +6,76 @@ plan of :func:`calc_nreps`, and tests the per-instance differences at the end (p
 Wilcoxon or sign test on phi_j; Holm-adjusted for several comparisons, Campelo & Wanner
 2020).
 
-Unlike CAISEr's ``run_experiment``, the study is reproducible and survives interruption:
+Unlike CAISEr's ``run_experiment``, the study is reproducible, survives interruption and
+never mixes data:
 
 * run r of algorithm k on instance i always receives the generator
   ``SeedSequence(entropy, spawn_key=(i, k, r))`` (and the 32-bit seed drawn from it for
-  command-line programs), and every decision depends only on the values of one instance,
-  so the same ``rng`` gives the same data whatever the execution order or worker count;
-* runs are dispatched through a :class:`concurrent.futures.Executor` (default: a local
-  process pool; a ``dask.distributed.Client`` runs them on its cluster), several
-  instances at a time;
-* every finished run is appended to ``results_file`` (CSV; a ``.parquet`` file is written
-  at the end from a CSV journal) and ``resume=PATH`` replays the recorded runs instead of
-  repeating them.
+  command-line programs); a retry after a failure draws the fresh
+  ``SeedSequence(entropy, spawn_key=(i, k, r, attempt))``. Every decision depends only on
+  the values of one instance, so the same ``rng`` gives the same data whatever the
+  execution order, worker count or executor;
+* runs execute on the default worker pool (:mod:`~algocompare.samplesize.workers`: one
+  process per CPU, functions from notebooks and ``__main__`` serialised by value, a hung run
+  killed at its ``timeout``, every worker dying with the runner), on threads, on any
+  :class:`concurrent.futures.Executor` or on a ``dask.distributed.Client``
+  (:mod:`~algocompare.samplesize.executors`);
+* every attempted run is appended to ``results_file`` as one checked line after the study's
+  fingerprint (:mod:`~algocompare.samplesize.results_file`,
+  :mod:`~algocompare.samplesize.fingerprint`); ``resume=PATH`` replays the recorded runs
+  only when the study is the same, and says what differs otherwise.
 """
 
 from __future__ import annotations
 
-import concurrent.futures as cf
-import csv
-import multiprocessing
 import os
 import shlex
 import subprocess
+import time
+import warnings
+from collections import Counter, deque
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, ClassVar, Sequence
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
+from algocompare import __version__
 from algocompare import _validation as v
 from algocompare._results import Result, internal
 from algocompare.data.results import Results
+from algocompare.samplesize import fingerprint
+from algocompare.samplesize.executors import resolve
 from algocompare.samplesize.instances import calc_instances
 from algocompare.samplesize.repetitions import (SamplingPlan, algorithm_names, as_value, check_sampling,
-                                                integer_seed, run_seed, seed_entropy)
+                                                check_timeout, integer_seed, progress_bar, seed_entropy)
+from algocompare.samplesize.results_file import RunLog, read_log, read_recorded
 from algocompare.samplesize.standard_error import check_design, comparison_pairs
+from algocompare.samplesize.workers import EXTERNAL_KILLS, RunFailed, command_preexec, exit_description
 
 __all__ = ["run_experiment", "ExperimentResult", "RunFailed"]
 
 TESTS = ("t", "wilcoxon", "sign")
 ALTERNATIVES = ("two-sided", "greater", "less")
-COLUMNS = ["instance", "algorithm", "run", "value", "seed", "instance_index", "algorithm_index", "entropy"]
 _ORDER_KEY = 2**32 - 1  # spawn key of the instance-order stream (distinct from any run key)
+LOST_LIMIT = 3  # a run whose worker is killed from outside more often than this fails
 
 
-class RunFailed(RuntimeError):
-    """An algorithm run kept failing; the message names the instance, algorithm, run and seed."""
+def attempt_seed(entropy: int, key: tuple[int, int, int], attempt: int) -> np.random.SeedSequence:
+    """Attempt 0 of run ``key`` = (instance, algorithm, run) uses the run's seed; retries fresh ones."""
+    return np.random.SeedSequence(entropy, spawn_key=key if attempt == 0 else (*key, attempt))
 
 
 # -- one run (executed in a worker) ------------------------------------------------------
-def execute_run(algorithm: Any, name: Any, instance: Any, entropy: int, key: tuple[int, int, int]) -> float:
-    """Run one algorithm once with the generator of ``key`` = (instance, algorithm, run)."""
-    seq = run_seed(entropy, *key)
+def execute_run(algorithm: Any, name: Any, instance: Any, entropy: int, key: tuple[int, int, int],
+                attempt: int = 0) -> float:
+    """Run one algorithm once with the generator of ``key`` = (instance, algorithm, run) and attempt."""
+    seq = attempt_seed(entropy, key, attempt)
     if isinstance(algorithm, str):
         command = algorithm.format(instance=instance, seed=integer_seed(seq), run=key[2], algorithm=name)
-        done = subprocess.run(shlex.split(command), capture_output=True, text=True, check=False)
+        done = subprocess.run(shlex.split(command), capture_output=True, text=True, check=False,
+                              preexec_fn=command_preexec())
         if done.returncode != 0:
             raise RuntimeError(f"command {command!r} exited with code {done.returncode}: "
                                f"{done.stderr.strip()[-500:]}")
@@ -71,69 +84,6 @@ def execute_run(algorithm: Any, name: Any, instance: Any, entropy: int, key: tup
             raise RuntimeError(f"command {command!r} printed nothing; its last output line must be the value.")
         return as_value(lines[-1].strip(), name, instance)
     return as_value(algorithm(instance, np.random.default_rng(seq)), name, instance)
-
-
-# -- the results file --------------------------------------------------------------------
-class RunLog:
-    """Append-only CSV of finished runs (the journal of a Parquet file)."""
-
-    def __init__(self, path: str | os.PathLike | None):
-        self.target = Path(path) if path is not None else None
-        self.csv = None
-        if self.target is not None:
-            self.csv = self.target.with_name(self.target.name + ".partial.csv") if self.is_parquet else self.target
-            new = not self.csv.exists() or self.csv.stat().st_size == 0
-            self._handle = open(self.csv, "a", newline="")
-            self._writer = csv.writer(self._handle)
-            if new:
-                self._writer.writerow(COLUMNS)
-                self._handle.flush()
-
-    @property
-    def is_parquet(self) -> bool:
-        return self.target is not None and self.target.suffix.lower() in (".parquet", ".pq")
-
-    def write(self, row: list[Any]) -> None:
-        if self.csv is not None:
-            self._writer.writerow(row)
-            self._handle.flush()
-
-    def close(self, complete: bool) -> None:
-        if self.csv is None:
-            return
-        self._handle.close()
-        if complete and self.is_parquet:
-            read_log(self.csv).to_parquet(self.target, index=False)
-            self.csv.unlink()
-
-
-def read_log(path: str | os.PathLike) -> pd.DataFrame:
-    """The finished runs recorded in a results file (CSV, Parquet or a Parquet journal)."""
-    path = Path(path)
-    journal = path.with_name(path.name + ".partial.csv")
-    frames = []
-    if path.suffix.lower() in (".parquet", ".pq"):
-        if path.exists():
-            frames.append(pd.read_parquet(path))
-        if journal.exists():
-            frames.append(pd.read_csv(journal, dtype={"entropy": str}))
-    elif path.exists():
-        frames.append(pd.read_csv(path, dtype={"entropy": str}))
-    if not frames:
-        raise FileNotFoundError(f"no results file to resume from at {str(path)!r}.")
-    log = pd.concat(frames, ignore_index=True)
-    missing = [c for c in COLUMNS if c not in log.columns]
-    if missing:
-        raise ValueError(f"{str(path)!r} is not a run_experiment results file (missing columns {missing}).")
-    return log
-
-
-def _cached_runs(log: pd.DataFrame, entropy: int) -> dict[tuple[int, int, int], float]:
-    if (log["entropy"].astype(str) != str(entropy)).any():
-        raise ValueError("the results file was written with a different rng seed; resume with the same rng "
-                         "(or rng=None to take the seed from the file).")
-    keys = zip(log["instance_index"].astype(int), log["algorithm_index"].astype(int), log["run"].astype(int))
-    return {key: float(val) for key, val in zip(keys, log["value"].to_numpy(float))}
 
 
 # -- options -----------------------------------------------------------------------------
@@ -149,23 +99,6 @@ def _instance_labels(instances: Any) -> tuple[list[Any], list[Any]]:
     if len(items) < 2:
         raise ValueError(f"at least two instances are needed, got {len(items)}.")
     return labels, items
-
-
-def _resolve_executor(executor: Any) -> tuple[cf.Executor, bool]:
-    """The executor to use and whether we own it (and must shut it down)."""
-    if executor is None:
-        # forkserver (not fork): safe when the caller runs threads; workers fork from a
-        # server that has already imported this module.
-        context = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
-        if os.name == "posix":
-            context.set_forkserver_preload([__name__])
-        return cf.ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context), True
-    if hasattr(executor, "get_executor") and not isinstance(executor, cf.Executor):  # dask Client
-        return executor.get_executor(), False
-    if isinstance(executor, cf.Executor):
-        return executor, False
-    raise TypeError(f"executor must be a concurrent.futures.Executor or a dask.distributed.Client, "
-                    f"got {type(executor).__name__}.")
 
 
 # -- the final tests ---------------------------------------------------------------------
@@ -247,15 +180,20 @@ class ExperimentResult(Result):
 
 # -- the experiment ----------------------------------------------------------------------
 class _Study:
-    """Scheduler state: one sampling plan per instance, futures in flight, the results log."""
+    """Scheduler state: one sampling plan per instance, a queue of runs, runs in flight, the log."""
 
-    def __init__(self, executor, algs, names, items, labels, entropy, plan_options, cache, log, retries, bar):
-        self.executor, self.algs, self.names, self.items, self.labels = executor, algs, names, items, labels
+    def __init__(self, backend, algs, names, items, labels, entropy, plan_options, cache, log, retries, timeout,
+                 bar):
+        self.backend, self.algs, self.names, self.items, self.labels = backend, algs, names, items, labels
         self.entropy, self.plan_options, self.cache, self.log = entropy, plan_options, cache, log
-        self.retries, self.bar = retries, bar
+        self.retries, self.timeout, self.bar = retries, timeout, bar
         self.plans: dict[int, SamplingPlan] = {}
-        self.inflight: dict[cf.Future, tuple[int, int, int, int]] = {}
+        self.queue: deque[tuple[tuple[int, int, int], int]] = deque()  # (run key, attempt)
+        self.inflight: dict[Any, tuple[tuple[int, int, int], int]] = {}
+        self.lost: Counter = Counter()
+        self.finished = 0
 
+    # planning
     def start(self, index: int) -> None:
         self.plans[index] = SamplingPlan(
             len(self.algs), boot_rng=np.random.SeedSequence(self.entropy, spawn_key=(index, len(self.algs))),
@@ -264,50 +202,161 @@ class _Study:
         self._settle(index)
 
     def _launch(self, index: int) -> None:
-        for alg, run in self.plans[index].pending():
+        pending = self.plans[index].pending()
+        if self.bar is not None:
+            self.bar.total = (self.bar.total or 0) + len(pending)
+        for alg, run in pending:
             key = (index, alg, run)
             if key in self.cache:
-                self.plans[index].record(alg, run, self.cache.pop(key))
+                self._record(key, self.cache.pop(key))
             else:
-                self._submit(key, attempt=1)
+                self.queue.append((key, 0))
 
-    def _submit(self, key: tuple[int, int, int], attempt: int) -> None:
-        index, alg, _ = key
-        future = self.executor.submit(execute_run, self.algs[alg], self.names[alg], self.items[index],
-                                      self.entropy, key)
-        self.inflight[future] = (*key, attempt)
+    def _record(self, key: tuple[int, int, int], value: float) -> None:
+        if self.bar is not None:
+            self.bar.update(1)
+        self.plans[key[0]].record(key[1], key[2], value)
 
     def _settle(self, index: int) -> None:
         plan = self.plans[index]
         while not plan.pending():
             if not plan.advance():
+                self.finished += 1
+                if self.bar is not None:
+                    self.bar.set_postfix_str(f"{self.finished}/{len(self.plans)} instances done", refresh=False)
                 return
             self._launch(index)
 
-    def wait(self) -> None:
-        done, _ = cf.wait(list(self.inflight), return_when=cf.FIRST_COMPLETED)
-        for future in done:
-            index, alg, run, attempt = self.inflight.pop(future)
-            try:
-                value = future.result()
-            except Exception as err:  # noqa: BLE001 - re-raised with context below
-                if attempt <= self.retries:
-                    self._submit((index, alg, run), attempt + 1)
-                    continue
-                seed = integer_seed(run_seed(self.entropy, index, alg, run))
-                raise RunFailed(
-                    f"algorithm {self.names[alg]!r} failed on instance {self.labels[index]!r} (run {run}, seed "
-                    f"{seed}) after {attempt} attempt(s): {type(err).__name__}: {err}") from err
-            self.log.write([self.labels[index], self.names[alg], run, repr(value),
-                            integer_seed(run_seed(self.entropy, index, alg, run)), index, alg, str(self.entropy)])
-            if self.bar is not None:
-                self.bar.update(1)
-            self.plans[index].record(alg, run, value)
-            self._settle(index)
+    # execution
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue or self.inflight)
 
-    def cancel(self) -> None:
-        for future in self.inflight:
-            future.cancel()
+    def step(self) -> None:
+        """Submit what fits, wait for the next finished (or overdue) runs and act on them."""
+        while self.queue and len(self.inflight) < self.backend.capacity:
+            key, attempt = self.queue.popleft()
+            try:
+                handle = self.backend.submit(execute_run, (self.algs[key[1]], self.names[key[1]],
+                                                           self.items[key[0]], self.entropy, key, attempt))
+            except Exception as err:  # noqa: BLE001 - a broken or shut-down executor
+                raise RunFailed(f"the executor refused {self._describe(key, attempt)}: {type(err).__name__}: "
+                                f"{err}") from err
+            self.inflight[handle] = (key, attempt)
+        for handle, kind, value in self.backend.wait(self._time_left()):
+            key, attempt = self.inflight.pop(handle)
+            self._outcome(key, attempt, kind, value)
+        self._stop_overdue()
+
+    def _time_left(self) -> float | None:
+        if self.timeout is None:
+            return None
+        now = time.monotonic()
+        starts = [s for s in (self.backend.started(h) for h in self.inflight) if s is not None]
+        return max(0.0, min(starts) + self.timeout - now) if starts else 0.5
+
+    def _stop_overdue(self) -> None:
+        if self.timeout is None:
+            return
+        now = time.monotonic()
+        for handle in list(self.inflight):
+            started = self.backend.started(handle)
+            if started is not None and now - started >= self.timeout:
+                key, attempt = self.inflight.pop(handle)
+                self.backend.stop(handle)
+                self._failed(key, attempt, "timeout", f"timed out after {self.timeout:g} s"
+                             + ("" if self.backend.can_stop else " (abandoned: this executor cannot stop it)"))
+
+    def _outcome(self, key: tuple[int, int, int], attempt: int, kind: str, value: Any) -> None:
+        if kind == "ok":
+            self._write(key, attempt, "ok", repr(float(value)), "")
+            self._record(key, float(value))
+            self._settle(key[0])
+        elif kind == "error":
+            self._failed(key, attempt, "error", value)
+        elif kind == "died" and value in EXTERNAL_KILLS:
+            self._failed(key, attempt, "lost", f"its worker process {exit_description(value)} from outside")
+        elif kind == "died":
+            self._failed(key, attempt, "died", f"its worker process {exit_description(value)} while running it "
+                                               "(os._exit, a crash or lack of memory)")
+        else:  # "broken": the executor can run nothing more
+            running = "; ".join(self._describe(k, a) for k, a in [(key, attempt), *self.inflight.values()])
+            raise RunFailed(f"the executor broke while running {running}: {value}")
+
+    def _failed(self, key: tuple[int, int, int], attempt: int, status: str, message: str) -> None:
+        self._write(key, attempt, status, "", message)
+        if status == "lost":
+            self.lost[key] += 1
+            if self.lost[key] <= LOST_LIMIT:
+                warnings.warn(f"{self._describe(key, attempt)}: {message}; running it again with the same seed.",
+                              RuntimeWarning, stacklevel=4)
+                self.queue.appendleft((key, attempt))
+                return
+            message += f" ({self.lost[key]} times)"
+        elif attempt < self.retries:
+            fresh = integer_seed(attempt_seed(self.entropy, key, attempt + 1))
+            warnings.warn(f"{self._describe(key, attempt)} failed: {message}; retrying with the fresh seed {fresh} "
+                          f"(attempt {attempt + 2} of {self.retries + 1}).", RuntimeWarning, stacklevel=4)
+            self.queue.appendleft((key, attempt + 1))
+            return
+        raise RunFailed(f"algorithm {self.names[key[1]]!r} failed on instance {self.labels[key[0]]!r} (run {key[2]}, "
+                        f"seed {self._seed(key, attempt)}) after {attempt + 1} attempt(s): {message}")
+
+    def _seed(self, key: tuple[int, int, int], attempt: int) -> int:
+        return integer_seed(attempt_seed(self.entropy, key, attempt))
+
+    def _describe(self, key: tuple[int, int, int], attempt: int) -> str:
+        return (f"run {key[2]} of algorithm {self.names[key[1]]!r} on instance {self.labels[key[0]]!r} (attempt "
+                f"{attempt + 1}, seed {self._seed(key, attempt)})")
+
+    def _write(self, key: tuple[int, int, int], attempt: int, status: str, value: str, message: str) -> None:
+        index, alg, run = key
+        self.log.write([self.labels[index], self.names[alg], run, attempt, status, value, self._seed(key, attempt),
+                        index, alg, message[:300]])
+
+
+def _cached_runs(rows: list[list[str]]) -> dict[tuple[int, int, int], float]:
+    """Values of the recorded successful runs by (instance, algorithm, run) index."""
+    cache: dict[tuple[int, int, int], float] = {}
+    for row in rows:
+        if row[4] == "ok":
+            cache.setdefault((int(row[7]), int(row[8]), int(row[2])), float(row[5]))
+    return cache
+
+
+def _study_fingerprint(entropy, names, algs, versions, labels, items, design) -> dict:
+    if versions is None:
+        versions = {}
+    if not isinstance(versions, dict):
+        raise TypeError(f"versions must be a dict {{algorithm name: version}}, got {type(versions).__name__}.")
+    unknown = [name for name in versions if name not in names]
+    if unknown:
+        raise ValueError(f"versions names unknown algorithm(s) {unknown}; the algorithms are {names}.")
+    return fingerprint.make(entropy=entropy, names=names, algorithms=algs, versions=versions, labels=labels,
+                            items=items, design=design, package=__version__)
+
+
+def _open_log(results_file, resume, rng, names, algs, versions, labels, items, design):
+    """Seed, recorded runs and the log; refuses to resume another study or to overwrite a file."""
+    recorded = None
+    if resume is not None:
+        recorded = read_recorded(resume)
+        if recorded.fingerprint is not None and rng is None:
+            entropy = int(recorded.fingerprint["seed"])
+        else:
+            entropy = seed_entropy(rng)
+    else:
+        entropy = seed_entropy(rng)
+    current = _study_fingerprint(entropy, names, algs, versions, labels, items, design)
+    if recorded is not None and recorded.fingerprint is not None:
+        differ = fingerprint.differences(recorded.fingerprint, current)
+        if differ:
+            raise ValueError(f"cannot resume from {str(resume)!r}: it records another study. "
+                             + "; ".join(differ) + ". Resume with the recorded settings, or start a new "
+                             "results_file (nothing was run or written).")
+    target = resume if results_file is None else results_file
+    log = RunLog(target, current, resumed=recorded, resumed_path=resume)
+    return entropy, ({} if recorded is None else _cached_runs(recorded.rows)), log
 
 
 def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | dict, d: float, se_max: float, *,
@@ -316,7 +365,8 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
                    method: str = "param", n0: int = 20, nmax: int | None = None, force_balanced: bool = False,
                    n_resamples: int = 499, direction: str = "minimize", executor: Any = None,
                    results_file: str | os.PathLike | None = None, resume: str | os.PathLike | None = None,
-                   retries: int = 0, progress: bool = False, rng: Any = None) -> ExperimentResult:
+                   versions: dict | None = None, retries: int = 0, timeout: float | None = None,
+                   progress: bool | None = None, rng: Any = None) -> ExperimentResult:
     """Run a comparative study with the sample sizes of Campelo & Takahashi.
 
     Parameters
@@ -325,9 +375,10 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
         The available problem instances Γ_S (a dict gives their labels). Each is passed
         to the algorithms as is (to a command template as ``{instance}``).
     algorithms : list or dict
-        Each a picklable callable ``(instance, rng) -> float`` or a command-line template
-        with ``{instance}``, ``{seed}``, ``{run}``, ``{algorithm}`` fields whose last output
-        line is the value.
+        Each a callable ``(instance, rng) -> float`` or a command-line template with
+        ``{instance}``, ``{seed}``, ``{run}``, ``{algorithm}`` fields whose last output line
+        is the value. Functions defined in a notebook, the REPL or a script's ``__main__``
+        work (no ``if __name__ == "__main__":`` guard is needed with the default executor).
     d, power, alpha, power_target, test : see :func:`calc_instances`.
     se_max, dif, comparisons, method, n0, force_balanced : see :func:`calc_nreps`.
     nmax : int, optional
@@ -336,16 +387,38 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
     alternative : {"two-sided", "greater", "less"}
         Of the final tests on phi_j (for N*, "greater" and "less" are one-sided).
     executor : concurrent.futures.Executor or dask.distributed.Client, optional
-        Where runs execute; default a local process pool with one worker per CPU.
+        Where runs execute. Default: a pool of worker processes, one per CPU, that receives
+        the algorithms serialised by value (cloudpickle), kills a run over its ``timeout``
+        and names the run whose worker died; when an algorithm or instance cannot be
+        serialised, threads of this process are used instead, with a warning. Other
+        executors: a ``ThreadPoolExecutor`` (no serialisation), any other
+        ``concurrent.futures.Executor`` or a Dask client (tasks serialised by value).
     results_file : path, optional
-        CSV (or Parquet) file to which each finished run is appended as it completes.
+        A new CSV (or Parquet) file: the study's fingerprint, then every attempted run as
+        it finishes. An existing non-empty file is refused (use ``resume``).
     resume : path, optional
-        A results file of an interrupted study with the same settings; its runs are reused
-        and new ones appended to it (unless ``results_file`` names another file).
+        The results file of an interrupted study; its successful runs are reused and new
+        ones appended to it (or, with ``results_file``, all are written to that new file).
+        Refused, with the list of differences, unless algorithms (names, order, code or
+        version), instances (labels, order, content), design options, seed and package
+        version are the recorded ones. A cut last record is dropped and its run made again.
+    versions : dict, optional
+        ``{algorithm name: version}`` recorded instead of the hash of that algorithm's code
+        (for an algorithm that calls code the hash cannot see, or whose text changed
+        without changing its results).
     retries : int
-        Extra attempts for a failing run before :class:`RunFailed` is raised.
-    progress : bool
-        Show a tqdm bar of finished runs.
+        Extra attempts for a failing run (an exception, a worker that exits, a timeout),
+        each with a fresh seed ``SeedSequence(entropy, spawn_key=(i, k, r, attempt))``,
+        announced by a RuntimeWarning and recorded; then :class:`RunFailed` is raised. A run
+        whose worker is killed from outside (SIGKILL, SIGTERM: out of memory, an operator)
+        is started again with the same seed, up to 3 times, and does not count as a retry.
+    timeout : float, optional
+        Seconds a run may take (from when it reaches a worker). A run over time is recorded
+        as ``timeout`` and counts as a failure; the default worker pool kills it, threads
+        and other executors can only abandon it.
+    progress : bool, optional
+        A tqdm bar of runs done / runs planned so far, with the instances done. Default:
+        shown when standard error is a terminal; ``False`` never, ``True`` always.
     rng : None, int or Generator
         Source of every run's seed; with ``resume`` and ``rng=None`` the file's seed is used.
 
@@ -357,10 +430,26 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
         ``nmax_reached``), ``runs`` (long :class:`~algocompare.Results`), ``n_star``,
         ``underpowered``.
 
+    Raises
+    ------
+    RunFailed
+        A run failed on its last attempt (the message names algorithm, instance, run and
+        seed, and why), or the executor broke.
+    ValueError
+        ``resume`` records another study (the message lists what differs: e.g. ``algorithm
+        order: recorded ['a', 'b'], now ['b', 'a']``, ``code of algorithm 'b' differs``,
+        ``instances: recorded [...], now [...]``, ``se_max: recorded 0.5, now 0.6``,
+        ``rng seed: recorded 42, now 7``); ``results_file`` already exists; the file is not
+        a results file or a record in its middle is damaged.
+
     Notes
     -----
     Thesis Algorithm 2; Campelo & Wanner (2020) for several algorithms. Per-instance CIs are
-    phi ± z_{1−alpha/2}·SE.
+    phi ± z_{1−alpha/2}·SE. The results file format and the fingerprint are described in
+    :mod:`algocompare.samplesize.results_file` and :mod:`algocompare.samplesize.fingerprint`.
+    Every worker process the runner starts ends with it: on return, on an exception or
+    Ctrl-C (SIGINT), and when the runner is killed (SIGTERM, SIGKILL), through a parent-death
+    signal (Linux) or a watchdog thread.
 
     Examples
     --------
@@ -380,45 +469,37 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
     labels, items = _instance_labels(instances)
     se_max, n0, nmax = check_sampling(se_max, n0, 100 * len(algs) if nmax is None else nmax, len(algs))
     retries = v.check_positive_int("retries", retries, minimum=0)
-    cache: dict = {}
-    if resume is not None:
-        log_frame = read_log(resume)
-        entropy = int(log_frame["entropy"].iloc[0]) if rng is None and len(log_frame) else seed_entropy(rng)
-        cache = _cached_runs(log_frame, entropy)
-        results_file = resume if results_file is None else results_file
-    else:
-        entropy = seed_entropy(rng)
+    timeout = check_timeout(timeout)
     n_comparisons = len(comparison_pairs(len(algs), comparisons))
     plan_n = calc_instances(d, power=power, alpha=alpha,
                             alternative="two-sided" if alternative == "two-sided" else "one-sided", test=test,
                             comparisons=n_comparisons, power_target=power_target)
+    design = dict(d=float(d), power=float(power), alpha=float(alpha), power_target=power_target, test=test,
+                  alternative=alternative, se_max=float(se_max), dif=dif, comparisons=comparisons, method=method,
+                  n0=n0, nmax=nmax, force_balanced=bool(force_balanced), n_resamples=int(n_resamples))
+    entropy, cache, log = _open_log(results_file, resume, rng, names, algs, versions, labels, items, design)
     order = np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(_ORDER_KEY,))).permutation(len(items))
     chosen = [int(i) for i in order[: min(plan_n.n_instances, len(items))]]
-
-    pool, owned = _resolve_executor(executor)
-    log = RunLog(results_file)
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(desc="runs", unit="run")
     plan_options = dict(se_max=se_max, dif=dif, comparisons=comparisons, method=method, n0=n0, nmax=nmax,
                         force_balanced=bool(force_balanced), n_resamples=n_resamples)
-    study = _Study(pool, algs, names, items, labels, entropy, plan_options, cache, log, retries, bar)
-    complete = False
+    complete, backend, bar = False, None, None
     try:
+        backend = resolve(executor, {**{f"algorithm {n!r}": a for n, a in zip(names, algs)},
+                                     **{f"instance {labels[i]!r}": items[i] for i in chosen}})
+        bar = progress_bar(progress, "runs")
+        study = _Study(backend, algs, names, items, labels, entropy, plan_options, cache, log, retries, timeout,
+                       bar)
         for index in chosen:
             study.start(index)
-        while study.inflight:
-            study.wait()
+        while study.busy:
+            study.step()
         complete = True
     finally:
-        study.cancel()
+        if backend is not None:
+            backend.close(complete)
         log.close(complete)
         if bar is not None:
             bar.close()
-        if owned:
-            pool.shutdown(wait=complete, cancel_futures=True)
     return _assemble(study, chosen, plan_n, locals_=dict(
         alpha=alpha, test=test, alternative=alternative, d=d, power=power, se_max=se_max, dif=dif,
         comparisons=comparisons, direction=direction, n_available=len(items), entropy=entropy))

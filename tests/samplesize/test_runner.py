@@ -9,6 +9,7 @@ from dask import distributed
 
 from algocompare.samplesize.runner import RunFailed, read_log, run_experiment
 from tests.samplesize import algorithms_fixture as fx
+from tests.samplesize import faults
 
 INSTANCES = list(range(12))
 SETTINGS = dict(d=1.0, se_max=0.6, n0=4, nmax=60, power=0.8)
@@ -50,55 +51,81 @@ def test_process_pool_same_data(reference):
     pd.testing.assert_frame_equal(_data(res), _data(reference))
 
 
-def test_dask_local_cluster_kill_and_resume(reference, tmp_path):
+def test_dask_local_cluster_fail_and_resume(reference, tmp_path):
     # processes=False keeps the scheduler and worker in this process (inproc transport, loopback only)
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                        dashboard_address=None)
     client = distributed.Client(cluster)
+    path = tmp_path / "runs.csv"
+    algorithms = {"fast": fx.fast, "slow": faults.Faulty(tmp_path)}
     try:
-        path = tmp_path / "runs.csv"
-        crashing = fx.Crashing(str(tmp_path / "count"), limit=25)
-        with pytest.raises(RunFailed, match=r"instance .* seed \d+"):
-            run_experiment(INSTANCES, {"fast": fx.fast, "slow": crashing}, executor=client, rng=42,
-                           results_file=path, **SETTINGS)
+        faults.plan(tmp_path, "raise", after=25)
+        with pytest.raises(RunFailed, match=r"'slow' failed on instance \d+ \(run \d+, seed \d+\).*injected"):
+            run_experiment(INSTANCES, algorithms, executor=client, rng=42, results_file=path, **SETTINGS)
         partial = read_log(path)
-        assert 0 < len(partial) < reference.total_runs
-        res = run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=client, rng=None,
-                             resume=path, **SETTINGS)
+        assert 0 < (partial["status"] == "ok").sum() < reference.total_runs
+        assert (partial["status"] == "error").sum() == 1
+        faults.unplan(tmp_path)  # the cause is fixed outside the algorithm: same code, same fingerprint
+        res = run_experiment(INSTANCES, algorithms, executor=client, rng=None, resume=path, **SETTINGS)
     finally:
         client.close()
         cluster.close()
     pd.testing.assert_frame_equal(_data(res), _data(reference))
-    log = read_log(path)
-    assert len(log) == reference.total_runs  # nothing was run twice
-    assert not log.duplicated(["instance_index", "algorithm_index", "run"]).any()
+    ok = read_log(path).query("status == 'ok'")
+    assert len(ok) == reference.total_runs  # nothing was run twice
+    assert not ok.duplicated(["instance_index", "algorithm_index", "run"]).any()
 
 
 def test_resume_parquet_and_wrong_seed(reference, tmp_path):
     path = tmp_path / "runs.parquet"
+    algorithms = {"fast": fx.fast, "slow": faults.Faulty(tmp_path)}
     with ThreadPoolExecutor(2) as pool:
+        faults.plan(tmp_path, "raise", after=10)
         with pytest.raises(RunFailed):
-            run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.Crashing(str(tmp_path / "c"), 10)},
-                           executor=pool, rng=42, results_file=path, **SETTINGS)
+            run_experiment(INSTANCES, algorithms, executor=pool, rng=42, results_file=path, **SETTINGS)
         assert not path.exists() and read_log(path).shape[0] > 0  # journal only
-        with pytest.raises(ValueError, match="different rng"):
-            run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=pool, rng=7, resume=path,
-                           **SETTINGS)
-        res = run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=pool, rng=42, resume=path,
-                             **SETTINGS)
-    assert path.exists()
-    pd.testing.assert_frame_equal(_data(res), _data(reference))
-    assert len(pd.read_parquet(path)) == reference.total_runs
-
-
-def test_retries_and_failure_report(reference, tmp_path):
-    with ThreadPoolExecutor(2) as pool:
-        res = run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.Flaky(str(tmp_path))}, executor=pool,
-                             rng=42, retries=1, **SETTINGS)
+        faults.unplan(tmp_path)
+        with pytest.raises(ValueError, match="rng seed: recorded 42, now 7"):
+            run_experiment(INSTANCES, algorithms, executor=pool, rng=7, resume=path, **SETTINGS)
+        res = run_experiment(INSTANCES, algorithms, executor=pool, rng=42, resume=path, **SETTINGS)
         pd.testing.assert_frame_equal(_data(res), _data(reference))
+        assert path.exists() and not (tmp_path / "runs.parquet.partial.csv").exists()
+        assert (pd.read_parquet(path)["status"] == "ok").sum() == reference.total_runs
+        # a finished Parquet study resumes from its metadata without running anything again
+        again = run_experiment(INSTANCES, algorithms, executor=pool, rng=None, resume=path, **SETTINGS)
+    pd.testing.assert_frame_equal(_data(again), _data(reference))
+    assert read_log(path).attrs["fingerprint"]["seed"] == "42"
+    assert (read_log(path)["status"] == "ok").sum() == reference.total_runs
+
+
+def test_retries_draw_a_fresh_recorded_seed(reference, tmp_path):
+    path = tmp_path / "runs.csv"
+    algorithms = {"fast": fx.fast, "slow": faults.Faulty(tmp_path)}
+    faults.plan(tmp_path, "raise", after=30)
+    with ThreadPoolExecutor(2) as pool:
+        with pytest.warns(RuntimeWarning, match=r"failed: RuntimeError: injected failure; retrying with the fresh "
+                                                r"seed \d+ \(attempt 2 of 2\)"):
+            res = run_experiment(INSTANCES, algorithms, executor=pool, rng=42, retries=1, results_file=path,
+                                 **SETTINGS)
+        log = read_log(path)
+        failed = log.query("status == 'error'")
+        assert len(failed) == 1 and failed["attempt"].iloc[0] == 0
+        i, k, r = (int(failed[c].iloc[0]) for c in ("instance_index", "algorithm_index", "run"))
+        retry = log.query(f"instance_index == {i} and algorithm_index == {k} and run == {r} and status == 'ok'")
+        assert list(retry["attempt"]) == [1] and retry["seed"].iloc[0] != failed["seed"].iloc[0]
+        # the retry's value is slow() with SeedSequence(42, spawn_key=(i, k, r, 1)), as the docstring says
+        fresh = np.random.default_rng(np.random.SeedSequence(42, spawn_key=(i, k, r, 1)))
+        assert retry["value"].iloc[0] == fx.slow(INSTANCES[i], fresh)
+        assert retry["seed"].iloc[0] == np.random.SeedSequence(42, spawn_key=(i, k, r, 1)).generate_state(1)[0]
+        # every other instance has exactly the reference's runs (decisions are per instance)
+        label = INSTANCES[i]
+        mine, ref = _data(res), _data(reference)
+        pd.testing.assert_frame_equal(mine[mine["instance"] != label].reset_index(drop=True),
+                                      ref[ref["instance"] != label].reset_index(drop=True))
         with pytest.raises(RunFailed, match=r"'bad' failed on instance \d+ \(run \d+, seed \d+\) after 3"):
-            run_experiment(INSTANCES, {"fast": fx.fast, "bad": fx.always_fails}, executor=pool, rng=1,
-                           retries=2, **SETTINGS)
+            with pytest.warns(RuntimeWarning, match="retrying"):
+                run_experiment(INSTANCES, {"fast": fx.fast, "bad": fx.always_fails}, executor=pool, rng=1,
+                               retries=2, **SETTINGS)
 
 
 def test_command_line_algorithms():

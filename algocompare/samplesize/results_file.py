@@ -1,0 +1,220 @@
+"""The results file of a study: its fingerprint, then one record per attempted run.
+
+CSV layout (a Parquet target is written at the end from a CSV journal ``<name>.partial.csv``
+with this layout, and keeps the fingerprint in its schema metadata ``algocompare.study``)::
+
+    # algocompare study {"format":1,"seed":"42",...}          <- the study fingerprint (JSON)
+    instance,algorithm,run,attempt,status,value,seed,instance_index,algorithm_index,message,check
+    3,fast,0,0,ok,12.53,2916514731,3,0,,5d0c1a9e
+
+* ``status`` is ``ok`` (``value`` holds the result), ``error`` (the run raised), ``died``
+  (its worker process exited), ``lost`` (its worker was killed from outside; the run is
+  started again with the same seed) or ``timeout``; ``message`` says why;
+* ``attempt`` 0 uses the run's own seed; a retry draws a fresh one (recorded in ``seed``);
+* ``check`` is the CRC-32 of the rest of the line. Each record is one ``write`` of one line
+  to a file opened for appending, so a kill leaves at most a cut last line: it has no
+  newline (or a wrong ``check``) and is dropped, and the run is made again.
+
+To read the file with pandas: ``pd.read_csv(path, skiprows=1)``, or :func:`read_log`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from algocompare.samplesize import fingerprint as fp
+
+COLUMNS = ["instance", "algorithm", "run", "attempt", "status", "value", "seed", "instance_index",
+           "algorithm_index", "message"]
+STATUSES = ("ok", "error", "died", "lost", "timeout")
+_MARK = "# algocompare study "
+_HEADER = ",".join(COLUMNS + ["check"]) + "\n"
+_METADATA_KEY = b"algocompare.study"
+_INTEGER = ["run", "attempt", "seed", "instance_index", "algorithm_index"]
+
+
+def is_parquet(path: Path) -> bool:
+    return path.suffix.lower() in (".parquet", ".pq")
+
+
+def journal_of(path: Path) -> Path:
+    return path.with_name(path.name + ".partial.csv") if is_parquet(path) else path
+
+
+def _clean(value: Any) -> str:
+    return " ".join(str(value).split()) if isinstance(value, str) else str(value)
+
+
+def format_record(row: list[Any]) -> bytes:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="").writerow([_clean(x) for x in row])
+    body = buffer.getvalue()
+    return f"{body},{zlib.crc32(body.encode()):08x}\n".encode()
+
+
+@dataclass
+class Recorded:
+    """What a results file holds: fingerprint (None when none was completely written), records."""
+
+    fingerprint: dict | None = None
+    rows: list[list[str]] = field(default_factory=list)
+    valid_bytes: int = 0  # of the CSV (journal): everything after is a cut record
+    has_header: bool = False
+
+
+def _read_csv(path: Path, recorded: Recorded | None = None) -> Recorded:
+    data = path.read_bytes() if path.exists() else b""
+    out = recorded or Recorded()
+    lines = data.split(b"\n")  # the last item is what follows the last newline
+    if len(lines) < 2:  # not even the fingerprint line is complete: nothing was recorded
+        return out
+    first = lines[0].decode("utf-8", errors="replace")
+    if not first.startswith(_MARK):
+        raise ValueError(f"{str(path)!r} is not a run_experiment results file: its first line is not a study "
+                         "fingerprint ('# algocompare study {...}').")
+    try:
+        found = fp.loads(first[len(_MARK):])
+    except ValueError as err:
+        raise ValueError(f"{str(path)!r} has a damaged study fingerprint on its first line ({err}).") from None
+    if out.fingerprint is not None and found != out.fingerprint:
+        raise ValueError(f"{str(path)!r} belongs to another study than its Parquet file.")
+    out.fingerprint, out.valid_bytes = found, len(lines[0]) + 1
+    if len(lines) < 3:
+        return out
+    if lines[1].decode() + "\n" != _HEADER:
+        raise ValueError(f"{str(path)!r}: unexpected column header {lines[1].decode()!r}.")
+    out.has_header, out.valid_bytes = True, out.valid_bytes + len(lines[1]) + 1
+    complete = lines[2:-1]
+    for number, line in enumerate(complete, start=3):
+        row = _parse(line)
+        if row is None:
+            if number - 2 < len(complete):
+                raise ValueError(f"{str(path)!r}: line {number} is damaged (its check does not match); the file "
+                                 "was edited or corrupted, so it cannot be resumed safely.")
+            break  # a last record cut where a newline happened to be
+        out.rows.append(row)
+        out.valid_bytes += len(line) + 1
+    return out
+
+
+def _parse(line: bytes) -> list[str] | None:
+    text = line.decode("utf-8", errors="replace")
+    body, _, check = text.rpartition(",")
+    if f"{zlib.crc32(body.encode()):08x}" != check:
+        return None
+    row = next(csv.reader([body]))
+    return row if len(row) == len(COLUMNS) else None
+
+
+def read_recorded(path: str | os.PathLike) -> Recorded:
+    """Fingerprint and intact records of a results file (CSV, Parquet and/or its journal)."""
+    path = Path(path)
+    journal = journal_of(path)
+    if not path.exists() and not journal.exists():
+        raise FileNotFoundError(f"no results file to resume from at {str(path)!r}.")
+    recorded = Recorded()
+    if is_parquet(path) and path.exists():
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(path)
+        meta = (table.schema.metadata or {}).get(_METADATA_KEY)
+        if meta is None:
+            raise ValueError(f"{str(path)!r} is not a run_experiment results file (no study fingerprint in its "
+                             "metadata).")
+        recorded.fingerprint = fp.loads(meta.decode())
+        frame = table.to_pandas()
+        recorded.rows = frame[COLUMNS].astype(str).replace({"nan": "", "None": ""}).values.tolist()
+    if journal.exists():
+        _read_csv(journal, recorded)
+    return recorded
+
+
+def read_log(path: str | os.PathLike) -> pd.DataFrame:
+    """The records of a results file as a DataFrame (``attrs["fingerprint"]``: the study's)."""
+    recorded = read_recorded(path)
+    frame = pd.DataFrame(recorded.rows, columns=COLUMNS).drop_duplicates(ignore_index=True)
+    frame["value"] = pd.to_numeric(frame["value"], errors="coerce").astype(float)  # "" (no value) -> NaN
+    for column in _INTEGER:
+        frame[column] = pd.to_numeric(frame[column]).astype("int64")
+    frame.attrs["fingerprint"] = recorded.fingerprint
+    return frame
+
+
+class RunLog:
+    """Appends records to the results file (nothing when ``path`` is None)."""
+
+    def __init__(self, path: str | os.PathLike | None, fingerprint: dict, *, resumed: Recorded | None = None,
+                 resumed_path: str | os.PathLike | None = None):
+        self.target = None if path is None else Path(path)
+        self.fingerprint = fingerprint
+        self._fd: int | None = None
+        if self.target is None:
+            return
+        self.journal = journal_of(self.target)
+        same = resumed_path is not None and Path(resumed_path).resolve() == self.target.resolve()
+        if same:
+            self._continue(resumed)
+        else:
+            self._create(resumed.rows if resumed is not None else [])
+        self._fd = os.open(self.journal, os.O_WRONLY | os.O_APPEND)
+
+    def _create(self, rows: list[list[str]]) -> None:
+        for existing in {self.target, self.journal}:
+            if existing.exists() and existing.stat().st_size > 0:
+                raise ValueError(f"results file {str(existing)!r} already exists; pass resume={str(self.target)!r} "
+                                 "to continue the study it records, or choose another results_file (nothing "
+                                 "was written).")
+        self._write_fresh(rows)
+
+    def _continue(self, resumed: Recorded) -> None:
+        csv_state = _read_csv(self.journal) if self.journal.exists() else Recorded()
+        if csv_state.fingerprint is None:  # no journal yet, or its fingerprint line was cut
+            self._write_fresh([] if self.journal != self.target else resumed.rows)
+            return
+        with open(self.journal, "r+b") as handle:  # drop a cut last record before appending
+            handle.truncate(csv_state.valid_bytes)
+            if not csv_state.has_header:
+                handle.seek(0, os.SEEK_END)
+                handle.write(_HEADER.encode())
+
+    def _write_fresh(self, rows: list[list[str]]) -> None:
+        temporary = self.journal.with_name(self.journal.name + ".tmp")
+        with open(temporary, "wb") as handle:
+            handle.write((_MARK + fp.dumps(self.fingerprint) + "\n" + _HEADER).encode())
+            handle.writelines(format_record(row) for row in rows)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, self.journal)
+
+    def write(self, row: list[Any]) -> None:
+        if self._fd is not None:
+            os.write(self._fd, format_record(row))
+
+    def close(self, complete: bool) -> None:
+        if self._fd is None:
+            return
+        os.fsync(self._fd)
+        os.close(self._fd)
+        self._fd = None
+        if complete and is_parquet(self.target):
+            self._write_parquet()
+
+    def _write_parquet(self) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        table = pa.Table.from_pandas(read_log(self.target), preserve_index=False)
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}),
+                                               _METADATA_KEY: fp.dumps(self.fingerprint).encode()})
+        temporary = self.target.with_name(self.target.name + ".tmp")
+        pq.write_table(table, temporary)
+        os.replace(temporary, self.target)
+        self.journal.unlink()

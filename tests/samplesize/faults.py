@@ -1,0 +1,125 @@
+"""Fault-injecting algorithms for the runner tests (importable by worker processes).
+
+``Faulty(folder)`` computes what :func:`algorithms_fixture.slow` computes, records the pid of
+the process that ran it (``folder/pids``) and, while a plan file ``folder/plan`` exists,
+injects a fault once the run counter ``folder/count`` passes ``after``::
+
+    {"kind": "raise" | "hang" | "exit" | "kill-self" | "kill-parent" | "term-parent", "after": 25,
+     "once": true}
+
+The object (and so the study's fingerprint) stays the same whether a fault is planned or not,
+so a study can be resumed after the plan is removed, as a user resumes after fixing the
+cause outside the algorithm.
+"""
+
+import json
+import os
+import signal
+import time
+
+from tests.samplesize.algorithms_fixture import slow
+
+
+def _bump(path):
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    try:
+        os.write(fd, b"x")
+    finally:
+        os.close(fd)
+    return os.path.getsize(path)
+
+
+def plan(folder, kind, after, once=True):
+    with open(os.path.join(folder, "plan"), "w") as fh:
+        json.dump({"kind": kind, "after": after, "once": once}, fh)
+
+
+def unplan(folder):
+    os.remove(os.path.join(folder, "plan"))
+
+
+def pids(folder):
+    path = os.path.join(folder, "pids")
+    if not os.path.exists(path):
+        return set()
+    with open(path) as fh:
+        return {int(x) for x in fh.read().split()}
+
+
+def faulted(folder):
+    """The instances on which a fault was injected, in order."""
+    path = os.path.join(folder, "faulted")
+    if not os.path.exists(path):
+        return []
+    with open(path) as fh:
+        return [int(x) for x in fh.read().split()]
+
+
+class Faulty:
+    def __init__(self, folder, delay=0.0):
+        self.folder, self.delay = str(folder), delay
+
+    def __call__(self, instance, rng):
+        fd = os.open(os.path.join(self.folder, "pids"), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        os.close(fd)
+        value = slow(instance, rng)
+        if self.delay:
+            time.sleep(self.delay)
+        plan_path = os.path.join(self.folder, "plan")
+        if os.path.exists(plan_path):
+            with open(plan_path) as fh:
+                fault = json.load(fh)
+            if _bump(os.path.join(self.folder, "count")) > fault["after"] and self._claim(fault):
+                with open(os.path.join(self.folder, "faulted"), "a") as fh:
+                    fh.write(f"{instance}\n")
+                self._inject(fault["kind"])
+        return value
+
+    def _claim(self, fault):
+        if not fault["once"]:
+            return True
+        try:
+            os.close(os.open(os.path.join(self.folder, "claimed"), os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            return False
+        return True
+
+    @staticmethod
+    def _inject(kind):
+        if kind == "raise":
+            raise RuntimeError("injected failure")
+        if kind == "hang":
+            time.sleep(3600)
+        if kind == "exit":
+            os._exit(3)
+        if kind == "kill-self":
+            os.kill(os.getpid(), signal.SIGKILL)
+        if kind in ("kill-parent", "term-parent"):
+            os.kill(os.getppid(), signal.SIGKILL if kind == "kill-parent" else signal.SIGTERM)
+            time.sleep(3600)
+
+
+def alive(pid):
+    """Whether ``pid`` is a live process (a zombie waiting for a reaper counts as dead)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+    except OSError:  # pragma: no cover - no /proc
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+
+def survivors(candidates, grace=5.0):
+    """The processes of ``candidates`` still alive after up to ``grace`` seconds."""
+    deadline = time.monotonic() + grace
+    left = {p for p in candidates if alive(p)}
+    while left and time.monotonic() < deadline:
+        time.sleep(0.05)
+        left = {p for p in left if alive(p)}
+    return left
