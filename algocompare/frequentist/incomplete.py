@@ -17,8 +17,8 @@ a base-R restatement of PMCMRplus 1.9 ``durbinTest``, ``durbinAllPairsTest`` and
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -42,14 +42,13 @@ _GINV_TOL = math.sqrt(np.finfo(float).eps)
 class IncompleteDesign:
     """An incomplete table ready for ranking: the informative instances and their ranks.
 
-    ``values`` (oriented, lower = better, NaN = missing) and ``ranks`` (within-instance
-    ranks of the present cells, ties averaged, NaN = missing) hold only the instances
-    with at least two values; ``present`` is their presence mask.
+    ``ranks`` (within-instance ranks of the present cells of the oriented values, ties
+    averaged, rank 1 = best, NaN = missing) hold only the instances with at least two
+    values; ``present`` is their presence mask.
     """
 
     algorithms: tuple
     instances: tuple
-    values: np.ndarray
     ranks: np.ndarray
     present: np.ndarray
     #: missing cells of the whole table (also in instances left out)
@@ -69,13 +68,21 @@ class IncompleteDesign:
         p = self.present.astype(float)
         return p.T @ p
 
+    def imbalance(self) -> str | None:
+        """What keeps the design from being a balanced incomplete block design, or None."""
+        sizes, lam = self.block_sizes, self.concurrences
+        reps, off = np.diag(lam), lam[~np.eye(lam.shape[0], dtype=bool)]
+        if sizes.min() != sizes.max():
+            return f"instances hold {sizes.min()} to {sizes.max()} algorithms"
+        if reps.min() != reps.max():
+            return f"algorithms appear in {int(reps.min())} to {int(reps.max())} instances"
+        if off.size and off.min() != off.max():
+            return f"pairs of algorithms meet in {int(off.min())} to {int(off.max())} instances"
+        return None
+
     def is_bibd(self) -> bool:
         """A balanced incomplete (or complete) block design: equal block sizes, replications, concurrences."""
-        lam = self.concurrences
-        off = lam[~np.eye(lam.shape[0], dtype=bool)]
-        return bool(np.unique(self.block_sizes).size == 1 and np.unique(np.diag(lam)).size == 1
-                    and (off.size == 0 or np.unique(off).size == 1))
-
+        return self.imbalance() is None
 
 
 def incomplete_design(data: Any) -> IncompleteDesign:
@@ -112,7 +119,7 @@ def design_from_values(values: np.ndarray, algorithms: Sequence[Any], instances:
     ranks = stats.rankdata(values[informative], axis=1, nan_policy="omit")
     index = pd.Index(tuple(algorithms), name="algorithm")
     design = IncompleteDesign(
-        algorithms=tuple(algorithms), instances=kept, values=values[informative], ranks=ranks,
+        algorithms=tuple(algorithms), instances=kept, ranks=ranks,
         present=present[informative], n_missing=int((~present).sum()),
         uninformative=tuple(i for i, keep in zip(instances, informative) if not keep),
         mean_ranks=pd.Series(stretched_mean_ranks(ranks), index=index, name="mean_rank"))
@@ -276,17 +283,7 @@ def _method(name: str, design: IncompleteDesign, *qualifiers: str) -> str:
 
 def check_bibd(design: IncompleteDesign) -> None:
     """Raise unless every instance has k values, every algorithm r and every pair λ."""
-    sizes = design.block_sizes
-    lam = design.concurrences
-    reps = np.diag(lam)
-    off = lam[~np.eye(lam.shape[0], dtype=bool)]
-    problem = None
-    if np.unique(sizes).size > 1:
-        problem = f"instances hold {sizes.min()} to {sizes.max()} algorithms"
-    elif np.unique(reps).size > 1:
-        problem = f"algorithms appear in {int(reps.min())} to {int(reps.max())} instances"
-    elif off.size and np.unique(off).size > 1:
-        problem = f"pairs of algorithms meet in {int(off.min())} to {int(off.max())} instances"
+    problem = design.imbalance()
     if problem:
         raise ValueError(
             f"durbin needs a balanced incomplete block design, but with the {design.n_missing} missing cell(s) "
