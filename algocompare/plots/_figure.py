@@ -30,16 +30,48 @@ def subplots(nrows: int = 1, ncols: int = 1, **kwargs: Any) -> tuple[Any, Any]:
     return figure, figure.subplots(nrows, ncols, **kwargs)
 
 
+def use_layout(figure: Any) -> None:
+    """Switch on constrained layout for a figure that has no layout engine, so that what is
+    drawn next (tick labels, colour bars, outside legends) is kept inside the figure.
+
+    Not when one of its Axes was placed by hand (``fig.add_axes``): constrained layout
+    would ignore it, and the user's placement is theirs.
+    """
+    if figure.get_layout_engine() is None and all(a.get_subplotspec() is not None for a in figure.axes):
+        figure.set_layout_engine("constrained")
+
+
 def close(figure: Any) -> None:
     """Release a figure (only pyplot keeps a reference to it)."""
     if "matplotlib.pyplot" in sys.modules:
         sys.modules["matplotlib.pyplot"].close(figure)
 
 
+def split_axes(ax: Any, n: int) -> Any:
+    """``n`` Axes side by side in the place of ``ax`` (a figure of several panels drawn where
+    the caller offered one Axes); ``ax`` itself is removed."""
+    import numpy as np
+
+    figure = ax.figure
+    spec = ax.get_subplotspec()
+    if spec is not None:
+        grid = spec.subgridspec(1, n)
+        axes = [figure.add_subplot(grid[0, i]) for i in range(n)]
+    else:
+        box = ax.get_position()
+        width = box.width / n
+        axes = [figure.add_axes((box.x0 + i * width, box.y0, 0.85 * width, box.height)) for i in range(n)]
+    ax.remove()
+    return np.array(axes, dtype=object)
+
+
 def axes_or_new(ax: Any, figsize: tuple[float, float], nrows: int = 1, ncols: int = 1, **kwargs: Any) -> Any:
     """``ax`` itself when the caller gave one, else the Axes of a new figure of ``figsize``
     inches (an array of Axes for several panels); ``kwargs`` go to :func:`subplots`."""
     if ax is not None:
+        for one in getattr(ax, "flat", [ax]):
+            use_layout(one.figure)
         return ax
+    kwargs.setdefault("layout", "constrained")
     _, axes = subplots(nrows, ncols, figsize=figsize, **kwargs)
     return axes

@@ -7,9 +7,11 @@ from typing import Any
 
 from matplotlib.patches import Rectangle
 
-from algocompare.plots._figure import axes_or_new
 import numpy as np
 from matplotlib.colors import to_rgba
+
+from algocompare.plots._figure import axes_or_new
+from algocompare.plots._fit import MIN_POINTS, finish, fit_names, name_ticks
 
 __all__ = ["plot_simplex", "plot_pairwise_matrix"]
 
@@ -51,15 +53,20 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, seed: int
     centre = np.array([0.5, _SQRT3_2 / 3])
     for mid in ([0.5, 0.0], [0.25, _SQRT3_2 / 2], [0.75, _SQRT3_2 / 2]):
         ax.plot([centre[0], mid[0]], [centre[1], mid[1]], color="grey", lw=0.8, ls="--")
-    ax.text(0, -0.04, f"{result.left}\np = {result.p_left:.3f}", ha="center", va="top")
-    ax.text(1, -0.04, f"{result.right}\np = {result.p_right:.3f}", ha="center", va="top")
-    ax.text(0.5, _SQRT3_2 + 0.03, f"rope (±{result.rope:g})\np = {result.p_rope:.3f}", ha="center", va="bottom")
+    # Each vertex name gets at most 45% of the figure's width (abbreviated beyond that).
+    size = max(MIN_POINTS, min(10.0, ax.figure.get_figwidth() * 72 / 30))
+    side = min(ax.figure.get_figwidth(), 1.2 * ax.figure.get_figheight()) * 72  # the triangle is about square
+    left, right = fit_names(ax.figure, [str(result.left), str(result.right)], size, 0.3 * side)
+    ax.text(-0.05, -0.04, f"{left}\np = {result.p_left:.3f}", ha="left", va="top", fontsize=size)
+    ax.text(1.05, -0.04, f"{right}\np = {result.p_right:.3f}", ha="right", va="top", fontsize=size)
+    ax.text(0.5, _SQRT3_2 + 0.03, f"rope (±{result.rope:g})\np = {result.p_rope:.3f}", ha="center", va="bottom",
+            fontsize=size)
     ax.set_xlim(-0.15, 1.15)
     ax.set_ylim(-0.2, _SQRT3_2 + 0.15)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title(result.method)
-    return ax
+    ax.set_title(result.method, fontsize=size)
+    return finish(ax)
 
 
 def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None = None,
@@ -90,16 +97,17 @@ def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None 
             region, p = regions.loc[a, b], best.loc[a, b]
             rgba = to_rgba(colours[region], alpha=0.25 + 0.75 * float(p))
             image[i, j] = rgba
-            ax.text(j, i, f"{p:.2f}", ha="center", va="center", fontsize=fontsize or max(6.5, 12 - 0.3 * k))
+            ax.text(j, i, f"{p:.2f}", ha="center", va="center", fontsize=fontsize or max(MIN_POINTS, 12 - 0.3 * k),
+                    gid="cell-label")  # hidden by finish() where the cells are too small
     ax.imshow(image, interpolation="nearest")
-    ax.set_xticks(range(k), labels, rotation=90)
-    ax.set_yticks(range(k), labels)
+    name_ticks(ax, "x", range(k), labels, rotation=90)
+    name_ticks(ax, "y", range(k), labels)
     ax.set_xticks(np.arange(-0.5, k), minor=True)
     ax.set_yticks(np.arange(-0.5, k), minor=True)
     ax.grid(which="minor", color="white", lw=1)
     ax.tick_params(which="minor", length=0)
     handles = [Rectangle((0, 0), 1, 1, color=colours[r]) for r in ("win", "rope", "loss")]
     ax.legend(handles, ["row better", f"rope (±{result.rope:g})", "column better"], loc="upper left",
-              bbox_to_anchor=(1.01, 1), frameon=False)
-    ax.set_title(result.method)
-    return ax
+              bbox_to_anchor=(1.01, 1), frameon=False, fontsize=8)
+    ax.set_title(result.method, fontsize=10)
+    return finish(ax)

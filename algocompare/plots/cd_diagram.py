@@ -7,12 +7,15 @@ cliques); nothing is recomputed here.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from matplotlib.patches import Patch
 
-from algocompare.plots._figure import axes_or_new
+from algocompare.plots._figure import axes_or_new, use_layout
+from algocompare.plots._fit import MIN_POINTS, finish, fit_names, legend_below, name_ticks, text_points
 
 __all__ = ["cd_diagram", "bonferroni_dunn_chart", "clique_levels"]
 
@@ -20,6 +23,11 @@ __all__ = ["cd_diagram", "bonferroni_dunn_chart", "clique_levels"]
 _ROW_IN = 0.24
 #: Horizontal space per unit of mean rank when the diagram creates its own figure, in inches.
 _UNIT_IN = 0.42
+#: Widest figure the diagram makes for itself, in inches (a page; beyond it a report shrinks the text).
+_MAX_WIDTH_IN = 10.0
+#: Bar colours of the Bonferroni–Dunn chart and what they say about the algorithm.
+_BAR_MEANING = (("#2b6a99", "control"), ("#9bb6cc", "not worse than the control at any level"),
+                ("#e8a09a", "worse at the larger α only"), ("#c0504d", "worse at every α"))
 #: Gap between a clique bar's end and the next bar on the same level, in rank units.
 _CLIQUE_GAP = 0.12
 #: How far a clique bar extends beyond its outermost members, in rank units.
@@ -87,20 +95,24 @@ def _nice_range(low: float, high: float) -> tuple[float, float]:
 
 
 def _rank_axis(ax: Any, lo: float, hi: float, unit_px: float, fontsize: float) -> None:
-    """The rank axis with ticks at a step of 1, 2, 5, 10, ... ranks, labelled where they fit."""
+    """The rank axis with ticks at a step of 1, 2, 5, 10, ... ranks, labelled where they fit
+    (``fontsize`` is that of the tick labels)."""
     line = dict(color="black", lw=1.0, solid_capstyle="butt")
     ax.plot([lo, hi], [0, 0], gid="rank-axis", **line)
     digits = len(str(int(hi)))
     step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10**4, 10**5, 10**6)
                 if s * unit_px >= (0.9 * digits + 1.2) * fontsize or s >= hi - lo)
     first = math.ceil(lo / step) * step if step > 1 else lo
-    ticks = list(np.arange(first, hi + 1e-9, step))
-    if ticks[0] != lo:
+    ticks = [float(t) for t in np.arange(first, hi + 1e-9, step)]  # empty when the step exceeds the axis
+    if not ticks or ticks[0] != lo:
         ticks.insert(0, lo)
+    if ticks[-1] != hi and step >= hi - lo:
+        ticks.append(hi)
     for tick in ticks:
         ax.plot([tick, tick], [0, -0.35], **line)
-        if tick - ticks[0] >= step * 0.6 or tick == ticks[0]:
-            ax.text(tick, -0.45, f"{tick:g}", ha="center", va="bottom", fontsize=fontsize * 0.9)
+        # Labelled a whole step apart from the first (1 and 5 on a step of 5 would collide).
+        if tick == ticks[0] or tick - ticks[0] >= step - 1e-9:
+            ax.text(tick, -0.45, f"{tick:g}", ha="center", va="bottom", fontsize=fontsize)
     if step == 1:
         for half in np.arange(lo + 0.5, hi, 1.0):
             ax.plot([half, half], [0, -0.18], **line)
@@ -177,47 +189,50 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     levels = clique_levels([(b[0], b[1]) for b in bars])
     n_levels = max(levels, default=-1) + 1
 
-    # Vertical layout in label rows (y grows downwards): CD bar, tick labels, axis at 0,
-    # clique levels, then one row per label on each side.
-    n_left = math.ceil(k / 2)
-    top = -3.0 if cd is not None else -1.3
-    clique_y = [0.55 + 0.42 * lev for lev in levels]
-    first_row = 0.55 + 0.42 * n_levels + 0.45
-    bottom = first_row + max(n_left, k - n_left) - 1 + 0.8
-    caption_y = bottom + 0.2
     described = _test_description(result) if caption else ""
-    if caption:
-        bottom += 2.1 if described else 1.3
+    caption_text = _caption_text(result, bool(bars), alpha, described) if caption else ""
     # Friedman mean ranks lie in [1, k]; other scores (mean aligned ranks) get their own range.
     if 1.0 <= ranks[0] and ranks[-1] <= k:
         axis_lo, axis_hi = 1.0, float(k)
     else:
         axis_lo, axis_hi = _nice_range(ranks[0], ranks[-1])
     span = axis_hi - axis_lo
+    shown = list(names)
     own_figure = ax is None
-    ax = axes_or_new(ax, (max(3.2, _UNIT_IN * span) + 3.0, (bottom - top) * _ROW_IN))
+    if own_figure:
+        caption_pt = _caption_points(fontsize) * (caption_text.count("\n") + 1) if caption else 0.0
+        rows = _Rows(k, n_levels, cd is not None, caption_pt / (_ROW_IN * 72))
+        ax = axes_or_new(None, (max(3.2, _UNIT_IN * span) + 3.0, rows.height * _ROW_IN))
+    else:
+        use_layout(ax.figure)
+        ax.figure.draw_without_rendering()  # the layout engine places the (still empty) Axes first
+        fontsize, shown, caption_text, rows = _fit_box(ax, names, ranks, fontsize, n_levels, cd is not None,
+                                                       caption_text)
     fig = ax.figure
     ax.set_axis_off()
+    small = max(MIN_POINTS, 0.9 * fontsize)
 
     # Labels first: their widths decide how much room each side needs.
     label_kw = dict(fontsize=fontsize, va="center", clip_on=False, gid="algorithm-label")
     left_side = not reverse
     labels = []
-    for i, (name, rank) in enumerate(zip(names, ranks)):
-        best_half = i < n_left
+    for i, (name, rank) in enumerate(zip(shown, ranks)):
+        best_half = i < rows.n_left
         shown_left = best_half == left_side
         text = f"{name} ({rank:.2f})" if shown_left else f"({rank:.2f}) {name}"
         ha = "right" if shown_left else "left"
         labels.append(ax.text(0, 0, text, ha=ha, **label_kw))
     width_px = [t.get_window_extent().width for t in labels]
-    need_best = max(width_px[:n_left], default=0.0)
-    need_worst = max(width_px[n_left:], default=0.0)
+    need_best = max(width_px[:rows.n_left], default=0.0)
+    need_worst = max(width_px[rows.n_left:], default=0.0)
     pad_px = fontsize * fig.dpi / 72 * 1.6  # room for the horizontal leader lines
     if own_figure:
-        # Our own figure: the axes fill it, and its size follows the labels and k.
-        unit_px = min(max(3.2, _UNIT_IN * span), 12.0) / span * fig.dpi
-        width_in = (unit_px * span + need_best + need_worst + 2 * pad_px) / fig.dpi + 0.2
-        fig.set_size_inches(width_in, (bottom - top) * _ROW_IN)
+        # Our own figure: the axes fill it, and its size follows the labels and k; the axis gets
+        # at most what keeps the figure 10 inches wide (a page), never less than 3.2 inches.
+        labels_in = (need_best + need_worst + 2 * pad_px) / fig.dpi + 0.2
+        axis_in = max(min(max(3.2, _UNIT_IN * span), 12.0, _MAX_WIDTH_IN - labels_in), 3.2)
+        width_in = axis_in + labels_in
+        fig.set_size_inches(width_in, rows.height * _ROW_IN)
         ax.set_position([0.1 / width_in, 0, 1 - 0.2 / width_in, 1])
     ax_px = ax.get_window_extent().width
     unit_px = max((ax_px - need_best - need_worst - 2 * pad_px) / max(span, 1e-9), 1e-6)
@@ -225,17 +240,17 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     lo = axis_lo - (need_best + pad_px) / unit_px
     hi = axis_hi + (need_worst + pad_px) / unit_px
     ax.set_xlim((lo, hi) if left_side else (hi, lo))
-    ax.set_ylim(bottom, top)
+    ax.set_ylim(rows.bottom, rows.top)
     lead = 0.6 * pad_px / unit_px  # leader line beyond the axis ends, in rank units
-    _rank_axis(ax, axis_lo, axis_hi, unit_px, fontsize)
+    _rank_axis(ax, axis_lo, axis_hi, unit_px, small)
 
     if cd is not None:
         ax.plot([axis_lo, axis_lo + cd], [-1.9, -1.9], color="black", lw=1.6, gid="cd-bar")
         for end in (axis_lo, axis_lo + cd):
             ax.plot([end, end], [-2.05, -1.75], color="black", lw=1.0)
-        ax.text(axis_lo + cd / 2, -2.05, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=fontsize * 0.9)
+        ax.text(axis_lo + cd / 2, -2.05, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=small)
 
-    for (left, right, members, contiguous), y in zip(bars, clique_y):
+    for (left, right, members, contiguous), y in zip(bars, rows.clique_y(levels)):
         ax.plot([left, right], [y, y], color="black", lw=3.2, solid_capstyle="butt", gid="clique",
                 ls="-" if contiguous else (0, (2, 1)))
         if not contiguous:
@@ -243,23 +258,90 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
 
     # Elbow leader lines from each mean rank down to its label row.
     for i, (label, rank) in enumerate(zip(labels, ranks)):
-        best_half = i < n_left
+        best_half = i < rows.n_left
         row = i if best_half else k - 1 - i
-        y = first_row + row
+        y = rows.first_row + row
         end = axis_lo - lead if best_half else axis_hi + lead
         ax.plot([rank, rank, end], [0, y, y], color="0.25", lw=0.8)
         label.set_position((end - 0.15 * lead if best_half else end + 0.15 * lead, y))
 
     if caption:
-        text = (f"Bars join algorithms that {_procedure_name(result)} (α = {alpha:g}) does not separate."
-                if bars else f"{_procedure_name(result)} (α = {alpha:g}) separates every pair.")
-        if described:
-            text += f"\n({described})"
-        ax.text((axis_lo + axis_hi) / 2, caption_y, text, ha="center", va="top", fontsize=fontsize * 0.8,
-                color="0.3", clip_on=False)
+        ax.text((lo + hi) / 2, rows.caption_y, caption_text, ha="center", va="top", fontsize=_caption_points(fontsize),
+                color="0.3", clip_on=False, gid="caption")
     if title:
         ax.set_title(title)
     return ax
+
+
+def _caption_text(result: Any, has_bars: bool, alpha: float, described: str) -> str:
+    text = (f"Bars join algorithms that {_procedure_name(result)} (α = {alpha:g}) does not separate."
+            if has_bars else f"{_procedure_name(result)} (α = {alpha:g}) separates every pair.")
+    return text + (f"\n({described})" if described else "")
+
+
+def _caption_points(fontsize: float) -> float:
+    return max(MIN_POINTS, 0.8 * fontsize)
+
+
+class _Rows:
+    """Vertical layout of the diagram in label rows (y grows downwards): CD bar, tick labels,
+    axis at 0, clique levels, one row per label on each side, then the caption."""
+
+    def __init__(self, k: int, n_levels: int, has_cd: bool, caption_rows: float) -> None:
+        self.n_left = math.ceil(k / 2)
+        self.top = -3.0 if has_cd else -1.3
+        self.first_row = 0.55 + 0.42 * n_levels + 0.45
+        self.caption_y = self.first_row + max(self.n_left, k - self.n_left) - 1 + 1.0
+        self.bottom = self.caption_y + (caption_rows + 0.3 if caption_rows else -0.2)
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+    @staticmethod
+    def clique_y(levels: list[int]) -> list[float]:
+        return [0.55 + 0.42 * lev for lev in levels]
+
+
+def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_levels: int, has_cd: bool,
+             caption_text: str) -> tuple[float, list[str], str, _Rows]:
+    """Font size (never below 7 pt), names (abbreviated where both sides would not leave the
+    axis a third of the width) and wrapped caption that fit the caller's Axes."""
+    fig = ax.figure
+    box = ax.get_window_extent()
+    to_pt = 72.0 / fig.dpi
+    width_pt, height_pt = box.width * to_pt, box.height * to_pt
+    k = len(names)
+    for size in np.arange(fontsize, MIN_POINTS - 1e-9, -0.5):
+        caption = _wrap_points(fig, caption_text, _caption_points(size), 0.98 * width_pt)
+        caption_pt = (caption.count("\n") + 1) * _caption_points(size) * 1.25 if caption else 0.0
+        base = _Rows(k, n_levels, has_cd, 0.0)
+        row_pt = (height_pt - caption_pt) / (base.height + 0.3)
+        if row_pt >= 1.2 * size:
+            break
+    if row_pt < 1.1 * size:
+        warnings.warn(f"the critical-difference diagram of {k} algorithms needs Axes about "
+                      f"{(base.height + 0.3) * 1.25 * MIN_POINTS / 72 + caption_pt / 72:.1f} in high to keep its labels "
+                      f"apart at {MIN_POINTS:g} pt; these are {height_pt / 72:.1f} in.", stacklevel=3)
+    rows = _Rows(k, n_levels, has_cd, caption_pt / max(row_pt, 1e-9) if caption else 0.0)
+    side_pt = (0.7 * width_pt - 2 * 1.6 * size) / 2  # each side's labels; the axis keeps 30%
+    rank_pt = text_points(fig, "(00.00) ", size)[0]
+    shown = fit_names(fig, names, size, max(side_pt - rank_pt, 10.0))
+    return float(size), shown, caption, rows
+
+
+def _wrap_points(fig: Any, text: str, size: float, width_pt: float) -> str:
+    """``text`` with its lines broken at spaces to at most ``width_pt`` points."""
+    import textwrap
+
+    lines = []
+    for line in text.split("\n"):
+        for chars in range(len(line), 9, -1):
+            wrapped = textwrap.wrap(line, chars, break_long_words=False) or [""]
+            if max(text_points(fig, w, size)[0] for w in wrapped) <= width_pt:
+                break
+        lines += wrapped
+    return "\n".join(lines)
 
 
 def _bonferroni_dunn_cd(result: Any, k: int, alpha: float) -> float:
@@ -335,31 +417,36 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     base = float(values[names.index(str(control))])
     k = len(names)
     cuts = sorted(((float(a), base + _bonferroni_dunn_cd(result, k, float(a))) for a in alphas), key=lambda c: c[1])
-    ax = axes_or_new(ax, (max(4.0, 0.55 * k + 1.5) + 2.6, 4.2), layout="constrained")
+    ax = axes_or_new(ax, (max(4.0, 0.55 * k + 1.5) + 1.0, 5.2))
     heights = [c[1] for c in cuts]
 
     def colour(name: str, value: float) -> str:
         if name == str(control):
-            return "#2b6a99"
+            return _BAR_MEANING[0][0]
         above = sum(value > h for h in heights)  # lines this bar exceeds
-        return "#9bb6cc" if above == 0 else ("#c0504d" if above == len(heights) else "#e8a09a")
+        return _BAR_MEANING[1 if above == 0 else (3 if above == len(heights) else 2)][0]
 
     colors = [colour(n_, v) for n_, v in zip(names, values)]
     bars = ax.bar(range(k), values, color=colors, edgecolor="black", lw=0.6, gid="rank-bar")
     for bar, value in zip(bars, values):
+        # On a white ground: a cut line passing behind the number does not strike it through.
         ax.annotate(f"{value:.2f}", (bar.get_x() + bar.get_width() / 2, value), xytext=(0, 2),
-                    textcoords="offset points", ha="center", va="bottom", fontsize=8)
+                    textcoords="offset points", ha="center", va="bottom", fontsize=MIN_POINTS + 0.5, zorder=4,
+                    gid="bar-label", bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.85))
     styles = ["--", ":", "-.", (0, (5, 2, 1, 2))]
     for (alpha, height), style in zip(cuts, styles):
-        ax.axhline(height, color="black", ls=style, lw=1.1, gid="cut-line",
+        ax.axhline(height, color="black", ls=style, lw=1.1, gid="cut-line", zorder=3,
                    label=f"α = {alpha:g}: {base:.2f} + CD {height - base:.2f} = {height:.2f}")
-    ax.set_xticks(range(k), names, rotation=45 if k > 6 else 0, ha="right" if k > 6 else "center")
+    rotate = k > 6 or max(len(n) for n in names) > 12
+    name_ticks(ax, "x", range(k), names, rotation=90 if rotate else 0, share=0.3 if rotate else 0.9 / k)
     ax.set_ylabel("mean rank (lower is better)")
     top = max(values.max(), max((c[1] for c in cuts), default=0))
     ax.set_ylim(0, top * 1.12 + 0.3)
     ax.set_xlim(-0.6, k - 0.4)
-    # Beside the bars, never over them (a tall bar at the left would hide under it).
-    ax.legend(title=f"control {control}", fontsize=8, title_fontsize=8, loc="upper left",
-              bbox_to_anchor=(1.01, 1.0), frameon=False, alignment="left")
-    ax.set_title(title or "Bonferroni–Dunn chart")
-    return ax
+    handles, texts = ax.get_legend_handles_labels()
+    handles += [Patch(fc=c, ec="black", lw=0.6) for c, _ in _BAR_MEANING]
+    texts += [f"control ({fit_names(ax.figure, [str(control)], 8.0, 0.5 * ax.figure.get_figwidth() * 72)[0]})"]
+    texts += [meaning for _, meaning in _BAR_MEANING[1:]]
+    legend_below(ax, handles, texts, ncols=2 if ax.figure.get_figwidth() > 5 else 1)
+    ax.set_title(title or "Bonferroni–Dunn chart", fontsize=10)
+    return finish(ax)

@@ -26,6 +26,7 @@ def plot_consensus(result: Any, ax: Any = None, *, max_rankings: int = 40, cmap:
     ['child 1', 'child 2', 'child 3', '', 'consensus']
     """
     from algocompare.plots._figure import axes_or_new
+    from algocompare.plots._fit import finish, name_ticks
 
     profile = result.profile
     consensus = result.consensus
@@ -41,21 +42,21 @@ def plot_consensus(result: Any, ax: Any = None, *, max_rankings: int = 40, cmap:
     columns = [index[item] for item in order]
     grid = np.column_stack([ranks[:, columns].T, np.full(len(order), np.nan), cons_ranks[columns]])
     width = min(2.0 + 0.45 * grid.shape[1], 16)
-    ax = axes_or_new(ax, (width, 1.0 + 0.4 * len(order)), layout="constrained")
+    ax = axes_or_new(ax, (width, 2.2 + 0.4 * len(order)), layout="constrained")
     image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, aspect="auto", vmin=1, vmax=len(order))
     labels = [str(label) for label in profile.labels[:max_rankings]] + ["", "consensus"]
-    ax.set_xticks(range(grid.shape[1]), labels, rotation=60, ha="right")
-    ax.set_yticks(range(len(order)), [str(item) for item in order])
+    name_ticks(ax, "x", range(grid.shape[1]), labels, rotation=90, share=0.3)
+    name_ticks(ax, "y", range(len(order)), [str(item) for item in order])
     if annotate is None:
         annotate = grid.size <= 400
     if annotate:
         for (r, c), value in np.ndenumerate(grid):
             if np.isfinite(value):
-                ax.text(c, r, f"{value:g}", ha="center", va="center", fontsize=8,
+                ax.text(c, r, f"{value:g}", ha="center", va="center", fontsize=8, gid="cell-label",
                         color="black" if value < (len(order) + 1) / 2 else "white")
-    ax.set_title(result.method)
+    ax.set_title(result.method, fontsize=10)
     ax.figure.colorbar(image, ax=ax, label="rank (1 = best)")
-    return ax
+    return finish(ax)
 
 
 def _average_ranks(levels: np.ndarray) -> np.ndarray:

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from algocompare.plots._figure import axes_or_new
+from algocompare.plots._fit import finish, name_ticks
 
 __all__ = ["distribution_plot", "runs_distribution", "histogram_qq", "normality_plots"]
 
@@ -41,8 +42,7 @@ def _draw(ax: Any, samples: list[np.ndarray], names: Sequence[str], kind: str) -
                    boxprops=dict(facecolor="#c6dbef"), medianprops=dict(color="black"),
                    flierprops=dict(marker=".", markersize=4))
     rotate = len(names) > 6 or max((len(str(n)) for n in names), default=0) > 10
-    ax.set_xticks(positions, [str(n) for n in names], rotation=45 if rotate else 0,
-                  ha="right" if rotate else "center")
+    name_ticks(ax, "x", positions, names, rotation=90 if rotate else 0, share=0.3 if rotate else 0.8 / len(names))
     ax.set_xlim(-0.6, len(samples) - 0.4)
 
 
@@ -56,6 +56,7 @@ def _log_scale(ax: Any, values: np.ndarray, log: bool | None) -> None:
         ax.set_yscale("log")
     elif positive.size:
         ax.set_yscale("symlog", linthresh=float(positive.min()))
+        ax.set_ylim(bottom=0)  # no room for negative values the data do not have
 
 
 def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: str = "raw",
@@ -121,7 +122,7 @@ def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: st
         _log_scale(ax, np.concatenate(samples), log)
     ax.set_ylabel(ylabel)
     ax.set_title(title or f"Distribution per algorithm ({res.direction})", fontsize=10)
-    return ax
+    return finish(ax)
 
 
 def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] | None = None,
@@ -149,13 +150,13 @@ def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] 
     ncols = max(1, min(ncols, len(instances)))
     nrows = math.ceil(len(instances) / ncols)
     width = max(3.0, 0.45 * res.n_algorithms + 1.2)
-    fig, axes = subplots(nrows, ncols, figsize=(width * ncols, 3.2 * nrows), squeeze=False)
+    fig, axes = subplots(nrows, ncols, figsize=(width * ncols, 3.2 * nrows), squeeze=False, layout="constrained")
     for ax, inst in zip(axes.flat, instances):
         distribution_plot(res, ax, kind=kind, instance=inst, log=log, sort=False, title=str(inst))
         ax.set_ylabel("")
     for ax in axes.flat[len(instances):]:
         ax.set_visible(False)
-    fig.tight_layout()
+    finish(axes[0, 0])
     return fig
 
 
@@ -191,12 +192,18 @@ def histogram_qq(sample: Any, axes: Sequence[Any] | None = None, *, name: str | 
 
     from algocompare._validation import as_sample
 
+    from algocompare.plots._figure import split_axes, subplots, use_layout
+    from algocompare.plots._fit import fit_names
+
     x = as_sample(sample, name or "sample", min_size=3)
     if axes is None:
-        from algocompare.plots._figure import subplots
-
-        _, axes = subplots(1, 2, figsize=(7.5, 3.0))
-    ax_hist, ax_qq = axes
+        _, axes = subplots(1, 2, figsize=(7.5, 3.0), layout="constrained")
+    elif np.size(axes) == 1:
+        axes = split_axes(np.ravel(axes)[0], 2)
+    ax_hist, ax_qq = np.ravel(axes)
+    use_layout(ax_hist.figure)
+    if name:  # in a title over half the figure: abbreviated beyond 40% of its width
+        (name,) = fit_names(ax_hist.figure, [str(name)], 10.0, 0.2 * ax_hist.figure.get_figwidth() * 72)
     ax_hist.hist(x, bins=bins, density=True, color="#9ecae1", edgecolor="black", lw=0.5)
     mean, sd = float(np.mean(x)), float(np.std(x, ddof=1))
     if sd > 0:
@@ -210,7 +217,7 @@ def histogram_qq(sample: Any, axes: Sequence[Any] | None = None, *, name: str | 
     ax_qq.set_xlabel("normal quantiles")
     ax_qq.set_ylabel("sample quantiles")
     ax_qq.set_title(f"Normal Q-Q{f' — {name}' if name else ''}", fontsize=10)
-    return np.asarray(axes, dtype=object)
+    return finish(np.asarray(axes, dtype=object))
 
 
 def normality_plots(data: Any, *, algorithms: Sequence[Any] | None = None, instance: Any = None,
@@ -243,8 +250,7 @@ def normality_plots(data: Any, *, algorithms: Sequence[Any] | None = None, insta
     else:
         blocks = res.blocks()
         samples = {n: blocks[n].to_numpy(float) for n in names}
-    fig, axes = subplots(len(names), 2, figsize=(7.5, 2.6 * len(names)), squeeze=False)
+    fig, axes = subplots(len(names), 2, figsize=(7.5, 2.6 * len(names)), squeeze=False, layout="constrained")
     for row, n in zip(axes, names):
         histogram_qq(samples[n], row, name=str(n), bins=bins)
-    fig.tight_layout()
     return fig

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare.plots._figure import axes_or_new
 import numpy as np
 from scipy import stats
+
+from algocompare.plots._figure import axes_or_new, split_axes
+from algocompare.plots._fit import finish, fit_names
 
 __all__ = ["confidence_curve", "normality_plot"]
 
@@ -39,7 +41,7 @@ def confidence_curve(result: Any, ax: Any = None, *, alpha: float | None = 0.05,
     ax.set_ylabel("p-value")
     ax.set_ylim(0, 1.02)
     ax.set_title("Confidence curve")
-    return ax
+    return finish(ax)
 
 
 def normality_plot(result: Any, ax: Any = None, *, sample: str | None = None, bins: str | int = "auto") -> Any:
@@ -62,18 +64,21 @@ def normality_plot(result: Any, ax: Any = None, *, sample: str | None = None, bi
         values = np.asarray(result.samples[name], dtype=float)
     else:
         name, values = sample or "sample", np.asarray(result, dtype=float)
+    if ax is not None and np.size(ax) == 1:
+        ax = split_axes(np.ravel(ax)[0], 2)
     ax = axes_or_new(ax, (9, 3.8), 1, 2, layout="constrained")
-    hist_ax, qq_ax = ax
+    hist_ax, qq_ax = np.ravel(ax)
+    (name,) = fit_names(hist_ax.figure, [str(name)], 12.0, 0.3 * hist_ax.figure.get_figwidth() * 72)
     hist_ax.hist(values, bins=bins, density=True, color="C0", alpha=0.6)
     grid = np.linspace(values.min(), values.max(), 200)
     sd = values.std(ddof=1) if values.size > 1 else 0.0
     if sd > 0:
         hist_ax.plot(grid, stats.norm.pdf(grid, values.mean(), sd), color="C1")
-    hist_ax.set_title(f"{name}: histogram and normal fit")
+    hist_ax.set_title(f"{name}: histogram and normal fit", fontsize=10)
     (osm, osr), (slope, intercept, _) = stats.probplot(values, dist="norm")
     qq_ax.plot(osm, osr, "o", color="C0", markersize=4)
     qq_ax.plot(osm, slope * np.asarray(osm) + intercept, color="C1")
     qq_ax.set_xlabel("normal quantiles")
     qq_ax.set_ylabel("ordered values")
-    qq_ax.set_title(f"{name}: normal Q-Q plot")
-    return ax
+    qq_ax.set_title(f"{name}: normal Q-Q plot", fontsize=10)
+    return finish(ax)

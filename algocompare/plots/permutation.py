@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare.plots._figure import subplots
 import numpy as np
+
+from algocompare.plots._figure import subplots, use_layout
+from algocompare.plots._fit import finish, name_ticks
 
 __all__ = ["msd_plot"]
 
@@ -16,10 +18,19 @@ def _draw_panel(ax: Any, title: str, effects: Any, msd: float, order: list, colo
     values = effects.reindex(order).to_numpy(float)
     y = np.arange(len(order))[::-1]
     ax.errorbar(values, y, xerr=msd / 2, fmt="o", color=color, ecolor=color, capsize=3, markersize=4, lw=1.2)
-    ax.set_yticks(y)
-    ax.set_yticklabels([str(a) for a in order])
-    ax.set_title(f"{title}\nMSD = {msd:.3g}", fontsize=9)
+    name_ticks(ax, "y", y, [str(a) for a in order])
+    ax.set_title(f"{title}\nMSD = {msd:.3g}", fontsize=8)
     ax.grid(axis="x", alpha=0.3)
+
+
+def _names_on_the_left_only(axes: np.ndarray) -> None:
+    """Panels side by side show the names once, on the left (as with ``sharey=True``)."""
+    specs = [a.get_subplotspec() for a in axes]
+    if any(s is None for s in specs) or len({(s.rowspan.start, s.rowspan.stop) for s in specs}) != 1:
+        return
+    for panel in axes[1:]:
+        panel.tick_params(labelleft=False)
+        panel.set_ylim(axes[0].get_ylim())
 
 
 def msd_plot(result: Any, ax: Any = None, *, panel: str = "permutation", order: str = "effect",
@@ -66,20 +77,23 @@ def msd_plot(result: Any, ax: Any = None, *, panel: str = "permutation", order: 
     panels = result.panels()
     if ax is not None and not isinstance(ax, (list, tuple, np.ndarray)):
         i = PANELS.index(panel)
+        use_layout(ax.figure)
         _draw_panel(ax, panels[i][0], panels[i][1], panels[i][2], algs, colors[i])
-        return ax
+        return finish(ax)
     if ax is None:
         kwargs.setdefault("figsize", (11, 0.35 * len(algs) + 1.8))
+        kwargs.setdefault("layout", "constrained")
         fig, ax = subplots(1, 3, sharey=True, **kwargs)
     axes = np.asarray(ax).ravel()
     if axes.size != 3:
         raise ValueError(f"ax must be one Axes or three (one per panel), got {axes.size}.")
+    use_layout(axes[0].figure)
     for i, (title, values, msd) in enumerate(panels):
         _draw_panel(axes[i], title, values, msd, algs, colors[i])
+    _names_on_the_left_only(axes)
     better = "lower" if result.direction == "minimize" else "higher"
     axes[0].set_xlabel(f"mean ({better} is better)")
     axes[1].set_xlabel(f"mean ({better} is better)")
     axes[2].set_xlabel("mean rank (lower is better)")
     axes[0].figure.suptitle(result.method, fontsize=10)
-    axes[0].figure.tight_layout()
-    return axes
+    return finish(axes)

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare.plots._figure import axes_or_new
+from algocompare.plots._fit import MIN_POINTS, finish, name_ticks
 
 __all__ = ["pvalue_heatmap", "sign_plot"]
 
@@ -90,7 +91,7 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     ax = axes_or_new(ax, _square_size(k))
     image = ax.imshow(masked, cmap="viridis", norm=LogNorm(vmin=vmin, vmax=1.0), aspect="equal")
     annotate = k <= 20 if annotate is None else annotate
-    size = max(5.0, min(9.0, 120.0 / k))
+    size = max(MIN_POINTS, min(9.0, 120.0 / k))  # cells too small for it lose their numbers (finish)
     for i, j in zip(*np.nonzero(shown)):
         p = values[i, j]
         reject = p <= alpha
@@ -100,8 +101,8 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
                     fontweight="bold" if reject else "normal", gid="pvalue-label")
         if reject:
             ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, ec="black", lw=1.2, gid="rejected"))
-    ax.set_xticks(range(k), names, rotation=90)
-    ax.set_yticks(range(k), names)
+    name_ticks(ax, "x", range(k), names, rotation=90)
+    name_ticks(ax, "y", range(k), names)
     ax.set_xlim(-0.5, k - 1.5)  # the lower triangle: rows 2..k, columns 1..k-1
     ax.set_ylim(k - 0.5, 0.5)
     for side in ("top", "right"):
@@ -116,7 +117,7 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
         bar.ax.minorticks_off()
     label = getattr(result, "correction", None)
     ax.set_title(title or f"p-values{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}", fontsize=10)
-    return ax
+    return finish(ax)
 
 
 def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
@@ -155,17 +156,18 @@ def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
     ax.imshow(np.ma.masked_invalid(category), cmap=ListedColormap(palette), vmin=-0.5,
               vmax=len(levels) + 0.5, aspect="equal")
     rank_values = ranks.to_numpy(float)
-    size = max(5.0, min(10.0, 140.0 / k))
+    size = max(MIN_POINTS, min(10.0, 140.0 / k))
     for i, j in zip(*np.nonzero(tested)):
         if i == j:
             continue
         sign = "+" if rank_values[i] < rank_values[j] else ("−" if rank_values[i] > rank_values[j] else "=")
         dark = category[i, j] < min(2, len(levels))
-        ax.text(j, i, sign, ha="center", va="center", fontsize=size, color="white" if dark else "black")
-    ax.set_xticks(range(k), names, rotation=90)
-    ax.set_yticks(range(k), names)
+        ax.text(j, i, sign, ha="center", va="center", fontsize=size, color="white" if dark else "black",
+                gid="cell-label")
+    name_ticks(ax, "x", range(k), names, rotation=90)
+    name_ticks(ax, "y", range(k), names)
     handles = [Patch(color=c, label=f"p ≤ {lev:g}") for c, lev in zip(palette, levels)]
     handles.append(Patch(color=palette[-1], label="NS"))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1), frameon=False, fontsize=8)
     ax.set_title(title or "Significance (+: row better than column)", fontsize=10)
-    return ax
+    return finish(ax)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare.plots._figure import axes_or_new, subplots
+import re
+
 import numpy as np
 from scipy import stats
+
+from algocompare.plots._figure import axes_or_new, subplots, use_layout
+from algocompare.plots._fit import finish, fit_names, legend_below, name_ticks
 
 __all__ = ["plot_power_curve", "plot_bootstrap_qq", "qq_plot", "plot_experiment"]
 
@@ -25,8 +29,11 @@ def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: 
     ('Power, alpha = 0.05, two-sided', 'standardised effect size d')
     """
     ax = axes_or_new(ax, (6, 4))
-    frame = result.to_frame()
+    given = result.to_frame()
+    frame = _smooth_curve(result, given)
     ax.plot(frame["d"], frame["mean_power"], color="C0", label=f"N = {result.n_instances} ({result.test})")
+    if frame is not given:  # the effect sizes asked for, on the curve through them
+        ax.plot(given["d"], given["mean_power"], "o", color="C0", ms=4)
     if band and result.comparisons > 1:
         ax.fill_between(frame["d"], frame["worst_power"], frame["best_power"], color="C0", alpha=0.2,
                         label=f"{result.comparisons} comparisons (Holm)")
@@ -34,8 +41,23 @@ def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: 
         ax.axhline(target, color="grey", ls="--", lw=0.8)
     ax.set(xlabel="standardised effect size d", ylabel="power", ylim=(0, 1.02), xlim=(0, frame["d"].max()),
            title=f"Power, alpha = {result.alpha:g}, {result.alternative}")
-    ax.legend(loc="lower right")
-    return ax
+    ax.legend(loc="lower right", fontsize="small")
+    return finish(ax)
+
+
+def _smooth_curve(result: Any, given: Any) -> Any:
+    """The curve on 100 effect sizes when the result has only a few (``instance_power_curve(30,
+    [0.2, 0.5, 0.8])`` would be a jagged 3-point line); the result's own points otherwise, or
+    when the recomputed curve does not pass through them (a setting the result does not record)."""
+    if len(given) >= 30:
+        return given
+    from algocompare.samplesize.instances import instance_power_curve
+
+    grid = np.union1d(np.linspace(max(given["d"].min() / 4, 1e-3), given["d"].max(), 100), given["d"])
+    curve = instance_power_curve(result.n_instances, grid, result.alpha, result.alternative, test=result.test,
+                                 comparisons=result.comparisons).to_frame()
+    at_given = curve.set_index("d").loc[given["d"].to_numpy(), "mean_power"].to_numpy()
+    return curve if np.allclose(at_given, given["mean_power"], atol=1e-9) else given
 
 
 def qq_plot(values, ax=None, **kwargs):
@@ -54,7 +76,7 @@ def qq_plot(values, ax=None, **kwargs):
     ax.plot(theoretical, slope * theoretical + intercept, color="C3", lw=1)
     ax.set(xlabel="normal quantiles", ylabel="ordered values")
     ax.text(0.03, 0.95, f"r = {r:.4f}", transform=ax.transAxes, va="top")
-    return ax
+    return finish(ax)
 
 
 def plot_bootstrap_qq(result: Any, ax=None, **kwargs):
@@ -69,13 +91,23 @@ def plot_bootstrap_qq(result: Any, ax=None, **kwargs):
     """
     ax = qq_plot(result.means, ax, **kwargs)
     ax.set_title(f"Bootstrap means (R = {result.n_resamples}, n = {result.n})")
-    return ax
+    return finish(ax)
 
 
-def plot_experiment(result: Any, ax=None, *, pair: int = 0):
+def _natural_key(label: Any) -> tuple:
+    """I4 before I11: digit runs compared as numbers."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part)
+                 for part in re.split(r"(\d+)", str(label)) if part)
+
+
+def plot_experiment(result: Any, ax=None, *, pair: int | None = None):
     """Per-instance estimates phi_j with their CIs and the runs per algorithm (thesis Figs. 5.2, 5.4).
 
-    ``ax`` may be one Axes (estimates only) or None (a figure with estimates and run counts).
+    Instances are in natural order (I2 before I10). Every pair of algorithms is drawn, one
+    colour each, slightly apart within an instance's row (``pair`` selects one); an open
+    square marks an instance where the run budget ``nmax`` was reached before the
+    standard error target. ``ax`` may be one Axes (estimates only) or None (a figure with
+    the estimates and the runs of each algorithm).
 
     Examples
     --------
@@ -87,28 +119,55 @@ def plot_experiment(result: Any, ax=None, *, pair: int = 0):
     ...     res = ac.run_experiment(list(range(1, 40)), [a, b], d=1.0, se_max=0.5, n0=5, executor=pool, rng=1)
     >>> ax = ac.plots.plot_experiment(res)
     >>> ax.get_xlabel(), len(ax.get_yticklabels()) == res.n_star   # one row per instance
-    ('phi (simple) a vs b', True)
+    ('phi (simple)', True)
     """
     table = result.instances
-    a, b = result.tests[["alg_a", "alg_b"]].iloc[pair]
-    rows = table[(table["alg_a"] == a) & (table["alg_b"] == b)].reset_index(drop=True)
+    pairs = result.tests[["alg_a", "alg_b"]].to_numpy().tolist()
+    if pair is not None:
+        pairs = [pairs[pair]]
+    instances = sorted(table["instance"].unique(), key=_natural_key)
+    row = {inst: i for i, inst in enumerate(instances)}
     if ax is None:
-        _, (ax, ax_n) = subplots(1, 2, figsize=(9, 0.3 * len(rows) + 2), sharey=True,
-                                     gridspec_kw={"width_ratios": [3, 2]}, layout="constrained")
+        _, (ax, ax_n) = subplots(1, 2, figsize=(9, 0.3 * len(instances) + 2.2), sharey=True,
+                                 gridspec_kw={"width_ratios": [3, 2]}, layout="constrained")
     else:
+        use_layout(ax.figure)
         ax_n = None
-    y = np.arange(len(rows))
-    colors = np.where(rows["nmax_reached"], "C3", "C0")
-    ax.errorbar(rows["phi"], y, xerr=[rows["phi"] - rows["ci_low"], rows["ci_high"] - rows["phi"]], fmt="none",
-                ecolor=colors, lw=1)
-    ax.scatter(rows["phi"], y, c=colors, s=15, zorder=3)
+    algorithms = list(dict.fromkeys(a for p in pairs for a in p))
+    short = dict(zip(algorithms, fit_names(ax.figure, algorithms, 8.0, 0.3 * ax.figure.get_figwidth() * 72)))
+    offsets = np.linspace(-0.25, 0.25, len(pairs)) if len(pairs) > 1 else [0.0]
+    for p, ((a, b), offset) in enumerate(zip(pairs, offsets)):
+        rows = table[(table["alg_a"] == a) & (table["alg_b"] == b)]
+        y = rows["instance"].map(row).to_numpy(float) + offset
+        color = f"C{p % 10}"
+        ax.errorbar(rows["phi"], y, xerr=[rows["phi"] - rows["ci_low"], rows["ci_high"] - rows["phi"]], fmt="none",
+                    ecolor=color, lw=1)
+        reached = rows["nmax_reached"].to_numpy(bool)
+        ax.scatter(rows["phi"][~reached], y[~reached], color=color, s=15, zorder=3, label=f"{short[a]} vs {short[b]}")
+        ax.scatter(rows["phi"][reached], y[reached], facecolors="none", edgecolors=color, marker="s", s=22, zorder=3)
     ax.axvline(0, color="grey", lw=0.8)
-    ax.set_yticks(y, [str(i) for i in rows["instance"]])
-    ax.set(xlabel=f"phi ({result.dif}) {a} vs {b}", ylabel="instance")
+    name_ticks(ax, "y", range(len(instances)), [str(i) for i in instances])
+    ax.set_ylim(len(instances) - 0.5, -0.5)
+    ax.set(xlabel=f"phi ({result.dif})", ylabel="instance")
+    if table["nmax_reached"].any():
+        ax.scatter([], [], facecolors="none", edgecolors="black", marker="s", s=22, label="nmax reached")
+    legend_below(ax, ncols=1)
     if ax_n is not None:
-        ax_n.barh(y - 0.2, rows["n_a"], height=0.4, label=str(a))
-        ax_n.barh(y + 0.2, rows["n_b"], height=0.4, label=str(b))
-        ax_n.set(xlabel="runs")
-        # Above the bars, never over them.
-        ax_n.legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncols=2, frameon=False)
-    return ax
+        _run_counts(ax_n, table, algorithms, short, row)
+        return finish(np.array([ax, ax_n]))[0]
+    return finish(ax)
+
+
+def _run_counts(ax: Any, table: Any, algorithms: list, short: dict, row: dict) -> None:
+    """Horizontal bars: runs of each algorithm on each instance."""
+    runs = {}
+    for side in ("a", "b"):
+        for alg, inst, n in zip(table[f"alg_{side}"], table["instance"], table[f"n_{side}"]):
+            runs[(alg, inst)] = n
+    height = 0.8 / len(algorithms)
+    for i, alg in enumerate(algorithms):
+        cells = [(row[inst], n) for (a, inst), n in runs.items() if a == alg]
+        ys = np.array([c[0] for c in cells], float) - 0.4 + (i + 0.5) * height
+        ax.barh(ys, [c[1] for c in cells], height=height, label=short[alg])
+    ax.set(xlabel="runs")
+    legend_below(ax, ncols=1)

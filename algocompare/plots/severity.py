@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-from algocompare.plots._figure import axes_or_new
+from algocompare.plots._figure import axes_or_new, split_axes
+from algocompare.plots._fit import finish, legend_below
 
 __all__ = ["plot_severity", "plot_power_by_delta"]
 
@@ -31,7 +32,7 @@ def _in_null(result, tau: np.ndarray) -> np.ndarray:
 def _severity_curve(result, ax, tau=None) -> None:
     frame = result.curve(tau)
     tau = frame["tau"].to_numpy()
-    ax.plot(tau, frame["severity"], color=SEVERITY_COLOR, lw=2, label=f"severity ({result.claim})")
+    ax.plot(tau, frame["severity"], color=SEVERITY_COLOR, lw=2, label=f"severity ({result.claim.replace('tau', 'τ')})")
     power = frame["power"].to_numpy()
     null = _in_null(result, tau)
     ax.plot(tau, np.where(null, np.nan, power), color=POWER_COLOR, lw=1.5, label="power")
@@ -52,8 +53,8 @@ def _severity_curve(result, ax, tau=None) -> None:
     ax.set_xlabel("τ (true difference)")
     ax.set_ylabel("probability")
     decision = "H0 rejected" if result.reject else "H0 not rejected"
-    ax.set_title(f"{decision}, p = {result.pvalue:.4g}")
-    ax.legend(fontsize="small", loc="best")
+    ax.set_title(f"{decision}, p = {result.pvalue:.4g}", fontsize=10)
+    legend_below(ax)
 
 
 def _density_panel(result, ax) -> None:
@@ -86,8 +87,8 @@ def _density_panel(result, ax) -> None:
     ax.axvline(result.estimate, color="black", ls="--", lw=1, label="observed ȳ")
     ax.set_xlabel("mean difference ȳ")
     ax.set_ylabel("density")
-    ax.set_title(f"{result.test} test, {result.alternative}, d(y) = {result.statistic:.3g}")
-    ax.legend(fontsize="small", loc="best")
+    ax.set_title(f"{result.test} test, {result.alternative}, d(y) = {result.statistic:.3g}", fontsize=10)
+    legend_below(ax)
 
 
 def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
@@ -97,7 +98,7 @@ def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
     ----------
     kind : {"both", "curve", "density"}
         ``"both"`` draws two panels (densities at Delta, curves over tau); with ``ax``
-        given, ``"both"`` needs two Axes, the other kinds one.
+        given, ``"both"`` takes two Axes, or one whose place the two panels share.
     tau : array, optional
         Grid of tau for the curves.
 
@@ -119,15 +120,18 @@ def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
     ncols = 2 if kind == "both" else 1
     axes = axes_or_new(ax, (5.2 * ncols, 4.0), 1, ncols, layout="constrained")
     if kind == "both":
+        if np.size(axes) == 1:
+            axes = split_axes(np.ravel(axes)[0], 2)
         if np.size(axes) != 2:
-            raise ValueError("kind='both' needs two Axes; pass kind='curve' to draw on one.")
+            raise ValueError(f"kind='both' draws two panels: pass one or two Axes, got {np.size(axes)}.")
+        axes = np.ravel(axes)
         _density_panel(result, axes[0])
         _severity_curve(result, axes[1], tau)
     elif kind == "curve":
         _severity_curve(result, axes, tau)
     else:
         _density_panel(result, axes)
-    return axes
+    return finish(axes)
 
 
 def plot_power_by_delta(result, ax=None, *, target: float | None = 0.8):
@@ -151,6 +155,6 @@ def plot_power_by_delta(result, ax=None, *, target: float | None = 0.8):
     ax.set_ylabel("power")
     ax.set_ylim(-0.02, 1.02)
     ax.set_title(f"{result.test} test power ({result.design}, {result.alternative}, α = {result.alpha:g}, "
-                 f"sd = {result.sd:g})")
-    ax.legend(title=f"sample size{per_arm}", fontsize="small")
-    return ax
+                 f"sd = {result.sd:g})", fontsize=10)
+    ax.legend(title=f"sample size{per_arm}", fontsize="small", title_fontsize="small")
+    return finish(ax)
