@@ -369,12 +369,17 @@ def skillings_mack(data: Any, *, tie_correction: bool = False) -> SkillingsMackR
         ``False`` (default): Σ as Skillings & Mack and PMCMRplus compute it, which
         assumes untied ranks; on a complete table SM then equals Friedman's untied
         statistic (:func:`algocompare.friedman` with ``tie_correction=False``). With ties
-        it overstates the variance, so the test is conservative. ``True``: each
+        it overstates the variance, so the test is conservative (size 0.015–0.017 at
+        α = 0.05 on tables of integer scores with 20 % of the cells missing, against
+        0.039–0.043 on continuous data; tests/frequentist/test_incomplete_calibration.py).
+        ``True``: each
         instance's contribution to Σ is scaled by the ratio of its rank variance to the
         untied one (the exact permutation covariance, as Stata's ``skilmack``
         simulation covariance estimates); on a complete table SM then equals the
-        tie-corrected Friedman statistic (``friedman``'s default). Without ties both are
-        identical (and equal Durbin's T1 on a balanced incomplete block design).
+        tie-corrected Friedman statistic (``friedman``'s default), and the size on the
+        tied tables above is 0.034–0.041. Without ties both are identical (and equal
+        Durbin's T1 on a balanced incomplete block design). ``algocompare analyze`` uses
+        ``True`` unless ``--untied`` is given.
 
     Returns
     -------
