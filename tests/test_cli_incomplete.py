@@ -81,3 +81,14 @@ def test_run_analysis_sections_of_an_incomplete_table():
     assert list(sections[1].results) == ["skillings_mack_all_pairs", "durbin_all_pairs"]
     complete = run_analysis(ac.load_dataset("ice_cream"), AnalysisOptions(control=None))
     assert "incomplete" not in [s.key for s in complete]
+
+
+def test_report_figures_of_the_incomplete_post_hoc():
+    import matplotlib.pyplot as plt
+
+    control = ac.posthoc(NORMAL20, test="skillings_mack", control="best")
+    views = {view.key: view for view in ac.figure_views(control)}
+    assert "bonferroni_dunn" not in views   # no single standard error: no single cut line
+    ax = views["figure"].draw(control)
+    assert ax.get_title() == "Skillings–Mack post-hoc, 23 missing cells"
+    plt.close(ax.figure)

@@ -74,8 +74,17 @@ def _is_posthoc(result: Any) -> bool:
     return all(hasattr(result, name) for name in ("mean_ranks", "matrix", "cliques"))
 
 
+#: names of the post-hoc tests for tables with missing cells, for the title of their CD diagram
+_INCOMPLETE_NAMES = {"durbin": "Durbin", "skillings_mack": "Skillings–Mack"}
+
+
 def _customary(result: Any) -> Any:
-    return result.plot()
+    name = _INCOMPLETE_NAMES.get(getattr(result, "test", None))
+    if name is None:
+        return result.plot()
+    # the CD diagram's caption names the procedure; the title names the test and the missing cells
+    missing = re.search(r"(\d+) missing cell", str(getattr(result, "method", "")))
+    return result.plot(title=f"{name} post-hoc" + (f", {missing.group(1)} missing cells" if missing else ""))
 
 
 def _heatmap(result: Any) -> Any:
