@@ -153,15 +153,15 @@ def as_profile(rankings: Any, weights: Any = None, *, agg: str = "mean") -> Prof
     per instance, see :func:`instance_rankings`), or a DataFrame / 2-D array of ranks or
     values (rows = rankings, columns = items, lower = better, equal values tie).
     """
+    from algocompare._validation import as_results
     from algocompare.data.results import Results
 
     if isinstance(rankings, Results):
+        rankings = as_results(rankings)  # a table that keeps missing cells raises here, naming the options
         values = rankings.values(agg, oriented=True)
         items, labels = tuple(rankings.algorithms), tuple(rankings.instances)
         levels = np.array([dense_levels(row) for row in values], dtype=int)
     elif isinstance(rankings, pd.DataFrame) or (isinstance(rankings, np.ndarray) and rankings.ndim == 2):
-        from algocompare._validation import as_results
-
         return as_profile(as_results(rankings), weights, agg=agg)
     else:
         if isinstance(rankings, (str, bytes, Mapping)) or not isinstance(rankings, Sequence):
