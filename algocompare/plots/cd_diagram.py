@@ -352,6 +352,9 @@ def _bonferroni_dunn_cd(result: Any, k: int, alpha: float) -> float:
     """
     from algocompare.posthoc.critical import critical_value
 
+    if getattr(result, "test", None) in ("durbin", "skillings_mack"):
+        raise ValueError("the Bonferroni–Dunn chart needs one standard error for every pair; the pairs of an "
+                         "incomplete table have different ones: draw its CD diagram (result.plot()) instead.")
     se = getattr(result, "standard_error", None)
     if se is None:
         se = math.sqrt(k * (k + 1) / (6.0 * int(result.n_instances)))
@@ -364,7 +367,8 @@ def _test_description(result: Any) -> str:
     if not test:
         return ""
     names = {"friedman": "Friedman", "aligned_ranks": "aligned-ranks", "quade": "Quade", "nemenyi": "Friedman",
-             "wilcoxon": "Wilcoxon signed-rank", "conover": "Conover", "friedman_exact": "exact Friedman"}
+             "wilcoxon": "Wilcoxon signed-rank", "conover": "Conover", "friedman_exact": "exact Friedman",
+             "durbin": "Durbin", "skillings_mack": "Skillings–Mack"}
     text = f"{names.get(test, test)} tests"
     se = getattr(result, "se", None)
     return text + (f", {se} standard error" if se else "")

@@ -183,3 +183,14 @@ def test_plot_of_a_real_posthoc_result_agrees_with_its_table(correction):
         assert cd_bars == []
     else:
         assert np.ptp(cd_bars[0].get_xdata()) == pytest.approx(result.critical_difference)
+
+
+def test_incomplete_table_posthoc_caption_and_no_bonferroni_dunn_chart():
+    values = np.random.default_rng(1).normal(size=(12, 5))
+    values[0, 1] = values[3, 2] = np.nan
+    kept = ac.Results.from_array(values, nan_policy="keep")
+    result = ac.posthoc(kept, test="skillings_mack")
+    assert "(Skillings–Mack tests)" in " ".join(t.get_text() for t in result.plot().texts)
+    with_control = ac.posthoc(kept, test="skillings_mack", control=result.algorithms[0])
+    with pytest.raises(ValueError, match="one standard error for every pair"):
+        bonferroni_dunn_chart(with_control)
