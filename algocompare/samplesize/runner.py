@@ -234,7 +234,9 @@ class _Study:
 
     def step(self) -> None:
         """Submit what fits, wait for the next finished (or overdue) runs and act on them."""
-        while self.queue and len(self.inflight) < self.backend.capacity:
+        # a run's clock starts at submission, so with a timeout no run may wait in a foreign queue
+        limit = self.backend.capacity * (1 if self.timeout is not None or self.backend.can_stop else 4)
+        while self.queue and len(self.inflight) < limit:
             key, attempt = self.queue.popleft()
             try:
                 handle = self.backend.submit(execute_run, (self.algs[key[1]], self.names[key[1]],
@@ -289,14 +291,14 @@ class _Study:
             self.lost[key] += 1
             if self.lost[key] <= LOST_LIMIT:
                 warnings.warn(f"{self._describe(key, attempt)}: {message}; running it again with the same seed.",
-                              RuntimeWarning, stacklevel=4)
+                              RuntimeWarning, stacklevel=5)
                 self.queue.appendleft((key, attempt))
                 return
             message += f" ({self.lost[key]} times)"
         elif attempt < self.retries:
             fresh = integer_seed(attempt_seed(self.entropy, key, attempt + 1))
             warnings.warn(f"{self._describe(key, attempt)} failed: {message}; retrying with the fresh seed {fresh} "
-                          f"(attempt {attempt + 2} of {self.retries + 1}).", RuntimeWarning, stacklevel=4)
+                          f"(attempt {attempt + 2} of {self.retries + 1}).", RuntimeWarning, stacklevel=5)
             self.queue.appendleft((key, attempt + 1))
             return
         raise RunFailed(f"algorithm {self.names[key[1]]!r} failed on instance {self.labels[key[0]]!r} (run {key[2]}, "

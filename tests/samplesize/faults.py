@@ -7,6 +7,8 @@ injects a fault once the run counter ``folder/count`` passes ``after``::
     {"kind": "raise" | "hang" | "exit" | "kill-self" | "kill-parent" | "term-parent", "after": 25,
      "once": true}
 
+A hang lasts until the plan file is removed (an abandoned thread then finishes).
+
 The object (and so the study's fingerprint) stays the same whether a fault is planned or not,
 so a study can be resumed after the plan is removed, as a user resumes after fixing the
 cause outside the algorithm.
@@ -73,7 +75,7 @@ class Faulty:
             if _bump(os.path.join(self.folder, "count")) > fault["after"] and self._claim(fault):
                 with open(os.path.join(self.folder, "faulted"), "a") as fh:
                     fh.write(f"{instance}\n")
-                self._inject(fault["kind"])
+                self._inject(fault["kind"], plan_path)
         return value
 
     def _claim(self, fault):
@@ -86,11 +88,13 @@ class Faulty:
         return True
 
     @staticmethod
-    def _inject(kind):
+    def _inject(kind, plan_path):
         if kind == "raise":
             raise RuntimeError("injected failure")
-        if kind == "hang":
-            time.sleep(3600)
+        if kind == "hang":  # until the plan is removed (a thread cannot be killed; a process is)
+            deadline = time.monotonic() + 3600
+            while os.path.exists(plan_path) and time.monotonic() < deadline:
+                time.sleep(0.05)
         if kind == "exit":
             os._exit(3)
         if kind == "kill-self":

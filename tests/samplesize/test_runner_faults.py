@@ -1,0 +1,520 @@
+"""Fault injection for run_experiment (issue 18, item 5).
+
+Studies are killed, hung, broken, truncated and resumed with changed settings; the final data
+must equal an uninterrupted run with the same seed, every mismatch must be refused with a
+message that says what differs, and no process the runner started may outlive it. The
+reference is a run on one thread; faults come from ``tests/samplesize/faults.py`` (the same
+algorithm object with or without a planned fault, so the study's fingerprint is unchanged).
+The tests marked ``slow`` repeat the random kills many times (``--run-slow``).
+"""
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from algocompare.samplesize.repetitions import calc_nreps
+from algocompare.samplesize.runner import RunFailed, read_log, run_experiment
+from tests.samplesize import algorithms_fixture as fx
+from tests.samplesize import faults
+
+INSTANCES = list(range(12))
+SETTINGS = dict(d=1.0, se_max=0.6, n0=4, nmax=60, power=0.8)
+ROOT = Path(__file__).resolve().parents[2]
+
+CHILD = textwrap.dedent("""
+    import sys
+    from tests.samplesize import algorithms_fixture as fx, faults
+    from algocompare.samplesize.runner import run_experiment
+    folder, path, mode, delay = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+    algorithms = {"fast": fx.fast, "slow": faults.Faulty(folder, delay=delay)}
+    settings = dict(d=1.0, se_max=0.6, n0=4, nmax=60, power=0.8)
+    if mode == "new":
+        run_experiment(list(range(12)), algorithms, rng=42, results_file=path, **settings)
+    else:
+        run_experiment(list(range(12)), algorithms, rng=None, resume=path, **settings)
+    print("complete")
+""")
+
+
+def _data(res):
+    return res.runs.to_long().sort_values(["instance", "algorithm", "run"]).reset_index(drop=True)
+
+
+def _algorithms(folder, delay=0.005):
+    # the delay is part of the Faulty object, hence of the fingerprint: one value everywhere
+    return {"fast": fx.fast, "slow": faults.Faulty(folder, delay=delay)}
+
+
+@pytest.fixture(scope="module")
+def reference():
+    with ThreadPoolExecutor(1) as pool:
+        return run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=pool, rng=42, **SETTINGS)
+
+
+def _resume_in_threads(folder, path, **kw):
+    with ThreadPoolExecutor(2) as pool:
+        return run_experiment(INSTANCES, _algorithms(folder), executor=pool, resume=path, **{**SETTINGS, **kw})
+
+
+def _assert_complete(path, res, reference):
+    pd.testing.assert_frame_equal(_data(res), _data(reference))
+    ok = read_log(path).query("status == 'ok'")
+    assert len(ok) == reference.total_runs
+    assert not ok.duplicated(["instance_index", "algorithm_index", "run"]).any()
+
+
+def _ok_records(path):
+    try:
+        return max(0, path.read_bytes().count(b"\n") - 2)
+    except FileNotFoundError:
+        return 0
+
+
+def _child(folder, path, mode="new"):
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.Popen([sys.executable, "-c", CHILD, str(folder), str(path), mode, "0.005"], cwd=ROOT,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_for_records(proc, path, n, limit=60.0):
+    deadline = time.monotonic() + limit
+    while _ok_records(path) < n:
+        assert proc.poll() is None, f"the study ended early: {proc.communicate()}"
+        assert time.monotonic() < deadline, "the study made no progress"
+        time.sleep(0.02)
+
+
+def _no_orphans(folder):
+    assert faults.survivors(faults.pids(folder) - {os.getpid()}) == set()
+
+
+# -- the parent is killed ----------------------------------------------------------------
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
+def test_parent_killed_then_resumed(reference, tmp_path, how):
+    path = tmp_path / "runs.csv"
+    proc = _child(tmp_path, path)
+    _wait_for_records(proc, path, random.Random(how).randint(20, 200))
+    proc.send_signal(how)
+    proc.communicate(timeout=30)
+    assert proc.returncode != 0
+    _no_orphans(tmp_path)  # the worker pool ended with its parent, however it ended
+    _assert_complete(path, _resume_in_threads(tmp_path, path, rng=None), reference)
+
+
+def test_parent_killed_by_its_own_run(reference, tmp_path):
+    # a run SIGKILLs the runner from inside a worker: the workers follow it at once
+    path = tmp_path / "runs.csv"
+    faults.plan(tmp_path, "kill-parent", after=60)
+    proc = _child(tmp_path, path)
+    proc.communicate(timeout=120)
+    assert proc.returncode == -signal.SIGKILL
+    _no_orphans(tmp_path)
+    faults.unplan(tmp_path)
+    _assert_complete(path, _resume_in_threads(tmp_path, path, rng=None), reference)
+
+
+def test_command_programs_die_with_the_parent(tmp_path):
+    # a command-line algorithm's program (here `sleep`) must not outlive a killed runner
+    pidfile = tmp_path / "cmd-pids"
+    script = textwrap.dedent(f"""
+        from algocompare.samplesize.runner import run_experiment
+        cmd = "sh -c 'echo $$ >> {pidfile}; exec sleep 60'"
+        run_experiment(["p1", "p2", "p3"], {{"a": cmd, "b": cmd}}, d=1.0, se_max=0.5, n0=2, rng=1)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT)
+    deadline = time.monotonic() + 60
+    while not (pidfile.exists() and len(pidfile.read_text().split()) >= 2):
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.05)
+    proc.kill()
+    proc.wait()
+    commands = {int(x) for x in pidfile.read_text().split()}
+    assert faults.survivors(commands) == set()
+
+
+# -- workers die, hang or fail -----------------------------------------------------------
+@pytest.mark.filterwarnings("ignore:.*from outside; running it again:RuntimeWarning")  # if it was busy
+def test_worker_killed_from_outside_is_rerun_with_its_seed(reference, tmp_path):
+    path = tmp_path / "runs.csv"
+    algorithms = _algorithms(tmp_path)
+    victims = []
+
+    def kill_a_worker():
+        deadline = time.monotonic() + 60
+        while _ok_records(path) < 60 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        workers = sorted(faults.pids(tmp_path) - {os.getpid()})
+        victims.append(random.Random(1).choice(workers))
+        os.kill(victims[-1], signal.SIGKILL)
+
+    killer = threading.Thread(target=kill_a_worker)
+    killer.start()
+    res = run_experiment(INSTANCES, algorithms, rng=42, results_file=path, **SETTINGS)
+    killer.join()
+    _assert_complete(path, res, reference)
+    assert not faults.alive(victims[0])
+    _no_orphans(tmp_path)
+
+
+def test_run_that_kills_its_worker(reference, tmp_path):
+    path = tmp_path / "runs.csv"
+    faults.plan(tmp_path, "kill-self", after=40)
+    with pytest.warns(RuntimeWarning, match=r"was killed by signal SIGKILL from outside; running it again with "
+                                            r"the same seed"):
+        res = run_experiment(INSTANCES, _algorithms(tmp_path), rng=42, results_file=path, **SETTINGS)
+    _assert_complete(path, res, reference)
+    lost = read_log(path).query("status == 'lost'")
+    assert len(lost) == 1 and lost["instance"].iloc[0] == str(faults.faulted(tmp_path)[0])
+    _no_orphans(tmp_path)
+
+
+def test_dying_run_is_named_then_resumed(reference, tmp_path):
+    path = tmp_path / "runs.csv"
+    faults.plan(tmp_path, "exit", after=50)
+    with pytest.raises(RunFailed) as info:
+        run_experiment(INSTANCES, _algorithms(tmp_path), rng=42, results_file=path, **SETTINGS)
+    culprit = faults.faulted(tmp_path)
+    assert len(culprit) == 1
+    assert f"'slow' failed on instance {culprit[0]} " in str(info.value)
+    assert "worker process exited with code 3 while running it" in str(info.value)
+    died = read_log(path).query("status == 'died'")
+    assert list(died["instance_index"]) == [culprit[0]]
+    _no_orphans(tmp_path)
+    faults.unplan(tmp_path)
+    _assert_complete(path, _resume_in_threads(tmp_path, path, rng=42), reference)
+
+
+def test_hung_run_times_out_and_is_killed(reference, tmp_path):
+    path = tmp_path / "runs.csv"
+    faults.plan(tmp_path, "hang", after=30)
+    started = time.monotonic()
+    with pytest.raises(RunFailed, match=r"'slow' failed on instance \d+ .*timed out after 1 s"):
+        run_experiment(INSTANCES, _algorithms(tmp_path), rng=42, results_file=path, timeout=1, **SETTINGS)
+    assert time.monotonic() - started < 30
+    assert list(read_log(path).query("status == 'timeout'")["instance_index"]) == faults.faulted(tmp_path)
+    _no_orphans(tmp_path)  # the hung worker was killed
+    faults.unplan(tmp_path)
+    _assert_complete(path, _resume_in_threads(tmp_path, path, rng=None), reference)
+
+
+def test_hung_run_retried_in_threads_is_abandoned(tmp_path):
+    faults.plan(tmp_path, "hang", after=10)
+    with ThreadPoolExecutor(3) as pool:
+        try:
+            with pytest.warns(RuntimeWarning, match=r"timed out after 0.5 s \(abandoned.*retrying with the fresh "
+                                                    r"seed"):
+                res = run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, rng=42, timeout=0.5,
+                                     retries=1, results_file=tmp_path / "runs.csv", **SETTINGS)
+        finally:
+            faults.unplan(tmp_path)  # the abandoned thread wakes up and ends
+    assert res.total_runs > 0
+    assert (read_log(tmp_path / "runs.csv")["status"] == "timeout").sum() == 1
+
+
+def test_broken_foreign_process_pool_is_explained(tmp_path):
+    faults.plan(tmp_path, "exit", after=20)
+    with ProcessPoolExecutor(2) as pool:
+        with pytest.raises(RunFailed, match=r"executor broke while running run \d+ of algorithm .*"
+                                            r"if __name__ == \"__main__\":"):
+            run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, rng=42, retries=1, **SETTINGS)
+
+
+# -- the results file --------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def finished_file(reference, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("finished")
+    path = folder / "runs.csv"
+    with ThreadPoolExecutor(2) as pool:
+        run_experiment(INSTANCES, _algorithms(folder), executor=pool, rng=42, results_file=path, **SETTINGS)
+    return folder, path
+
+
+def test_truncated_file_resumes_to_the_same_data(reference, finished_file, tmp_path):
+    folder, full = finished_file
+    data = full.read_bytes()
+    header = data.index(b"\n")
+    cuts = [header // 2, header + 5, data.index(b"\n", header + 1) + 1, len(data) // 3, len(data) - 7]
+    cuts += random.Random(18).sample(range(header + 1, len(data)), 3)
+    for cut in cuts:
+        path = tmp_path / f"cut{cut}.csv"
+        path.write_bytes(data[:cut])
+        _assert_complete(path, _resume_in_threads(folder, path, rng=42), reference)
+        assert path.read_bytes().count(b"\n") == data.count(b"\n")  # the cut record was replaced, not kept
+
+
+def test_damaged_record_inside_the_file_is_refused(finished_file, tmp_path):
+    folder, full = finished_file
+    lines = full.read_bytes().split(b"\n")
+    lines[10] = lines[10].replace(b",ok,", b",ok,1")
+    path = tmp_path / "damaged.csv"
+    path.write_bytes(b"\n".join(lines))
+    with pytest.raises(ValueError, match="line 11 is damaged"):
+        _resume_in_threads(folder, path, rng=42)
+
+
+@pytest.mark.parametrize("change, message", [
+    (dict(algorithms=lambda f: {"slow": faults.Faulty(f), "fast": fx.fast}),
+     r"algorithm order: recorded \['fast', 'slow'\], now \['slow', 'fast'\]"),
+    (dict(algorithms=lambda f: {"fast": fx.fast, "slow": fx.third}),
+     r"code of algorithm 'slow' differs from the recorded one"),
+    (dict(instances=INSTANCES[1:] + [12]), r"instances: recorded \[0, 1, 2, .*now \[1, 2, 3"),
+    (dict(instances=INSTANCES[::-1]), r"instance order: recorded"),
+    (dict(instances={i: i + (i == 5) for i in INSTANCES}), r"content of instance\(s\) \[5\]"),
+    (dict(se_max=0.5), r"se_max: recorded 0.6, now 0.5"),
+    (dict(n0=5), r"n0: recorded 4, now 5"),
+    (dict(rng=7), r"rng seed: recorded 42, now 7"),
+])
+def test_resume_refuses_another_study(finished_file, tmp_path, change, message):
+    folder, full = finished_file
+    path = tmp_path / "runs.csv"
+    shutil.copy(full, path)
+    kwargs = {**SETTINGS, "rng": None, **{k: v for k, v in change.items() if k not in ("algorithms", "instances")}}
+    algorithms = change.get("algorithms", _algorithms)(folder)
+    with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match=message) as info:
+        run_experiment(change.get("instances", INSTANCES), algorithms, executor=pool, resume=path, **kwargs)
+    assert "cannot resume from" in str(info.value) and "nothing was run or written" in str(info.value)
+    assert path.read_bytes() == full.read_bytes()
+
+
+def test_existing_file_without_resume_is_refused(finished_file, tmp_path):
+    folder, full = finished_file
+    before = full.read_bytes()
+    with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match="already exists; pass resume="):
+        run_experiment(INSTANCES, _algorithms(folder), executor=pool, rng=42, results_file=full, **SETTINGS)
+    assert full.read_bytes() == before
+
+
+def test_versions_replace_the_code_hash(reference, tmp_path):
+    # the user vouches that "slow" gives the same results: a rewritten function may continue the study
+    path = tmp_path / "runs.csv"
+    with ThreadPoolExecutor(2) as pool:
+        faults.plan(tmp_path, "raise", after=40)
+        with pytest.raises(RunFailed):
+            run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, rng=42, results_file=path,
+                           versions={"slow": "1.0"}, **SETTINGS)
+        with pytest.raises(ValueError, match=r"version of algorithm 'slow' differs .*version:1.0 vs version:1.1"):
+            run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=pool, resume=path,
+                           versions={"slow": "1.1"}, **SETTINGS)
+        res = run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=pool, resume=path,
+                             versions={"slow": "1.0"}, **SETTINGS)
+    _assert_complete(path, res, reference)
+
+
+def test_empty_and_foreign_files(reference, tmp_path):
+    empty = tmp_path / "empty.csv"
+    empty.touch()
+    with ThreadPoolExecutor(2) as pool:
+        res = run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, rng=42, resume=empty, **SETTINGS)
+        _assert_complete(empty, res, reference)
+        other = tmp_path / "other.csv"
+        other.write_text("instance,algorithm,value\n1,a,2.0\n")
+        with pytest.raises(ValueError, match="is not a run_experiment results file"):
+            run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, resume=other, **SETTINGS)
+        with pytest.raises(FileNotFoundError, match="no results file to resume from"):
+            run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, resume=tmp_path / "no.csv", **SETTINGS)
+
+
+def test_resume_into_a_new_file_copies_the_records(reference, finished_file, tmp_path):
+    folder, full = finished_file
+    partial = tmp_path / "partial.csv"
+    partial.write_bytes(full.read_bytes()[: len(full.read_bytes()) // 2])
+    target = tmp_path / "new.csv"
+    with ThreadPoolExecutor(2) as pool:
+        res = run_experiment(INSTANCES, _algorithms(folder), executor=pool, resume=partial, results_file=target,
+                             rng=None, **SETTINGS)
+    _assert_complete(target, res, reference)
+
+
+# -- interactive use ---------------------------------------------------------------------
+SCRIPT = textwrap.dedent("""
+    import numpy as np
+    import algocompare as ac
+
+    def a(instance, rng):
+        return rng.normal(instance, 1.0)
+
+    def b(instance, rng):
+        return rng.normal(instance + 1.0, 2.0)
+
+    res = ac.run_experiment(list(range(1, 30)), [a, b], d=1.0, se_max=0.5, n0=5, nmax=40, rng=3)
+    print(res.total_runs, repr(float(res.runs.to_long()["value"].sum())))
+""")
+
+
+def _script_functions():
+    def a(instance, rng):
+        return rng.normal(instance, 1.0)
+
+    def b(instance, rng):
+        return rng.normal(instance + 1.0, 2.0)
+
+    return [a, b]
+
+
+def _expected_script_output():
+    with ThreadPoolExecutor(1) as pool:
+        res = run_experiment(list(range(1, 30)), _script_functions(), d=1.0, se_max=0.5, n0=5, nmax=40, rng=3,
+                             executor=pool)
+    return f"{res.total_runs} {float(res.runs.to_long()['value'].sum())!r}"
+
+
+def test_script_without_main_guard_runs_in_worker_processes(tmp_path):
+    script = tmp_path / "study.py"
+    script.write_text(SCRIPT)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == _expected_script_output()
+
+
+@pytest.mark.slow
+def test_repl_functions_run_in_worker_processes(tmp_path):
+    done = subprocess.run([sys.executable, "-"], input=SCRIPT, capture_output=True, text=True, cwd=tmp_path,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == _expected_script_output()
+
+
+def test_unserialisable_algorithm_falls_back_to_threads(reference):
+    lock = threading.Lock()
+
+    def slow(instance, rng):
+        with lock:
+            return fx.slow(instance, rng)
+
+    with pytest.warns(RuntimeWarning, match=r"algorithm 'slow' cannot be serialised .*running the study in \d+ "
+                                            r"thread\(s\)"):
+        res = run_experiment(INSTANCES, {"fast": fx.fast, "slow": slow}, rng=42, **SETTINGS)
+    pd.testing.assert_frame_equal(_data(res), _data(reference))
+
+
+# -- calc_nreps --------------------------------------------------------------------------
+def _hangs_sometimes(instance, rng):
+    value = rng.normal()
+    if os.environ.get("ALGOCOMPARE_TEST_HANG") and abs(value) > 1.0:
+        time.sleep(3600)
+    return value
+
+
+def test_calc_nreps_timeout_and_progress(capsys, monkeypatch):
+    plain = calc_nreps(3, [fx.fast, fx.slow], se_max=0.5, n0=5, rng=4)
+    timed = calc_nreps(3, [fx.fast, fx.slow], se_max=0.5, n0=5, rng=4, timeout=30)
+    assert list(timed.n_runs) == list(plain.n_runs)
+    np.testing.assert_array_equal(timed.observations["slow"], plain.observations["slow"])
+    assert capsys.readouterr().err == ""  # not a terminal: no bar
+    calc_nreps(3, [fx.fast, fx.slow], se_max=0.5, n0=5, rng=4, progress=True)
+    assert f"{plain.n_runs.sum()}/{plain.n_runs.sum()}" in capsys.readouterr().err
+    monkeypatch.setenv("ALGOCOMPARE_TEST_HANG", "1")
+    started = time.monotonic()
+    with pytest.raises(RunFailed, match=r"'_hangs_sometimes' failed on instance 3 \(run \d+, seed \d+\): timed "
+                                        r"out after 0.5 s"):
+        calc_nreps(3, [_hangs_sometimes, fx.fast], se_max=0.01, n0=5, rng=4, timeout=0.5)
+    assert time.monotonic() - started < 20
+
+
+def test_runner_progress_bar(capsys):
+    with ThreadPoolExecutor(2) as pool:
+        res = run_experiment(INSTANCES, [fx.fast, fx.slow], executor=pool, rng=42, progress=True, **SETTINGS)
+        assert f"{res.total_runs}/{res.total_runs}" in capsys.readouterr().err
+        run_experiment(INSTANCES, [fx.fast, fx.slow], executor=pool, rng=42, **SETTINGS)
+        assert capsys.readouterr().err == ""
+
+
+# -- Dask ----------------------------------------------------------------------------------
+def _dask_cluster():
+    distributed = pytest.importorskip("dask.distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None, silence_logs=50)
+    return cluster, distributed.Client(cluster)
+
+
+def _kill_dask_workers(folder, path, at, stop):
+    for n in at:
+        while _ok_records(path) < n and not stop.is_set():
+            time.sleep(0.01)
+        workers = sorted(faults.pids(folder) - {os.getpid()})
+        if stop.is_set() or not workers:
+            return
+        try:
+            os.kill(random.Random(n).choice(workers), signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+DASK_SETTINGS = dict(d=1.0, se_max=1.0, n0=3, nmax=30, power=0.8)  # a smaller study: Dask's overhead per run
+
+
+def _dask_worker_loss(folder, at):
+    with ThreadPoolExecutor(1) as pool:
+        reference = run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=pool, rng=42,
+                                   **DASK_SETTINGS)
+    path = folder / "runs.csv"
+    cluster, client = _dask_cluster()
+    stop = threading.Event()
+    killer = threading.Thread(target=_kill_dask_workers, args=(folder, path, at, stop))
+    try:
+        killer.start()
+        res = run_experiment(INSTANCES, _algorithms(folder), executor=client, rng=42, results_file=path,
+                             **DASK_SETTINGS)
+    finally:
+        stop.set()
+        killer.join()
+        client.close()
+        cluster.close()
+    _assert_complete(path, res, reference)
+    assert faults.survivors(faults.pids(folder) - {os.getpid()}) == set()  # closing the cluster ended them
+
+
+def test_dask_worker_loss(tmp_path):
+    _dask_worker_loss(tmp_path, at=[40])
+
+
+# -- the long version ------------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6))
+def test_random_parent_kills_until_done(reference, tmp_path, seed):
+    chance = random.Random(seed)
+    path = tmp_path / "runs.csv"
+    mode = "new"
+    for _ in range(20):
+        proc = _child(tmp_path, path, mode=mode)
+        time.sleep(chance.uniform(0.5, 4.0))
+        if proc.poll() is not None:
+            out, err = proc.communicate()
+            assert proc.returncode == 0 and "complete" in out, err
+            break
+        proc.send_signal(chance.choice([signal.SIGKILL, signal.SIGKILL, signal.SIGTERM, signal.SIGINT]))
+        proc.communicate(timeout=30)
+        _no_orphans(tmp_path)
+        if path.exists() and chance.random() < 0.3:  # and the last bytes are lost too
+            data = path.read_bytes()
+            path.write_bytes(data[: len(data) - chance.randint(1, 60)])
+        mode = "resume" if path.exists() else "new"
+    _no_orphans(tmp_path)
+    _assert_complete(path, _resume_in_threads(tmp_path, path, rng=42), reference)
+
+
+@pytest.mark.slow
+def test_many_truncations(reference, finished_file, tmp_path):
+    folder, full = finished_file
+    data = full.read_bytes()
+    for cut in random.Random(5).sample(range(len(data)), 40):
+        path = tmp_path / f"cut{cut}.csv"
+        path.write_bytes(data[:cut])
+        _assert_complete(path, _resume_in_threads(folder, path, rng=42), reference)
+
+
+@pytest.mark.slow
+def test_dask_repeated_worker_loss(tmp_path):
+    _dask_worker_loss(tmp_path, at=[20, 60, 100])
