@@ -38,14 +38,3 @@ def dirichlet(alpha: np.ndarray, size: int, rng: np.random.Generator) -> np.ndar
     g = gamma_weights(alpha, size, rng)
     return g / g.sum(axis=1, keepdims=True)
 
-
-def pair_moments(alpha: np.ndarray) -> np.ndarray:
-    """E[w_i w_j] for w ~ Dirichlet(alpha): alpha_i (alpha_j + [i = j]) / (a (a + 1)).
-
-    Gives posterior means of quadratic forms ``w^T A w`` exactly, without sampling.
-    """
-    alpha = np.asarray(alpha, dtype=float)
-    total = alpha.sum()
-    moments = np.outer(alpha, alpha)
-    moments[np.diag_indices_from(moments)] += alpha
-    return moments / (total * (total + 1.0))
