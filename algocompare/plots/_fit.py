@@ -165,6 +165,11 @@ def _drop_crowded(ax: Any, renderer: Any) -> bool:
         up = np.minimum(y1[:, None], y1[None, :]) - np.maximum(y0[:, None], y0[None, :])
         touching = (across > -_GAP_PX / 2) & (up > -_GAP_PX / 2)
         np.fill_diagonal(touching, False)
+        legend = ax.get_legend()
+        if legend is not None:  # a legend inside the Axes hides the numbers it would cover
+            box = legend.get_window_extent(renderer)
+            touching[0, 0] = bool(np.any((np.minimum(x1, box.x1) > np.maximum(x0, box.x0))
+                                         & (np.minimum(y1, box.y1) > np.maximum(y0, box.y0))))
         if touching.any():
             for t in texts:
                 t.set_visible(False)
@@ -184,7 +189,11 @@ def legend_below(ax: Any, handles: Any = None, labels: Any = None, **kwargs: Any
     width_pt = fig.get_figwidth() * 72 * ax.get_position().width / max(kwargs.get("ncols", 1), 1) - 30
     labels = [_wrap_string(fig, str(label), size, max(width_pt, 60)) for label in labels]
     height_pt = sum(label.count("\n") + 1 for label in labels) * size * 1.45 / max(kwargs.get("ncols", 1), 1)
+    axes_pt = fig.get_figheight() * 72 * ax.get_position().height
     if height_pt > 0.3 * fig.get_figheight() * 72:
+        widest = max((text_points(fig, line, size)[0] for label in labels for line in label.split("\n")), default=0)
+        if height_pt > 0.7 * axes_pt or widest + 30 > 0.9 * width_pt:
+            return None  # a panel too small to hold its key anywhere: left without one
         return ax.legend(handles, labels, loc="best", framealpha=0.8, **kwargs)
     kwargs.setdefault("frameon", False)
     legend = ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.1), **kwargs)
@@ -266,6 +275,11 @@ def finish(axes: Any) -> Any:
         return axes
     fig = axes_list[0].figure
     use_layout(fig)
+    engine = fig.get_layout_engine()
+    if hasattr(engine, "set") and "w_pad" in engine.get():
+        # A little more than the default 0.04 in: text measured before the last layout pass
+        # (thinned or wrapped labels) can end a pixel or two further out.
+        engine.set(w_pad=max(engine.get()["w_pad"], 0.07), h_pad=max(engine.get()["h_pad"], 0.07))
     for _ in range(4):
         fig.draw_without_rendering()
         renderer = fig._get_renderer()

@@ -122,13 +122,20 @@ def _cached_experiment():
     return _experiment()
 
 
-def user_axes(kind: str, width: float):
-    """A user's figure ``width`` inches wide (height 3/4 of it, at least 2.6 in) with plain
-    ``subplots`` Axes: one, or a row of the panels the kind needs."""
+def user_height(kind: str, width: float, k: int) -> float:
+    """3/4 of the width, at least 2.6 in; a CD diagram has one label row per two algorithms
+    and needs about 0.11 in per algorithm at 7 pt (it warns on less)."""
+    height = max(2.6, 0.75 * width)
+    return max(height, 0.11 * k + 0.4) if kind.startswith("cd_diagram") else height
+
+
+def user_axes(kind: str, width: float, k: int = 3):
+    """A user's figure ``width`` inches wide (see :func:`user_height`) with plain ``subplots``
+    Axes: one, or a row of the panels the kind needs."""
     import matplotlib.pyplot as plt
 
     n = PANELS.get(kind, 1)
-    fig, axes = plt.subplots(1, n, figsize=(width, max(2.6, 0.75 * width)))
+    fig, axes = plt.subplots(1, n, figsize=(width, user_height(kind, width, k)))
     return fig, axes
 
 
