@@ -89,10 +89,10 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
     progress : show a tqdm bar (posterior draws, or pairs).
     method : signed-rank test only. ``"sample"``: Monte Carlo draws of the exact
         posterior. ``"normal"``: its large-sample normal form, no sampling
-        (:mod:`algocompare.bayesian._large_sample`; the probabilities differ from the
-        sampled ones by at most 0.006 from 200 instances on, 0.003 from 500 — the size
-        of the Monte Carlo error of 50,000 draws). ``"auto"`` (default): normal from
-        ``LARGE_SAMPLE_FROM`` = 200 instances on, sampled below.
+        (:mod:`algocompare.bayesian._large_sample`; its probabilities differ from the
+        sampled ones by at most 0.005 from 500 instances on, shrinking as 1/n, about
+        the Monte Carlo error of 50,000 draws). ``"auto"`` (default): normal from
+        ``LARGE_SAMPLE_FROM`` = 500 instances on, sampled below.
     precision : a sampled pair stops drawing once two Monte Carlo standard errors of
         each of its probabilities are at most this (default 0.0005, the three printed
         decimals: a clearly decided pair needs about 4,000 draws); ``None`` always draws

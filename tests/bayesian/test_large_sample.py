@@ -44,15 +44,15 @@ def _check(n: int, kinds, shifts, ropes, n_samples: int, error: float) -> None:
 
 
 def test_normal_posterior_matches_sampled_posterior_at_the_switch_size():
-    _check(LARGE_SAMPLE_FROM, ("normal", "zeros"), (0.0, 0.2), (0.0, 0.5), 40_000, 0.006)
+    _check(LARGE_SAMPLE_FROM, ("normal", "zeros"), (0.0, 0.2), (0.0, 0.5), 20_000, 0.005)
 
 
 @pytest.mark.slow
 def test_normal_posterior_error_grid():
-    # the grid behind the documented error: at most 0.006 from n = 200, 0.003 from n = 500
+    # the grid behind the documented error (LARGE_SAMPLE_FROM): 0.01 at n = 200, 0.005 at n = 500
     kinds, shifts, ropes = ("normal", "t2", "zeros", "rounded"), (0.0, 0.1, 0.2, 0.3), (0.0, 0.1, 0.5)
-    _check(200, kinds, shifts, ropes, 100_000, 0.006)
-    _check(500, kinds, shifts, ropes, 100_000, 0.003)
+    _check(200, kinds, shifts, ropes, 100_000, 0.01)
+    _check(500, kinds, shifts, ropes, 100_000, 0.005)
 
 
 def test_normal_posterior_moments_by_brute_force():

@@ -1,0 +1,173 @@
+"""Time algocompare on large tables next to its peers; writes benchmarks/results_scale.md.
+
+Issue 19. Wide DataFrames from 29 × 14 to 100,000 × 50 (normal values rounded to 3
+decimals, so some cells tie; a shift per algorithm). Per size and stage:
+
+* ``Results.from_wide`` (the conversion every public function does at its edge);
+* ``friedman(df)`` next to scipy's ``friedmanchisquare`` on the same columns;
+* ``posthoc(df, correction="holm")`` next to scikit-posthocs' ``posthoc_nemenyi_friedman``
+  and ``posthoc_conover_friedman(p_adjust="holm")``;
+* Nemenyi (``posthoc(df, correction="nemenyi")``) next to ``posthoc_nemenyi_friedman``;
+* ``aligned_ranks(df)`` next to a plain numpy aligned-ranks statistic (row means,
+  one argsort of all cells, no tie averaging: the least work the test needs);
+* ``bayesian_pairwise`` (signed-rank, all pairs, default options) up to 10,000 × 50;
+* ``algocompare analyze`` with and without ``--bayesian`` on a 1,000 × 20 CSV file, and
+  ``analyze`` of a 25,000 × 100 file (wall time and peak memory of the child process).
+
+The machine is shared: the repetitions of all the timings of one size are interleaved
+(one of each per round) and the best of the rounds is kept, so each ratio compares
+timings taken side by side. The values are checked to agree before timing.
+Run: python benchmarks/bench_scale.py [--quick]
+"""
+
+from __future__ import annotations
+
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+SIZES = [(29, 14), (1_000, 20), (10_000, 50), (100_000, 20), (100_000, 50)]
+
+
+def table(n: int, k: int, seed: int = 0) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    values = np.round(rng.normal(size=(n, k)) + np.linspace(0.0, 0.5, k), 3)
+    return pd.DataFrame(values, index=pd.Index([f"p{i}" for i in range(n)], name="instance"),
+                        columns=[f"A{j:02d}" for j in range(k)])
+
+
+def numpy_aligned_ranks(x: np.ndarray) -> float:
+    """Aligned-ranks chi-square in plain numpy (ranks by one argsort; ties not averaged)."""
+    n, k = x.shape
+    aligned = (x - x.mean(axis=1, keepdims=True)).ravel()
+    ranks = np.empty(aligned.size)
+    ranks[np.argsort(aligned)] = np.arange(1.0, aligned.size + 1)
+    ranks = ranks.reshape(n, k)
+    kn = k * n
+    numerator = (k - 1) * ((ranks.sum(axis=0) ** 2).sum() - (k * n * n / 4) * (kn + 1) ** 2)
+    return numerator / ((ranks ** 2).sum() - (ranks.sum(axis=1) ** 2).sum() / k)
+
+
+def interleaved(tasks: dict, rounds: int) -> dict[str, float]:
+    """Best wall time of each task over ``rounds`` rounds, one run of every task per round."""
+    best = {name: np.inf for name in tasks}
+    for _ in range(rounds):
+        for name, func in tasks.items():
+            start = time.perf_counter()
+            func()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best
+
+
+def check_values(df: pd.DataFrame) -> None:
+    """Our values equal the peers' before anything is timed."""
+    import scikit_posthocs as sp
+    from scipy.stats import friedmanchisquare
+
+    import algocompare as ac
+
+    ours = ac.friedman(df)
+    theirs = friedmanchisquare(*df.to_numpy().T)
+    assert np.isclose(ours.statistic, theirs.statistic, rtol=1e-10), (ours.statistic, theirs.statistic)
+    conover = ac.posthoc(df, test="conover", correction="none").matrix("pvalue")
+    peer = sp.posthoc_conover_friedman(df, p_adjust=None)
+    off = ~np.eye(df.shape[1], dtype=bool)
+    assert np.allclose(conover.to_numpy()[off], peer.to_numpy()[off], rtol=1e-6, atol=1e-12)
+
+
+def size_tasks(df: pd.DataFrame) -> dict:
+    import scikit_posthocs as sp
+    from scipy.stats import friedmanchisquare
+
+    import algocompare as ac
+
+    n, k = df.shape
+    values = df.to_numpy()
+    tasks = {
+        "Results.from_wide": lambda: ac.Results.from_wide(df),
+        "friedman": lambda: ac.friedman(df),
+        "scipy friedmanchisquare": lambda: friedmanchisquare(*df.to_numpy().T),
+        "posthoc holm": lambda: ac.posthoc(df, correction="holm"),
+        "posthoc nemenyi": lambda: ac.posthoc(df, correction="nemenyi"),
+        "sp nemenyi_friedman": lambda: sp.posthoc_nemenyi_friedman(df),
+        "sp conover_friedman holm": lambda: sp.posthoc_conover_friedman(df, p_adjust="holm"),
+        "aligned_ranks": lambda: ac.aligned_ranks(df),
+        "numpy aligned ranks": lambda: numpy_aligned_ranks(values),
+    }
+    if n * k * (k - 1) <= 10_000 * 50 * 49:
+        tasks["bayesian_pairwise"] = lambda: ac.bayesian_pairwise(df, rng=0)
+    return tasks
+
+
+def run_cli(args: list[str]) -> tuple[float, float]:
+    """Wall time (s) and peak resident memory (MB) of ``python -m algocompare ...``."""
+    start = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run([sys.executable, "-m", "algocompare", *args], check=True, stdout=subprocess.DEVNULL)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return time.perf_counter() - start, max(peak, before) / 1024
+
+
+def cli_rows(rounds: int) -> list[str]:
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        small = Path(tmp) / "w1000x20.csv"
+        table(1_000, 20, seed=1).to_csv(small)
+        best = {"plain": np.inf, "bayesian": np.inf}
+        for _ in range(rounds):
+            best["plain"] = min(best["plain"], run_cli(["analyze", str(small)])[0])
+            best["bayesian"] = min(best["bayesian"], run_cli(["analyze", str(small), "--bayesian"])[0])
+        rows.append(f"| `analyze` 1,000 × 20 | {best['plain']:.2f} s | `analyze --bayesian`: {best['bayesian']:.2f} s "
+                    f"| {best['bayesian'] / best['plain']:.2f} |")
+        large = Path(tmp) / "w25000x100.csv"
+        frame = table(25_000, 100, seed=2)
+        frame.to_csv(large)
+        wall, peak = run_cli(["analyze", str(large)])
+        input_mb = frame.memory_usage(deep=True).sum() / 2**20
+        rows.append(f"| `analyze` 25,000 × 100 | {wall:.1f} s, peak {peak:.0f} MB | input DataFrame "
+                    f"{input_mb:.0f} MB | {peak / input_mb:.1f} (memory) |")
+    return rows
+
+
+def main(quick: bool = False) -> None:
+    sizes = SIZES[:3] if quick else SIZES
+    pairs = [("friedman", "scipy friedmanchisquare"), ("posthoc holm", "sp conover_friedman holm"),
+             ("posthoc holm", "sp nemenyi_friedman"), ("posthoc nemenyi", "sp nemenyi_friedman"),
+             ("aligned_ranks", "numpy aligned ranks")]
+    lines = ["# Scale benchmarks (issue 19)", "",
+             f"Machine: {platform.machine()}, Python {platform.python_version()}, shared and noisy. "
+             "Best of interleaved rounds; a ratio < 1 means algocompare is faster. Values checked "
+             "equal to the peers' (Friedman statistic, Conover p-values) before timing.", "",
+             "## Side by side on the same wide DataFrame", "",
+             "| size | algocompare | time | peer | time | ratio |", "|---|---|---|---|---|---|"]
+    stages = ["## Cost per stage", "", "| size | stage | time |", "|---|---|---|"]
+    for n, k in sizes:
+        df = table(n, k)
+        check_values(df)
+        tasks = size_tasks(df)
+        slow = {name: tasks.pop(name) for name in ("bayesian_pairwise",) if name in tasks}
+        best = interleaved(tasks, rounds=7 if n * k <= 20_000 else 3)
+        best.update(interleaved(slow, rounds=2 if n < 10_000 else 1))
+        for ours, peer in pairs:
+            lines.append(f"| {n:,} × {k} | `{ours}` | {best[ours]:.4f} s | {peer} | {best[peer]:.4f} s "
+                         f"| {best[ours] / best[peer]:.2f} |")
+        for name in ("Results.from_wide", "friedman", "posthoc holm", "aligned_ranks", "bayesian_pairwise"):
+            if name in best:
+                stages.append(f"| {n:,} × {k} | `{name}` | {best[name]:.4f} s |")
+        print(f"{n} x {k} done", flush=True)
+    lines += ["", *stages, "", "## Command line", "", "| run | time | compared with | ratio |",
+              "|---|---|---|---|", *cli_rows(rounds=2 if quick else 3)]
+    out = Path(__file__).with_name("results_scale.md")
+    out.write_text("\n".join(lines) + "\n")
+    print(out.read_text())
+
+
+if __name__ == "__main__":
+    main(quick="--quick" in sys.argv)
