@@ -11,8 +11,9 @@ A fingerprint is a JSON object (``format`` 1)::
 * ``algorithms``: names in the given order, each with ``version:<v>`` when the user gave
   ``versions={name: v}``, ``command:<hash>`` of a command template, or ``code:<hash>`` of
   a callable's code — bytecode, constants and names (not comments, file names or line
-  numbers), defaults, closure values and, for a callable object, its class's ``__call__``
-  and its attributes (simple values only; other objects count by their type);
+  numbers), defaults, closure values, the functions and constants of its own module that
+  it uses (two levels deep) and, for a callable object, its class's ``__call__`` and its
+  attributes (simple values only; other objects count by their type);
 * ``instances``: label and a hash of the pickled instance, in the given order;
 * ``design``: every option that decides which runs are made (N\\*, the sampling plan).
 
@@ -34,6 +35,7 @@ import numpy as np
 
 FORMAT = 1
 _DEPTH = 6
+_HELPER_DEPTH = 2  # helpers of helpers of the algorithm, no deeper
 
 
 def _digest(data: bytes) -> str:
@@ -77,12 +79,38 @@ def _callable_text(obj: Any, depth: int = 0) -> str:
     if isinstance(obj, types.FunctionType):
         cells = [_stable(c.cell_contents, depth + 1) if _filled(c) else "empty" for c in obj.__closure__ or ()]
         return (f"function({_code_text(obj.__code__)};{_stable(obj.__defaults__, depth + 1)};"
-                f"{_stable(obj.__kwdefaults__, depth + 1)};{cells})")
+                f"{_stable(obj.__kwdefaults__, depth + 1)};{cells};{_globals_text(obj, depth)})")
     if isinstance(obj, type) or not hasattr(type(obj), "__call__") or isinstance(obj, types.BuiltinFunctionType):
         return f"{getattr(obj, '__module__', '')}.{getattr(obj, '__qualname__', type(obj).__qualname__)}"
     call = type(obj).__call__
     inner = _callable_text(call, depth + 1) if isinstance(call, types.FunctionType) else type(obj).__qualname__
     return f"object({type(obj).__qualname__};{inner};{_state(obj, depth + 1)})"
+
+
+def _global_names(code: types.CodeType) -> set[str]:
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _global_names(const)
+    return names
+
+
+def _globals_text(function: types.FunctionType, depth: int) -> str:
+    """The module-level functions and constants of the function's own module that it uses.
+
+    A helper or a constant changed in a notebook changes the results as surely as the
+    function's own code; imported modules and objects from other modules are left out.
+    """
+    if depth > _HELPER_DEPTH:
+        return ""
+    parts = []
+    for name in sorted(_global_names(function.__code__)):
+        value = function.__globals__.get(name)
+        if isinstance(value, types.FunctionType) and value.__module__ == function.__module__:
+            parts.append(f"{name}={_callable_text(value, depth + 1)}")
+        elif isinstance(value, (bool, int, float, complex, str, bytes, tuple, np.generic)):
+            parts.append(f"{name}={_stable(value, depth + 1)}")
+    return ",".join(parts)
 
 
 def _filled(cell: Any) -> bool:

@@ -267,21 +267,18 @@ class WorkerPool:
         try:
             message = pickle.loads(read_message(worker.answer_r))
         except EOFError:
-            task, status = worker.task, self._replace(worker)
-            if task is None:  # died while starting or idle: nothing was lost
-                if not self._ready_somewhere() and status != 0:
-                    raise RuntimeError(f"a worker process {exit_description(status)} before it was ready "
-                                       "(see its error output above).") from None
-                return []
-            return [(task, "died", status)]
+            task, was_ready, status = worker.task, worker.ready, self._replace(worker)
+            if task is not None:
+                return [(task, "died", status)]
+            if not was_ready and status not in EXTERNAL_KILLS:  # it could not start: another would fail too
+                raise RuntimeError(f"a worker process {exit_description(status)} while starting (see its error "
+                                   "output above).") from None
+            return []  # died idle: nothing was lost
         if message == "ready":
             worker.ready = True
             return []
         task, worker.task = worker.task, None
         return [(task, *message)]
-
-    def _ready_somewhere(self) -> bool:
-        return any(w.ready for w in self._workers)
 
     def _replace(self, worker: _Worker) -> int:
         status = worker.kill()
