@@ -70,9 +70,12 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, seed: int
 
 
 def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None = None,
-                         colours: dict[str, str] | None = None) -> Any:
+                         colours: dict[str, str] | None = None, order: Any = None) -> Any:
     """All-pairs matrix: tile (row a, column b) coloured by the most probable region from
     a's point of view (win, rope, loss), opacity and written number = its probability.
+
+    ``order`` lists the algorithms from the top row down (e.g. by mean rank, as the
+    report does, so that wins gather above the diagonal); default the result's order.
 
     Examples
     --------
@@ -85,6 +88,11 @@ def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None 
     colours = {**REGION_COLOURS, **(colours or {})}
     regions = result.matrix("region")
     best = result.matrix("best")
+    if order is not None:
+        order = [str(a) for a in order]
+        if sorted(order) != sorted(str(a) for a in regions.index):
+            raise ValueError(f"order must list the algorithms {list(regions.index)} once each; got {order}.")
+        regions, best = regions.loc[order, order], best.loc[order, order]
     labels = list(regions.index)
     k = len(labels)
     side = max(4.0, 0.55 * k + 1.5)

@@ -10,7 +10,8 @@ import pandas as pd
 
 from algocompare._validation import check_option
 from algocompare.report import figures as fig_views
-from algocompare.report.tables import frame_to_latex
+from algocompare.report.order import algorithm_order, in_order, summary_frame
+from algocompare.report.tables import frame_to_latex, result_frame
 
 __all__ = ["export_tables", "export_figures", "FIGURE_FORMATS"]
 
@@ -29,12 +30,20 @@ def _directory(directory: str | Path) -> Path:
     return path
 
 
+def _keeps_index(frame: pd.DataFrame) -> bool:
+    """Whether the index carries labels (not a plain 0..n-1 row number)."""
+    return not isinstance(frame.index, pd.RangeIndex)
+
+
 def export_tables(data: Any, sections: list[Any], directory: str | Path, *, precision: int = 4,
                   scientific: bool | None = None) -> list[Path]:
     """Write one booktabs ``.tex`` file per table and ``tables.tex``, a document that inputs them all.
 
     Tables: the descriptive summary with mean ranks, then every result of every section
-    (rejected hypotheses in bold). ``tables.tex`` compiles with pdflatex (needs booktabs).
+    (rejected hypotheses in bold), algorithms in mean-rank order. Each fits the text width
+    of a plain ``article`` (see :func:`frame_to_latex`: long tables as ``longtable``, wide
+    ones set smaller, wrapped or split). ``tables.tex`` compiles with pdflatex (needs
+    booktabs, longtable and array).
 
     Returns
     -------
@@ -55,22 +64,25 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
 
     data = as_results(data, nan_policy="keep")
     out = _directory(directory)
-    summary = data.describe().assign(mean_rank=data.mean_ranks()).sort_values("mean_rank", kind="stable")
-    files = {"summary": frame_to_latex(summary, precision, scientific,
-                                       caption="Descriptive statistics per algorithm", label="tab:summary")}
+    order = algorithm_order(data)
+    files = {"summary": frame_to_latex(summary_frame(data), precision, scientific,
+                                       caption="Descriptive statistics per algorithm (sorted by mean rank)",
+                                       label="tab:summary")}
     for section, name, result in fig_views.iter_results(sections):
-        if hasattr(result, "to_latex") and not isinstance(result, (pd.DataFrame, pd.Series)):
+        if hasattr(result, "to_frame") and not isinstance(result, (pd.DataFrame, pd.Series)):
             stem = _stem(section.key, name)
-            files[stem] = result.to_latex(precision=precision, scientific=scientific,
-                                          caption=str(getattr(result, "method", name)), label=f"tab:{stem}")
+            frame, bold = in_order(*result_frame(result), order)
+            files[stem] = frame_to_latex(frame, precision, scientific, bold=bold, index=_keeps_index(frame),
+                                         caption=str(getattr(result, "method", name)), label=f"tab:{stem}")
     paths = []
     for stem, text in files.items():
         path = out / f"{stem}.tex"
         path.write_text(text + "\n", encoding="utf-8")
         paths.append(path)
     inputs = "\n".join(rf"\input{{{p.stem}}}" for p in paths)
-    document = (r"\documentclass{article}" "\n" r"\usepackage[T1]{fontenc}" "\n" r"\usepackage[utf8]{inputenc}"
-                "\n" r"\usepackage{booktabs}" "\n" r"\begin{document}" "\n" + inputs + "\n" r"\end{document}" "\n")
+    document = "\n".join([r"\documentclass{article}", r"\usepackage[T1]{fontenc}", r"\usepackage[utf8]{inputenc}",
+                          r"\usepackage{booktabs}", r"\usepackage{longtable}", r"\usepackage{array}",
+                          r"\begin{document}", inputs, r"\end{document}", ""])
     main = out / "tables.tex"
     main.write_text(document, encoding="utf-8")
     return paths + [main]

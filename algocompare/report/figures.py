@@ -96,7 +96,7 @@ def _heatmap(result: Any) -> Any:
 def _bonferroni_dunn(result: Any) -> Any:
     from algocompare.plots import bonferroni_dunn_chart
 
-    return bonferroni_dunn_chart(result)
+    return bonferroni_dunn_chart(result, sort=True)  # mean-rank order, as every other view
 
 
 register_figure("figure", "Figure", _has_customary_figure, _customary)

@@ -15,7 +15,8 @@ import pandas as pd
 
 from algocompare.report import figures as fig_views
 from algocompare.report.reading import CAVEATS, reading
-from algocompare.report.tables import frame_to_html
+from algocompare.report.order import algorithm_order, in_order, summary_frame
+from algocompare.report.tables import LONG_ROWS, frame_to_html, result_frame
 
 __all__ = ["render_report", "write_report"]
 
@@ -25,12 +26,16 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; ma
 h1 { font-size: 1.7em; margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em;
      margin-top: 2em; } h3 { margin-top: 1.4em; font-size: 1.08em; }
 nav ol { columns: 2; } .meta { color: #555; }
-pre.section-text { background: #f6f8fa; padding: 0.8em 1em; overflow-x: auto; font-size: 0.88em;
-       border-radius: 4px; white-space: pre; }
+pre.section-text { background: #f6f8fa; padding: 0.8em 1em; font-size: 0.88em; border-radius: 4px;
+       white-space: pre-wrap; overflow-wrap: anywhere; }
 .table-wrap { overflow-x: auto; margin: 0.6em 0 1em; }
 table.algocompare-table { border-collapse: collapse; font-size: 0.88em; font-variant-numeric: tabular-nums; }
 table.algocompare-table caption { caption-side: top; text-align: left; font-weight: 600; padding-bottom: 0.3em; }
-table.algocompare-table th, table.algocompare-table td { padding: 0.2em 0.7em; text-align: right; }
+table.algocompare-table th, table.algocompare-table td { padding: 0.2em 0.7em; text-align: right;
+       overflow-wrap: anywhere; }
+table.algocompare-table { max-width: 100%; }
+.warning { background: #fff4e5; border-left: 4px solid #e8a33d; padding: 0.5em 0.8em; }
+details > summary { cursor: pointer; color: #1f4e79; margin: 0.4em 0; }
 table.algocompare-table th { border-top: 2px solid #333; border-bottom: 1px solid #333; }
 table.algocompare-table tbody tr:last-child td { border-bottom: 2px solid #333; }
 table.algocompare-table td:first-child, table.algocompare-table th:first-child { text-align: left; }
@@ -60,26 +65,64 @@ class _FigureJobs:
         return re.sub(r"<!--figure-(\d+)-->", lambda m: svgs[int(m.group(1))], text)
 
 
-def _result_html(name: str, result: Any, precision: int, figures: _FigureJobs | None) -> str:
+def _table_html(result: Any, precision: int, order: list[str]) -> str:
+    """The result's table, rows in the report's algorithm order; a long one folded."""
+    if isinstance(result, pd.Series):
+        result = result.to_frame()
+    frame, bold = result_frame(result)
+    frame, bold = in_order(frame, bold, order)
+    table = frame_to_html(frame, precision, bold=bold, index=not isinstance(frame.index, pd.RangeIndex))
+    wrapped = f'<div class="table-wrap">{table}</div>'
+    if len(frame) > LONG_ROWS:
+        return f"<details><summary>Table of {len(frame)} rows</summary>{wrapped}</details>"
+    return wrapped
+
+
+def _notes_html(result: Any) -> str:
+    """Warnings where a default hides a choice."""
+    rope = getattr(result, "rope", None)
+    bayesian = hasattr(result, "p_rope") or "p_rope" in getattr(getattr(result, "table", None), "columns", ())
+    if bayesian and rope is not None and float(rope) == 0:
+        return ('<p class="warning">No region of practical equivalence was set (rope = 0), so p_rope is zero '
+                "by construction and the test can only declare a winner. Set one in the data's units with "
+                "<code>--rope</code> (or <code>rope=</code>): the largest difference you would call negligible.</p>")
+    return ""
+
+
+def _ordered_view(view: Any, result: Any, order: list[str]) -> Any:
+    """The view drawn in the report's algorithm order where its figure takes one."""
+    if view.key == "figure" and getattr(type(result), "_plot_function", None) == "plot_pairwise_matrix":
+        from algocompare.plots import plot_pairwise_matrix
+
+        known = [a for a in order if a in map(str, result.algorithms)]
+        if len(known) == len(result.algorithms):
+            return fig_views.FigureView(view.key, view.title, view.applies,
+                                        lambda r: plot_pairwise_matrix(r, order=known), view.cost)
+    return view
+
+
+def _result_html(name: str, result: Any, precision: int, figures: _FigureJobs | None,
+                 order: list[str] | None = None) -> str:
     title = str(getattr(result, "method", name))
-    parts = [f"<h3>{html.escape(title)}</h3>"]
-    if isinstance(result, pd.DataFrame):
-        parts.append(f'<div class="table-wrap">{frame_to_html(result, precision)}</div>')
-    elif isinstance(result, pd.Series):
-        parts.append(f'<div class="table-wrap">{frame_to_html(result.to_frame(), precision)}</div>')
+    order = order or []
+    parts = [f"<h3>{html.escape(title)}</h3>", _notes_html(result)]
+    if isinstance(result, (pd.DataFrame, pd.Series)) or hasattr(result, "to_frame"):
+        parts.append(_table_html(result, precision, order))
     elif hasattr(result, "to_html"):
         parts.append(f'<div class="table-wrap">{result.to_html(precision=precision)}</div>')
     if figures is not None:
         for view in fig_views.figure_views(result):
-            parts.append(figures.add(view, result, f"{fig_views.view_title(view, result)}: {title}"))
-    return "\n".join(parts)
+            parts.append(figures.add(_ordered_view(view, result, order), result,
+                                     f"{fig_views.view_title(view, result)}: {title}"))
+    return "\n".join(p for p in parts if p)
 
 
 def _summary_html(data: Any, precision: int, figures: _FigureJobs | None) -> str:
     better = "lower" if data.direction == "minimize" else "higher"
     runs = " with several runs per cell" if data.has_runs else ""
     parts = [f"<p>{data.n_instances} instances × {data.n_algorithms} algorithms{runs}; "
-             f"direction: {data.direction} ({better} values are better). Rank 1 is the best.</p>"]
+             f"direction: {data.direction} ({better} values are better). Rank 1 is the best. Throughout the "
+             "report, tables and figures list the algorithms in order of mean rank, best first.</p>"]
     parts += [f'<p class="note">{html.escape(note)}</p>' for note in data.notes]
     if data.n_dropped:
         dropped = ", ".join(map(str, data.dropped_instances))
@@ -91,8 +134,7 @@ def _summary_html(data: Any, precision: int, figures: _FigureJobs | None) -> str
         parts.append(f"<p>Missing cells: {html.escape(summary)}. They are analysed with the Skillings–Mack "
                      "test (and Durbin's test for a balanced incomplete block design); mean ranks stretch the "
                      "ranks of an instance with k<sub>i</sub> algorithms to 1..k.</p>")
-    ranks = data.mean_ranks()
-    table = data.describe().assign(mean_rank=ranks).sort_values("mean_rank", kind="stable")
+    table = summary_frame(data)
     parts.append(f'<div class="table-wrap">{frame_to_html(table, precision, caption="Descriptive statistics per algorithm (sorted by mean rank)")}</div>')
     if figures is not None and not data.n_missing:  # the distribution plot needs every cell
         from algocompare.plots import distribution_plot
@@ -104,7 +146,7 @@ def _summary_html(data: Any, precision: int, figures: _FigureJobs | None) -> str
     return "\n".join(parts)
 
 
-def _section_html(section: Any, precision: int, figures: _FigureJobs | None) -> str:
+def _section_html(section: Any, precision: int, figures: _FigureJobs | None, order: list[str] | None = None) -> str:
     parts = [f'<section id="{_slug(section.key)}">', f"<h2>{html.escape(section.title)}</h2>"]
     if section.text:
         pre = f'<pre class="section-text">{html.escape(section.text)}</pre>'
@@ -114,7 +156,7 @@ def _section_html(section: Any, precision: int, figures: _FigureJobs | None) -> 
         parts.append(pre)
     for name, result in (section.results or {}).items():
         drawn = section.figures is None or name in section.figures
-        parts.append(_result_html(str(name), result, precision, figures if drawn else None))
+        parts.append(_result_html(str(name), result, precision, figures if drawn else None, order))
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -173,7 +215,8 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
             f"correction: {html.escape(str(options.correction))}</p>",
             "<nav><ol>" + "".join(f'<li><a href="#{key}">{html.escape(t)}</a></li>' for key, t in toc) + "</ol></nav>",
             '<section id="summary"><h2>Data summary</h2>', _summary_html(data, precision, jobs), "</section>"]
-    body += [_section_html(s, precision, jobs) for s in sections]
+    order = algorithm_order(data)
+    body += [_section_html(s, precision, jobs, order) for s in sections]
     body.append(_reading_html(data, sections, options.alpha))
     document = ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 __all__ = ["reading", "CAVEATS"]
 
@@ -81,8 +82,9 @@ def _control_sentence(result: Any, alpha: float) -> str:
     control = str(result.control)
     rows = table[(table["algorithm_a"].astype(str) == control) | (table["algorithm_b"].astype(str) == control)]
     other = np.where(rows["algorithm_a"].astype(str) == control, rows["algorithm_b"], rows["algorithm_a"])
-    rejected = [str(o) for o, r in zip(other, rows["reject"]) if r]
-    kept = [str(o) for o, r in zip(other, rows["reject"]) if not r]
+    rank = {str(a): float(r) for a, r in result.mean_ranks.items()}  # names in mean-rank order, as elsewhere
+    rejected = sorted((str(o) for o, r in zip(other, rows["reject"]) if r), key=lambda n: rank.get(n, 0.0))
+    kept = sorted((str(o) for o, r in zip(other, rows["reject"]) if not r), key=lambda n: rank.get(n, 0.0))
     procedure = getattr(result, "correction", "") or result.method
     parts = [f"With {control} as control ({procedure}, α = {alpha:g})"]
     parts.append(f"it differs significantly from {_names(rejected)}" if rejected else "it differs from no algorithm")
@@ -125,16 +127,60 @@ def _wins_sentence(data: Any) -> str:
             f"{len(diff)} instances.")
 
 
+def _bayesian_sentence(result: Any) -> str:
+    """How many pairs the Bayesian test decides, and how (a table with ``decision`` per pair)."""
+    table = result.table
+    decisions = table["decision"].astype(str)
+    rope, threshold = float(result.rope), float(getattr(result, "threshold", 0.95))
+    equivalent = int((decisions == "rope").sum())
+    undecided = int((decisions == "undecided").sum())
+    winners = len(decisions) - equivalent - undecided
+    text = (f"The Bayesian test ({getattr(result, 'test', 'signed_rank').replace('_', '-')}, rope ±{rope:g}) "
+            f"names a better algorithm with probability ≥ {threshold:g} in {winners} of {len(decisions)} pairs, "
+            f"practical equivalence in {equivalent}, and leaves {undecided} undecided.")
+    if rope == 0:
+        text += " With rope = 0 it cannot find equivalence: set a rope to ask whether differences matter."
+    return text
+
+
+def _consensus_sentence(result: Any) -> str:
+    order = " > ".join(" = ".join(map(str, group)) for group in result.consensus)
+    return f"{result.method}: {order}."
+
+
+def _is_bayesian_table(result: Any) -> bool:
+    table = getattr(result, "table", None)
+    return hasattr(result, "rope") and isinstance(table, pd.DataFrame) and "decision" in table
+
+
+def _result_sentence(result: Any, alpha: float) -> str | None:
+    """The sentence a result gets in the reading, or None when it has none of its own."""
+    if _is_posthoc(result):
+        level = float(getattr(result, "alpha", alpha))
+        control = getattr(result, "control", None)
+        return _control_sentence(result, level) if control is not None else _all_pairs_sentence(result, level)
+    if _is_bayesian_table(result):
+        return _bayesian_sentence(result)
+    if hasattr(result, "consensus") and hasattr(result, "profile"):
+        return _consensus_sentence(result)
+    if hasattr(result, "recommendation"):
+        reasons = list(getattr(result, "reasons", []) or [])
+        because = f" ({reasons[0]}{' …' if len(reasons) > 1 else ''})" if reasons else ""
+        return f"The assumption checks recommend the {result.recommendation} tests{because}."
+    return None
+
+
 def reading(data: Any, sections: list[Any], alpha: float = 0.05) -> list[str]:
-    """Plain-language sentences summarising the analysis (without the caveats)."""
+    """Plain-language sentences summarising the analysis (without the caveats): one or more
+    for every section of the report."""
     sentences = [_wins_sentence(data)]
-    sentences += _omnibus_sentences(sections, alpha)
+    omnibus = _omnibus_sentences(sections, alpha)
+    sentences += omnibus
     for section in sections:
-        for result in (section.results or {}).values():
-            if not _is_posthoc(result):
-                continue
-            level = float(getattr(result, "alpha", alpha))
-            control = getattr(result, "control", None)
-            sentences.append(_control_sentence(result, level) if control is not None
-                             else _all_pairs_sentence(result, level))
+        own = [s for s in (_result_sentence(r, alpha) for r in (section.results or {}).values()) if s]
+        covered = own or (omnibus and any(_omnibus_rows(r) for r in (section.results or {}).values()))
+        if not covered and section.text:  # a section without a sentence of its own: its first line
+            first = next((line.strip() for line in section.text.splitlines() if line.strip()), "")
+            own = [f"{section.title}: {first}"] if first else []
+        sentences += own
     return [s for s in sentences if s]
