@@ -439,17 +439,15 @@ def _dask_cluster():
     return cluster, distributed.Client(cluster)
 
 
-def _kill_dask_workers(folder, path, at, stop):
+def _kill_dask_workers(folder, path, at, stop, victims):
     for n in at:
         while _ok_records(path) < n and not stop.is_set():
             time.sleep(0.01)
-        workers = sorted(faults.pids(folder) - {os.getpid()})
+        workers = sorted(p for p in faults.pids(folder) - {os.getpid()} if faults.alive(p))
         if stop.is_set() or not workers:
             return
-        try:
-            os.kill(random.Random(n).choice(workers), signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        victims.append(random.Random(n).choice(workers))
+        os.kill(victims[-1], signal.SIGKILL)
 
 
 DASK_SETTINGS = dict(d=1.0, se_max=1.0, n0=3, nmax=30, power=0.8)  # a smaller study: Dask's overhead per run
@@ -461,8 +459,8 @@ def _dask_worker_loss(folder, at):
                                    **DASK_SETTINGS)
     path = folder / "runs.csv"
     cluster, client = _dask_cluster()
-    stop = threading.Event()
-    killer = threading.Thread(target=_kill_dask_workers, args=(folder, path, at, stop))
+    stop, victims = threading.Event(), []
+    killer = threading.Thread(target=_kill_dask_workers, args=(folder, path, at, stop, victims))
     try:
         killer.start()
         res = run_experiment(INSTANCES, _algorithms(folder), executor=client, rng=42, results_file=path,
@@ -473,6 +471,7 @@ def _dask_worker_loss(folder, at):
         client.close()
         cluster.close()
     _assert_complete(path, res, reference)
+    assert len(victims) == len(at)  # every planned worker loss happened during the study
     assert faults.survivors(faults.pids(folder) - {os.getpid()}) == set()  # closing the cluster ended them
 
 
