@@ -116,9 +116,13 @@ class Results:
         self._frozen = True
 
     def _sorted(self, long: pd.DataFrame) -> pd.DataFrame:
-        order_i = {label: i for i, label in enumerate(self._instances)}
-        order_a = {label: i for i, label in enumerate(self._algorithms)}
-        frame = long.assign(_i=long["instance"].map(order_i), _a=long["algorithm"].map(order_a))
+        if _plain_labels(self._instances, self._algorithms):  # hashed lookups, no Python call per row
+            frame = long.assign(_i=pd.Index(list(self._instances)).get_indexer(long["instance"]),
+                                _a=pd.Index(list(self._algorithms)).get_indexer(long["algorithm"]))
+        else:
+            order_i = {label: i for i, label in enumerate(self._instances)}
+            order_a = {label: i for i, label in enumerate(self._algorithms)}
+            frame = long.assign(_i=long["instance"].map(order_i), _a=long["algorithm"].map(order_a))
         frame = frame.sort_values(["_i", "_a", "run"], kind="stable").drop(columns=["_i", "_a"])
         return frame.reset_index(drop=True)
 
