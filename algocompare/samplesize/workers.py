@@ -42,7 +42,14 @@ __all__ = ["RunFailed"]
 
 _HEADER = struct.Struct("!Q")
 _PR_SET_PDEATHSIG = 1
-_BOOT = "from algocompare.samplesize.workers import serve; serve()"
+# the death signal is set before the (slow) package import, so a worker never outlives an early kill
+_BOOT = ("import ctypes, os, signal, sys\n"
+         "if sys.platform.startswith('linux'):\n"
+         "    ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0)\n"
+         "if os.getppid() != int(sys.argv[3]):\n"
+         "    os._exit(1)\n"
+         "from algocompare.samplesize.workers import serve\n"
+         "serve()\n")
 #: Exit statuses that mean the worker was killed from outside (operating system, user), not
 #: by the run it was running: such a run is started again with the same seed.
 EXTERNAL_KILLS = (-signal.SIGKILL, -signal.SIGTERM)
