@@ -228,9 +228,9 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     pad_px = fontsize * fig.dpi / 72 * 1.6  # room for the horizontal leader lines
     if own_figure:
         # Our own figure: the axes fill it, and its size follows the labels and k; the axis gets
-        # at most what keeps the figure 10 inches wide (a page), never less than 3.2 inches.
+        # at most what keeps the figure 10 inches wide (a page), never less than 2.5 inches.
         labels_in = (need_best + need_worst + 2 * pad_px) / fig.dpi + 0.2
-        axis_in = max(min(max(3.2, _UNIT_IN * span), 12.0, _MAX_WIDTH_IN - labels_in), 3.2)
+        axis_in = max(min(max(3.2, _UNIT_IN * span), 12.0, _MAX_WIDTH_IN - labels_in), 2.5)
         width_in = axis_in + labels_in
         fig.set_size_inches(width_in, rows.height * _ROW_IN)
         ax.set_position([0.1 / width_in, 0, 1 - 0.2 / width_in, 1])

@@ -1,6 +1,7 @@
 """CD diagram and Bonferroni–Dunn chart: geometry checked on the artists."""
 
 import itertools
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -194,3 +195,44 @@ def test_incomplete_table_posthoc_caption_and_no_bonferroni_dunn_chart():
     with_control = ac.posthoc(kept, test="skillings_mack", control=result.algorithms[0])
     with pytest.raises(ValueError, match="one standard error for every pair"):
         bonferroni_dunn_chart(with_control)
+
+
+def test_bonferroni_dunn_legend_names_the_bar_colours_and_numbers_sit_above_the_lines():
+    result = ac.posthoc(ac.load_dataset("cec2005_d10"), control="G-CMA-ES", correction="holm")
+    ax = bonferroni_dunn_chart(result)
+    legend = [t.get_text().replace("\n", " ") for t in ax.get_legend().get_texts()]
+    assert legend[-4:] == ["control (G-CMA-ES)", "not worse than the control at any level",
+                           "worse at the larger α only", "worse at every α"]
+    numbers = [t for t in ax.texts if t.get_gid() == "bar-label"]
+    lines = _by_gid(ax, "cut-line")
+    assert len(numbers) == 11 and all(t.get_zorder() > line.get_zorder() for t in numbers for line in lines)
+    assert all(t.get_bbox_patch().get_facecolor()[:3] == (1.0, 1.0, 1.0) for t in numbers)  # white ground
+
+
+def test_own_cd_diagram_of_30_long_names_stays_page_wide():
+    from tests.plots.layout_cases import long_names
+
+    names = long_names(30)
+    result = FakePosthoc(method="m", mean_ranks=pd.Series(np.linspace(2, 29, 30), index=names),
+                         critical_difference=3.0)
+    ax = cd_diagram(result)
+    assert ax.figure.get_figwidth() <= 10.0 + 1e-9  # a report shows it at full size
+    _check_diagram(ax, result)
+
+
+def test_cd_diagram_on_small_user_axes_no_longer_crashes():
+    import matplotlib.pyplot as plt
+
+    from tests.plots.layout_cases import long_names
+
+    for k, size in ((14, (4, 3)), (14, (6, 3)), (14, (8, 4)), (20, (6, 3))):
+        names = [n[:30] for n in long_names(k)]
+        result = FakePosthoc(method="m", mean_ranks=pd.Series(np.linspace(1.5, k - 0.5, k), index=names),
+                             critical_difference=2.0)
+        _, ax = plt.subplots(figsize=size)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # they all fit: no warning about the height
+            cd_diagram(result, ax=ax)
+        ticks = [t.get_text() for t in ax.texts if t.get_text().isdigit()]
+        assert ticks[0] == "1" and len(set(ticks)) == len(ticks)  # "1" and "20" not on top of each other
+

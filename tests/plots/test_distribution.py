@@ -44,3 +44,9 @@ def test_histogram_qq_points_are_the_normal_probability_plot():
     assert sum(p.get_height() * p.get_width() for p in ax_hist.patches) == pytest.approx(1.0)
     fig = normality_plots(ac.load_dataset("cec2005_d10"), algorithms=["BLX-GL50", "BLX-MA"])
     assert len(fig.axes) == 4
+
+
+def test_symlog_axis_of_non_negative_values_has_no_negative_half():
+    data = ac.load_dataset("cec2017_d10")  # zeros among values spanning many decades
+    ax = distribution_plot(data, kind="box")
+    assert ax.get_yscale() == "symlog" and ax.get_ylim()[0] == 0

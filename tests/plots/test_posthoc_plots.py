@@ -56,3 +56,22 @@ def test_views_of_a_real_posthoc_result_with_and_without_control():
     ax = pvalue_heatmap(control)
     assert len([t for t in ax.texts if t.get_gid() == "pvalue-label"]) == 10
     assert len(sign_plot(control).texts) == 20
+
+
+def test_power_curve_of_three_effect_sizes_is_smooth_and_passes_through_them():
+    curve = ac.instance_power_curve(30, [0.2, 0.5, 0.8])
+    ax = ac.plots.plot_power_curve(curve)
+    line, points = ax.lines[0], ax.lines[1]
+    assert len(line.get_xdata()) >= 100
+    assert np.allclose(points.get_ydata(), curve.to_frame()["mean_power"])
+    assert np.allclose(np.interp([0.2, 0.5, 0.8], line.get_xdata(), line.get_ydata()), points.get_ydata())
+
+
+def test_experiment_plot_in_natural_order_with_every_pair():
+    from tests.plots.layout_cases import _cached_experiment
+
+    result = _cached_experiment()
+    ax = ac.plots.plot_experiment(result)
+    assert [t.get_text() for t in ax.get_yticklabels()] == [f"I{i}" for i in range(1, 13)]
+    labels = ax.get_legend_handles_labels()[1]
+    assert sum(" vs " in label for label in labels) == 3  # three algorithms, three pairs
