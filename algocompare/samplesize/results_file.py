@@ -13,7 +13,9 @@ with this layout, and keeps the fingerprint in its schema metadata ``algocompare
 * ``attempt`` 0 uses the run's own seed; a retry draws a fresh one (recorded in ``seed``);
 * ``check`` is the CRC-32 of the rest of the line. Each record is one ``write`` of one line
   to a file opened for appending, so a kill leaves at most a cut last line: it has no
-  newline (or a wrong ``check``) and is dropped, and the run is made again.
+  newline (or a wrong ``check``) and is dropped, and the run is made again;
+* a running study holds an exclusive lock (``flock``) on the file, so a second study cannot
+  resume it at the same time; the kernel releases the lock when the process dies.
 
 To read the file with pandas: ``pd.read_csv(path, skiprows=1)``, or :func:`read_log`.
 """
@@ -114,6 +116,19 @@ def _parse(line: bytes) -> list[str] | None:
     return row if len(row) == len(COLUMNS) else None
 
 
+def _lock(fd: int, path: Path) -> None:
+    """One study at a time per file: an exclusive lock, released by the kernel when its holder dies."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise ValueError(f"results file {str(path)!r} is being written by another running study; wait for it to "
+                         "end (or stop it) before resuming.") from None
+
+
 def read_recorded(path: str | os.PathLike) -> Recorded:
     """Fingerprint and intact records of a results file (CSV, Parquet and/or its journal)."""
     path = Path(path)
@@ -160,39 +175,44 @@ class RunLog:
             return
         self.journal = journal_of(self.target)
         same = resumed_path is not None and Path(resumed_path).resolve() == self.target.resolve()
-        if same:
-            self._continue(resumed)
-        else:
-            self._create(resumed.rows if resumed is not None else [])
-        self._fd = os.open(self.journal, os.O_WRONLY | os.O_APPEND)
+        if not same:
+            self._refuse_existing()
+        self._fd = os.open(self.journal, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o666)
+        try:
+            _lock(self._fd, self.journal)
+            if same:
+                self._continue(resumed)
+            else:
+                self._fresh(resumed.rows if resumed is not None else [])
+        except BaseException:
+            os.close(self._fd)
+            self._fd = None
+            raise
 
-    def _create(self, rows: list[list[str]]) -> None:
+    def _refuse_existing(self) -> None:
         for existing in {self.target, self.journal}:
             if existing.exists() and existing.stat().st_size > 0:
                 raise ValueError(f"results file {str(existing)!r} already exists; pass resume={str(self.target)!r} "
                                  "to continue the study it records, or choose another results_file (nothing "
                                  "was written).")
-        self._write_fresh(rows)
 
     def _continue(self, resumed: Recorded) -> None:
-        csv_state = _read_csv(self.journal) if self.journal.exists() else Recorded()
-        if csv_state.fingerprint is None:  # no journal yet, or its fingerprint line was cut
-            self._write_fresh([] if self.journal != self.target else resumed.rows)
+        state = _read_csv(self.journal)  # again, now that no other study can write to it
+        if state.fingerprint is None:  # a new journal, or its fingerprint line was cut
+            self._fresh([] if self.journal != self.target else resumed.rows)
             return
-        with open(self.journal, "r+b") as handle:  # drop a cut last record before appending
-            handle.truncate(csv_state.valid_bytes)
-            if not csv_state.has_header:
-                handle.seek(0, os.SEEK_END)
-                handle.write(_HEADER.encode())
+        os.ftruncate(self._fd, state.valid_bytes)  # drop a cut last record before appending
+        if not state.has_header:
+            os.write(self._fd, _HEADER.encode())
 
-    def _write_fresh(self, rows: list[list[str]]) -> None:
-        temporary = self.journal.with_name(self.journal.name + ".tmp")
-        with open(temporary, "wb") as handle:
-            handle.write((_MARK + fp.dumps(self.fingerprint) + "\n" + _HEADER).encode())
-            handle.writelines(format_record(row) for row in rows)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, self.journal)
+    def _fresh(self, rows: list[list[str]]) -> None:
+        """The fingerprint, the column header and ``rows`` (a cut fingerprint line means nothing recorded)."""
+        os.ftruncate(self._fd, 0)
+        data = (_MARK + fp.dumps(self.fingerprint) + "\n" + _HEADER).encode() + b"".join(map(format_record, rows))
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._fd, view):]
+        os.fsync(self._fd)
 
     def write(self, row: list[Any]) -> None:
         if self._fd is not None:

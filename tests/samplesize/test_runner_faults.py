@@ -296,6 +296,18 @@ def test_existing_file_without_resume_is_refused(finished_file, tmp_path):
     assert full.read_bytes() == before
 
 
+def test_file_in_use_by_a_running_study_is_refused(finished_file, tmp_path):
+    fcntl = pytest.importorskip("fcntl")
+    folder, full = finished_file
+    path = tmp_path / "runs.csv"
+    path.write_bytes(full.read_bytes()[:-30])
+    with open(path, "ab") as other_study:
+        fcntl.flock(other_study.fileno(), fcntl.LOCK_EX)
+        with pytest.raises(ValueError, match="is being written by another running study"):
+            _resume_in_threads(folder, path, rng=42)
+    assert path.read_bytes() == full.read_bytes()[:-30]  # its cut last record was left to its writer
+
+
 def test_versions_replace_the_code_hash(reference, tmp_path):
     # the user vouches that "slow" gives the same results: a rewritten function may continue the study
     path = tmp_path / "runs.csv"
