@@ -441,8 +441,9 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
         ``resume`` records another study (the message lists what differs: e.g. ``algorithm
         order: recorded ['a', 'b'], now ['b', 'a']``, ``code of algorithm 'b' differs``,
         ``instances: recorded [...], now [...]``, ``se_max: recorded 0.5, now 0.6``,
-        ``rng seed: recorded 42, now 7``); ``results_file`` already exists; the file is not
-        a results file or a record in its middle is damaged.
+        ``rng seed: recorded 42, now 7``); ``results_file`` already exists; another running
+        study is writing the file; the file is not a results file or a record in its middle
+        is damaged.
 
     Notes
     -----
