@@ -120,9 +120,13 @@ def progress_bar(progress: bool | None, what: str):
         raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}.")
     if progress is False:
         return None
-    from tqdm.auto import tqdm
+    if progress is None:  # the plain bar, which is silent unless standard error is a terminal
+        from tqdm import tqdm as plain
 
-    return tqdm(total=0, desc=what, unit="run", disable=None if progress is None else not progress)
+        return plain(total=0, desc=what, unit="run", disable=None)
+    from tqdm.auto import tqdm  # asked for: a widget in notebooks
+
+    return tqdm(total=0, desc=what, unit="run")
 
 
 def check_sampling(se_max, n0, nmax, n_algorithms: int) -> tuple[float, int, float]:

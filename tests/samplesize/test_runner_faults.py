@@ -12,6 +12,7 @@ import os
 import random
 import shutil
 import signal
+import struct
 import subprocess
 import sys
 import textwrap
@@ -441,6 +442,31 @@ def test_runner_progress_bar(capsys):
         assert f"{res.total_runs}/{res.total_runs}" in capsys.readouterr().err
         run_experiment(INSTANCES, [fx.fast, fx.slow], executor=pool, rng=42, **SETTINGS)
         assert capsys.readouterr().err == ""
+
+
+def test_progress_bar_shown_by_default_on_a_terminal():
+    pty = pytest.importorskip("pty")
+    script = ("from algocompare.samplesize.repetitions import calc_nreps\n"
+              "from tests.samplesize import algorithms_fixture as fx\n"
+              "calc_nreps(3, [fx.fast, fx.slow], se_max=0.5, n0=5, rng=4)\n")
+    main, secondary = pty.openpty()
+    fcntl, termios = pytest.importorskip("fcntl"), pytest.importorskip("termios")
+    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a 100-column terminal
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stderr=secondary, stdout=subprocess.DEVNULL)
+    os.close(secondary)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(main)
+    assert proc.wait(timeout=60) == 0
+    n_runs = calc_nreps(3, [fx.fast, fx.slow], se_max=0.5, n0=5, rng=4).n_runs.sum()
+    assert b"runs: 100%" in b"".join(chunks) and f"{n_runs}/{n_runs}".encode() in b"".join(chunks)
 
 
 # -- Dask ----------------------------------------------------------------------------------
