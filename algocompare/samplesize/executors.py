@@ -16,6 +16,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import os
 import time
+import uuid
 import warnings
 from typing import Any, Callable
 
@@ -73,7 +74,7 @@ class ExecutorBackend:
         self.submitted: dict[cf.Future, float] = {}
 
     def submit(self, function: Callable, args: tuple) -> cf.Future:
-        future = (self.executor.submit(call_serialised, dumps((function, args))) if self.serialise
+        future = (self.executor.submit(call_serialised, dumps((function, args)), uuid.uuid4().hex) if self.serialise
                   else self.executor.submit(function, *args))
         self.submitted[future] = time.monotonic()
         return future

@@ -65,8 +65,13 @@ def dumps(obj: Any) -> bytes:
     return cloudpickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def call_serialised(payload: bytes) -> Any:
-    """Run ``cloudpickle((function, args))`` (how tasks travel through a foreign executor)."""
+def call_serialised(payload: bytes, submission: str = "") -> Any:
+    """Run ``cloudpickle((function, args))`` (how tasks travel through a foreign executor).
+
+    ``submission`` is unused here: a unique value per submission keeps an executor that
+    caches results by their arguments (Dask's ``pure=True``) from answering a resubmitted
+    run with the result of the earlier attempt.
+    """
     function, args = cloudpickle.loads(payload)
     return function(*args)
 
