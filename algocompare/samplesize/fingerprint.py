@@ -14,7 +14,8 @@ A fingerprint is a JSON object (``format`` 1)::
   numbers), defaults, closure values, the functions and constants of its own module that
   it uses (two levels deep) and, for a callable object, its class's ``__call__`` and its
   attributes (simple values only; other objects count by their type);
-* ``instances``: label and a hash of the pickled instance, in the given order;
+* ``instances``: label and a hash of the instance's content (of its text for numbers,
+  strings, arrays and containers of them, else of its pickle), in the given order;
 * ``design``: every option that decides which runs are made (N\\*, the sampling plan).
 
 Hashes are the first 16 hex digits of SHA-256. :func:`differences` lists, in words, what
@@ -134,10 +135,29 @@ def algorithm_tag(algorithm: Any, version: Any = None) -> str:
     return f"code:{_digest(_callable_text(algorithm).encode())}"
 
 
+def _plain(value: Any, depth: int = 0) -> bool:
+    """Whether :func:`_stable` describes ``value`` completely (numbers, text, arrays, containers of them)."""
+    if depth > _DEPTH:
+        return False
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes, np.generic)):
+        return True
+    if isinstance(value, np.ndarray):
+        return value.dtype != object
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return all(_plain(x, depth + 1) for x in value)
+    if isinstance(value, dict):
+        return all(_plain(k, depth + 1) and _plain(x, depth + 1) for k, x in value.items())
+    return False
+
+
 def instance_tag(instance: Any) -> str:
+    """Hash of the instance's content: its stable text when plain (a set's order varies between
+    sessions, its text does not), else its pickle."""
+    if _plain(instance):
+        return _digest(_stable(instance).encode())
     try:
         return _digest(pickle.dumps(instance, protocol=4))
-    except Exception:  # noqa: BLE001 - unpicklable: fall back to its stable text
+    except Exception:  # noqa: BLE001 - unpicklable: its stable text is the best there is
         return _digest(_stable(instance).encode())
 
 

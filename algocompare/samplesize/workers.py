@@ -238,8 +238,10 @@ class WorkerPool:
             if not listening:
                 return finished
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            readable, _, _ = select.select(list(listening), [], [], left)
-            for fd in readable:
+            poller = select.poll()  # not select(): no limit on descriptor numbers
+            for fd in listening:
+                poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
+            for fd, _ in poller.poll(None if left is None else 1000 * left):
                 finished += self._receive(listening[fd])
             self._dispatch()
             if deadline is not None and time.monotonic() >= deadline:

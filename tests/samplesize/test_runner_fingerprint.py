@@ -4,6 +4,9 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
+import pandas as pd
+
 from algocompare.samplesize.fingerprint import algorithm_tag, differences, instance_tag
 
 SOURCE = """
@@ -54,15 +57,23 @@ def test_hashes_do_not_depend_on_the_session():
         from tests.samplesize.test_runner_fingerprint import _namespace
         from algocompare.samplesize.fingerprint import algorithm_tag, instance_tag
         ns = _namespace()
-        print(algorithm_tag(ns["algorithm"]), algorithm_tag(ns["Solver"](1.0)), instance_tag(("a", 1.5)))
+        print(algorithm_tag(ns["algorithm"]), algorithm_tag(ns["Solver"](1.0)), instance_tag({{"a", "b", "c"}}))
     """)
     here = _namespace()
-    expected = f"{algorithm_tag(here['algorithm'])} {algorithm_tag(here['Solver'](1.0))} {instance_tag(('a', 1.5))}"
+    expected = (f"{algorithm_tag(here['algorithm'])} {algorithm_tag(here['Solver'](1.0))} "
+                f"{instance_tag({'a', 'b', 'c'})}")
     for hash_seed in ("1", "2"):
         done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
                               env={"PYTHONHASHSEED": hash_seed, "PATH": ""})
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == expected
+
+
+def test_instance_content_tags():
+    assert instance_tag([1, 2.5, "x"]) == instance_tag([1, 2.5, "x"]) != instance_tag([1, 2.5, "y"])
+    assert instance_tag(np.arange(4.0)) != instance_tag(np.arange(4.0) + 1e-12)
+    assert instance_tag({"n": 3, "w": np.ones(2)}) != instance_tag({"n": 4, "w": np.ones(2)})
+    assert instance_tag(pd.DataFrame({"a": [1, 2]})) != instance_tag(pd.DataFrame({"a": [1, 3]}))  # pickled
 
 
 def test_differences_in_words():
