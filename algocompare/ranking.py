@@ -12,28 +12,31 @@ from scipy.stats import rankdata
 __all__ = ["within_instance_ranks", "tie_terms", "ranks_and_tie_terms", "aligned_ranks", "exact_row_means", "quade_weights"]
 
 
-def _row_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Average ranks within each row of a NaN-free 2-D array, and its groups of ties.
+def _row_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Average ranks within each row of a NaN-free 2-D array, and where its ties begin.
 
-    One argsort per row and run-length arithmetic on the sorted rows, instead of the
+    One argsort per row and two running extrema on the sorted rows, instead of the
     several sorts of ``scipy.stats.rankdata(axis=1)``: the tied values of a group fill
-    sorted positions s..s+t-1 (0-based) and all get rank s + (t + 1)/2, a half-integer, so
-    the ranks are exactly rankdata's. Returns the ranks, the size t of every group and the
-    row it lies in.
+    sorted positions lo..hi (0-based) and all get rank (lo + hi)/2 + 1, a half-integer,
+    so the ranks are exactly rankdata's. Also returns the flags, in sorted order, of the
+    first member of every group of equal values.
     """
     n, k = values.shape
     flat = (np.argsort(values, axis=1) + np.arange(0, n * k, k)[:, None]).ravel()  # sorted cells, row by row
     ordered = values.ravel()[flat].reshape(n, k)
-    first = np.ones((n, k), dtype=bool)  # first member of a group of equal values
+    first = np.ones((n, k), dtype=bool)
     first[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
     ranks = np.empty(n * k)
     if first.all():  # no ties: a sorted row holds ranks 1..k
         ranks[flat] = np.tile(np.arange(1.0, k + 1), n)
-        return ranks.reshape(n, k), np.ones(n * k, dtype=int), np.repeat(np.arange(n), k)
-    starts = np.flatnonzero(first)
-    sizes = np.diff(starts, append=n * k)
-    ranks[flat] = np.repeat(starts % k + (sizes + 1) / 2, sizes)
-    return ranks.reshape(n, k), sizes, starts // k
+        return ranks.reshape(n, k), first
+    last = np.ones((n, k), dtype=bool)
+    last[:, :-1] = first[:, 1:]
+    position = np.arange(n * k)  # groups never span rows: every row starts and ends one
+    low = np.maximum.accumulate(np.where(first.ravel(), position, 0))
+    high = np.minimum.accumulate(np.where(last.ravel(), position, n * k)[::-1])[::-1]
+    ranks[flat] = (low + high) / 2 - (position // k) * k + 1
+    return ranks.reshape(n, k), first
 
 
 def _rankable(values: np.ndarray) -> bool:
@@ -62,8 +65,10 @@ def ranks_and_tie_terms(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if not _rankable(values):
         sizes = rankdata(values, axis=1, method="max") - rankdata(values, axis=1, method="min") + 1
         return rankdata(values, axis=1), (sizes ** 2 - 1).sum(axis=1)  # a group of t: t members × (t² − 1)
-    ranks, sizes, rows = _row_ranks(values)
-    return ranks, np.bincount(rows, weights=sizes ** 3 - sizes, minlength=values.shape[0])
+    ranks, first = _row_ranks(values)
+    starts = np.flatnonzero(first)
+    sizes = np.diff(starts, append=first.size)
+    return ranks, np.bincount(starts // values.shape[1], weights=sizes ** 3 - sizes, minlength=values.shape[0])
 
 
 def exact_row_means(values: np.ndarray) -> np.ndarray:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import multivariate_normal, norm
 
-from algocompare.bayesian.signed_rank import WalshThetas, signed_rank_means
+from algocompare.bayesian.signed_rank import WalshThetas, walsh_means
 
 #: From this many paired values on, ``bayesian_pairwise`` uses the normal posterior by
 #: default. On the grid of ``tests/bayesian/test_large_sample.py`` (location shifts from 0
@@ -34,23 +34,30 @@ LARGE_SAMPLE_FROM = 500
 
 
 def normal_posterior(z: np.ndarray, rope: float, prior_strength: float) -> tuple[np.ndarray, np.ndarray]:
-    """Exact means of (theta_left, theta_right) and their first-order covariance matrix."""
+    """Exact means of (theta_left, theta_rope, theta_right) and the first-order covariance
+    matrix of (theta_left, theta_right)."""
     alpha = np.concatenate(([prior_strength], np.ones(z.size)))
     a = alpha.sum()
     m = alpha / a
-    coefficients = np.vstack(WalshThetas(z, rope).coefficients(m))
-    centred = coefficients - (coefficients @ m)[:, None]
-    covariance = 4.0 * (centred * m) @ centred.T / (a + 1)
-    return signed_rank_means(z, rope, prior_strength)[[0, 2]], covariance
+    thetas = WalshThetas(z, rope)
+    coefficients = np.vstack(thetas.coefficients(m))
+    centred = coefficients - (coefficients * m).sum(axis=1, keepdims=True)
+    weighted = centred * m  # elementwise sums below, not BLAS products (they stall on a busy machine)
+    covariance = 4.0 * (weighted[:, None, :] * centred[None, :, :]).sum(axis=2) / (a + 1)
+    return walsh_means(thetas, z, rope, prior_strength), covariance
 
 
 def region_shares(means: np.ndarray, covariance: np.ndarray, rope: float) -> np.ndarray:
     """Normal probabilities that left, rope, right has the largest theta.
 
+    ``means`` of (left, rope, right) and ``covariance`` of (left, right), as
+    :func:`normal_posterior` gives them.
+
     rope = 0: theta_left = 1 - theta_right, so right wins when theta_right > 1/2.
     rope > 0: each region wins where two linear forms of (theta_left, theta_right) are
     positive, a bivariate normal orthant probability.
     """
+    means = np.asarray(means)[[0, 2]]
     if rope == 0:
         sd = np.sqrt(covariance[1, 1])
         right = float(means[1] > 0.5) if sd == 0 else float(norm.sf((0.5 - means[1]) / sd))

@@ -181,12 +181,12 @@ def _workers(executor: Any) -> int:
 def _pairs_piece(piece: tuple) -> tuple[np.ndarray, np.ndarray]:
     """Win shares and exact posterior means of some pairs (one piece of the work)."""
     diffs, rope, s, n_samples, normal, precision, rng, progress = piece
-    means = np.array([signed_rank_means(z, rope, s) for z in diffs])
     if normal:
-        shares = np.array([region_shares(*normal_posterior(z, rope, s), rope) for z in diffs])
-    else:
-        shares = signed_rank_win_shares(diffs, rope, s, n_samples, rng, precision=precision, progress=progress)
-    return shares, means
+        posteriors = [normal_posterior(z, rope, s) for z in diffs]
+        return (np.array([region_shares(*posterior, rope) for posterior in posteriors]),
+                np.array([means for means, _ in posteriors]))
+    shares = signed_rank_win_shares(diffs, rope, s, n_samples, rng, precision=precision, progress=progress)
+    return shares, np.array([signed_rank_means(z, rope, s) for z in diffs])
 
 
 def _sign_rows(values, labels, pairs, rope, prior_strength, n_samples, threshold, rng, progress):

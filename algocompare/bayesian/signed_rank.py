@@ -173,15 +173,21 @@ def signed_rank_means(z: np.ndarray, rope: float, prior_strength: float) -> np.n
     so E[theta] = (a m^T A m + sum_i m_i A_ii) / (a + 1): one product A m, O(n log n) on
     the sorted route (no n x n matrix for large n).
     """
+    return walsh_means(WalshThetas(z, rope), z, rope, prior_strength)
+
+
+def walsh_means(thetas: WalshThetas, z: np.ndarray, rope: float, prior_strength: float) -> np.ndarray:
+    """:func:`signed_rank_means` from the prepared ``thetas`` of ``z``."""
     alpha = np.concatenate(([prior_strength], np.ones(z.size)))
     a = alpha.sum()
     m = alpha / a
     doubled = 2 * np.concatenate(([0.0], z))
-    left, right = WalshThetas(z, rope).coefficients(m)
-    right = float((a * (m @ right) + m @ heaviside(doubled - 2 * rope)) / (a + 1))
+    left, right = thetas.coefficients(m)
+    # elementwise sums, not BLAS dot products: those stall on a busy machine (thread spin)
+    right = float((a * (m * right).sum() + (m * heaviside(doubled - 2 * rope)).sum()) / (a + 1))
     if rope == 0:
         return np.array([1.0 - right, 0.0, right])
-    left = float((a * (m @ left) + m @ heaviside(-doubled - 2 * rope)) / (a + 1))
+    left = float((a * (m * left).sum() + (m * heaviside(-doubled - 2 * rope)).sum()) / (a + 1))
     return np.array([left, 1.0 - left - right, right])
 
 
