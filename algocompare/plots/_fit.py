@@ -217,10 +217,14 @@ def _place_legend(ax: Any, renderer: Any) -> bool:
     legend = getattr(ax, "algocompare_legend_below", None)
     if legend is None or legend is not ax.get_legend():
         return False
-    below = ax.get_tightbbox(renderer, bbox_extra_artists=[]).y0
-    y = ax.transAxes.inverted().transform((0, below - 2))[1]
-    if abs(legend.get_window_extent(renderer).y1 - (below - 2)) > 1:
-        legend.set_bbox_to_anchor((0.5, y), transform=ax.transAxes)
+    from matplotlib.transforms import ScaledTranslation
+
+    # The labels' depth below the Axes does not change when the layout resizes them, so the
+    # legend hangs at a fixed distance under the Axes' bottom edge.
+    depth = ax.get_window_extent(renderer).y0 - ax.get_tightbbox(renderer, bbox_extra_artists=[]).y0 + 2
+    if abs(legend.get_window_extent(renderer).y1 - (ax.get_window_extent(renderer).y0 - depth)) > 1:
+        offset = ScaledTranslation(0, -depth / ax.figure.dpi, ax.figure.dpi_scale_trans)
+        legend.set_bbox_to_anchor((0.5, 0.0), transform=ax.transAxes + offset)
         return True
     return False
 
@@ -262,7 +266,7 @@ def _all_axes(axes: Any) -> list[Any]:
     return [a for a in np.asarray(axes, dtype=object).ravel() if a is not None]
 
 
-def finish(axes: Any) -> Any:
+def finish(axes: Any, also: Sequence[Any] = ()) -> Any:
     """Lay out the figure of ``axes`` so that its text stays inside it; returns ``axes``.
 
     A figure without a layout engine gets constrained layout, unless one of its Axes was
@@ -270,7 +274,7 @@ def finish(axes: Any) -> Any:
     figure is drawn once without rendering to thin overlapping name labels and wrap
     too-wide titles.
     """
-    axes_list = _all_axes(axes)
+    axes_list = _all_axes(axes) + list(also)
     if not axes_list:
         return axes
     fig = axes_list[0].figure

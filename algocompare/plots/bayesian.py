@@ -59,8 +59,8 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, seed: int
     left, right = fit_names(ax.figure, [str(result.left), str(result.right)], size, 0.3 * side)
     ax.text(-0.05, -0.04, f"{left}\np = {result.p_left:.3f}", ha="left", va="top", fontsize=size)
     ax.text(1.05, -0.04, f"{right}\np = {result.p_right:.3f}", ha="right", va="top", fontsize=size)
-    ax.text(0.5, _SQRT3_2 + 0.03, f"rope (±{result.rope:g})\np = {result.p_rope:.3f}", ha="center", va="bottom",
-            fontsize=size)
+    ax.text(0.55, _SQRT3_2, f"rope (±{result.rope:g})\np = {result.p_rope:.3f}", ha="left", va="top",
+            fontsize=size)  # beside the top vertex, clear of the title
     ax.set_xlim(-0.15, 1.15)
     ax.set_ylim(-0.2, _SQRT3_2 + 0.15)
     ax.set_aspect("equal")

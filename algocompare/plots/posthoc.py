@@ -113,11 +113,12 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
         bar.ax.axhline(alpha, color="red", lw=1.5)
         # Plain decade labels: the default mathtext ones cost a parse on every draw.
         decades = 10.0 ** np.arange(np.floor(np.log10(vmin)), 1)
-        bar.set_ticks(decades, labels=[f"{d:g}" for d in decades])
         bar.ax.minorticks_off()
+        name_ticks(bar.ax, "y", decades, [f"{d:g}" for d in decades])  # thinned on a short colour bar
     label = getattr(result, "correction", None)
     ax.set_title(title or f"p-values{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}", fontsize=10)
-    return finish(ax)
+    finish(ax, also=[bar.ax] if colorbar else [])
+    return ax
 
 
 def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
