@@ -170,7 +170,10 @@ class _Worker:
         self.ready = False
         self.task: int | None = None
         self.started = 0.0
-        write_message(self.task_w, pickle.dumps((list(sys.path), preload)))
+        try:
+            write_message(self.task_w, pickle.dumps((list(sys.path), preload)))
+        except BrokenPipeError:  # it died at once; its closed answer pipe reports it
+            pass
 
     def kill(self) -> int:
         """SIGKILL the worker's process group, reap it and return its exit status."""
