@@ -245,9 +245,15 @@ class _Study:
                 raise RunFailed(f"the executor refused {self._describe(key, attempt)}: {type(err).__name__}: "
                                 f"{err}") from err
             self.inflight[handle] = (key, attempt)
+        failure = None
         for handle, kind, value in self.backend.wait(self._time_left()):
             key, attempt = self.inflight.pop(handle)
-            self._outcome(key, attempt, kind, value)
+            try:
+                self._outcome(key, attempt, kind, value)
+            except RunFailed as err:  # record the other finished runs first
+                failure = failure or err
+        if failure is not None:
+            raise failure
         self._stop_overdue()
 
     def _time_left(self) -> float | None:
