@@ -119,6 +119,20 @@ def alive(pid):
         return True
 
 
+def children(pid):
+    """The processes whose parent is ``pid`` (Linux /proc; empty elsewhere)."""
+    found = set()
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    if int(fh.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.add(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    return found
+
+
 def survivors(candidates, grace=5.0):
     """The processes of ``candidates`` still alive after up to ``grace`` seconds."""
     deadline = time.monotonic() + grace
