@@ -220,12 +220,23 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
         best_half = i < rows.n_left
         shown_left = best_half == left_side
         text = f"{name} ({rank:.2f})" if shown_left else f"({rank:.2f}) {name}"
+        text = name if rows.two_columns else text
         ha = "right" if shown_left else "left"
         labels.append(ax.text(0, 0, text, ha=ha, **label_kw))
     width_px = [t.get_window_extent().width for t in labels]
-    need_best = max(width_px[:rows.n_left], default=0.0)
-    need_worst = max(width_px[rows.n_left:], default=0.0)
     pad_px = fontsize * fig.dpi / 72 * 1.6  # room for the horizontal leader lines
+    # Two columns: the inner holds a side's 1st, 3rd, ... label, the outer its 2nd, 4th, ...
+    side_rows = [i if i < rows.n_left else k - 1 - i for i in range(k)]
+    inner = [max((w for w, r, i in zip(width_px, side_rows, range(k)) if (i < rows.n_left) == best and r % 2 == 0),
+                 default=0.0) for best in (True, False)]
+    gap_px = fontsize * fig.dpi / 72
+    if rows.two_columns:
+        need_best, need_worst = (inner[b] + gap_px + max((w for w, r, i in zip(width_px, side_rows, range(k))
+                                                           if (i < rows.n_left) == best and r % 2 == 1), default=0.0)
+                                 for b, best in ((0, True), (1, False)))
+    else:
+        need_best = max(width_px[:rows.n_left], default=0.0)
+        need_worst = max(width_px[rows.n_left:], default=0.0)
     if own_figure:
         # Our own figure: the axes fill it, and its size follows the labels and k; the axis gets
         # at most what keeps the figure 10 inches wide (a page), never less than 2.5 inches.
@@ -259,9 +270,10 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     # Elbow leader lines from each mean rank down to its label row.
     for i, (label, rank) in enumerate(zip(labels, ranks)):
         best_half = i < rows.n_left
-        row = i if best_half else k - 1 - i
-        y = rows.first_row + row
-        end = axis_lo - lead if best_half else axis_hi + lead
+        row = side_rows[i]
+        y = rows.first_row + row * rows.pitch
+        outer = (inner[0 if best_half else 1] + gap_px) / unit_px if rows.two_columns and row % 2 else 0.0
+        end = axis_lo - lead - outer if best_half else axis_hi + lead + outer
         ax.plot([rank, rank, end], [0, y, y], color="0.25", lw=0.8)
         label.set_position((end - 0.15 * lead if best_half else end + 0.15 * lead, y))
 
@@ -287,16 +299,22 @@ class _Rows:
     """Vertical layout of the diagram in label rows (y grows downwards): CD bar, tick labels,
     axis at 0, clique levels, one row per label on each side, then the caption."""
 
-    def __init__(self, k: int, n_levels: int, has_cd: bool, caption_rows: float) -> None:
+    def __init__(self, k: int, n_levels: int, has_cd: bool, caption_rows: float, pitch: float = 1.0) -> None:
         self.n_left = math.ceil(k / 2)
+        #: rows between consecutive labels of a side: 1, or 0.5 with the labels in two columns
+        self.pitch = pitch
         self.top = -3.0 if has_cd else -1.3
         self.first_row = 0.55 + 0.42 * n_levels + 0.45
-        self.caption_y = self.first_row + max(self.n_left, k - self.n_left) - 1 + 1.0
+        self.caption_y = self.first_row + (max(self.n_left, k - self.n_left) - 1) * pitch + 1.0
         self.bottom = self.caption_y + (caption_rows + 0.3 if caption_rows else -0.2)
 
     @property
     def height(self) -> float:
         return self.bottom - self.top
+
+    @property
+    def two_columns(self) -> bool:
+        return self.pitch < 1.0
 
     @staticmethod
     def clique_y(levels: list[int]) -> list[float]:
@@ -306,16 +324,18 @@ class _Rows:
 def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_levels: int, has_cd: bool,
              caption_text: str) -> tuple[float, list[str], str, _Rows]:
     """Font size (never below 7 pt), names (abbreviated where both sides would not leave the
-    axis a third of the width) and wrapped caption that fit the caller's Axes."""
+    axis 30% of the width) and wrapped caption that fit the caller's Axes; on Axes too short
+    for a row per label, each side's labels in two staggered columns (names only)."""
     fig = ax.figure
     box = ax.get_window_extent()
     to_pt = 72.0 / fig.dpi
     width_pt, height_pt = box.width * to_pt, box.height * to_pt
     k = len(names)
-    for size in np.arange(fontsize, MIN_POINTS - 1e-9, -0.5):
+    sizes = [(size, 1.0) for size in np.arange(fontsize, MIN_POINTS - 1e-9, -0.5)] + [(MIN_POINTS, 0.5)]
+    for size, pitch in sizes:  # last resort: each side's labels in two staggered columns
         caption = _wrap_points(fig, caption_text, _caption_points(size), 0.98 * width_pt)
         caption_pt = (caption.count("\n") + 1) * _caption_points(size) * 1.25 if caption else 0.0
-        base = _Rows(k, n_levels, has_cd, 0.0)
+        base = _Rows(k, n_levels, has_cd, 0.0, pitch)
         row_pt = (height_pt - caption_pt) / (base.height + 0.3)
         if row_pt >= 1.2 * size:
             break
@@ -323,8 +343,10 @@ def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_le
         warnings.warn(f"the critical-difference diagram of {k} algorithms needs Axes about "
                       f"{(base.height + 0.3) * 1.25 * MIN_POINTS / 72 + caption_pt / 72:.1f} in high to keep its labels "
                       f"apart at {MIN_POINTS:g} pt; these are {height_pt / 72:.1f} in.", stacklevel=3)
-    rows = _Rows(k, n_levels, has_cd, caption_pt / max(row_pt, 1e-9) if caption else 0.0)
+    rows = _Rows(k, n_levels, has_cd, caption_pt / max(row_pt, 1e-9) if caption else 0.0, pitch)
     side_pt = (0.7 * width_pt - 2 * 1.6 * size) / 2  # each side's labels; the axis keeps 30%
+    if rows.two_columns:  # names only (the axis shows the ranks), two to a side
+        return float(size), fit_names(fig, names, size, max(side_pt / 2 - size, 10.0)), caption, rows
     rank_pt = text_points(fig, "(00.00) ", size)[0]
     shown = fit_names(fig, names, size, max(side_pt - rank_pt, 10.0))
     return float(size), shown, caption, rows

@@ -123,10 +123,9 @@ def _cached_experiment():
 
 
 def user_height(kind: str, width: float, k: int) -> float:
-    """3/4 of the width, at least 2.6 in; a CD diagram has one label row per two algorithms
-    and needs about 0.11 in per algorithm at 7 pt (it warns on less)."""
-    height = max(2.6, 0.75 * width)
-    return max(height, 0.11 * k + 0.4) if kind.startswith("cd_diagram") else height
+    """3/4 of the width, at least 2.6 in (a CD diagram of 30 algorithms then sets its labels in
+    two columns a side; it warns below about 2 in)."""
+    return max(2.6, 0.75 * width)
 
 
 def user_axes(kind: str, width: float, k: int = 3):
