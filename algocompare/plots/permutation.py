@@ -49,8 +49,9 @@ def msd_plot(result: Any, ax: Any = None, *, panel: str = "permutation", order: 
         None draws a new figure with the three panels; one Axes draws the panel named by
         ``panel`` only.
     panel : {"parametric", "permutation", "rank"}
-    order : {"effect", "input"}
-        Algorithms from best (top) to worst by mean effect, or in input order.
+    order : {"effect", "input"} or list
+        Algorithms from best (top) to worst by mean effect, in input order, or in the order
+        listed (e.g. by mean rank, as the report does).
     **kwargs
         Passed to ``plt.subplots`` (e.g. ``figsize``) when ``ax`` is None.
 
@@ -70,10 +71,15 @@ def msd_plot(result: Any, ax: Any = None, *, panel: str = "permutation", order: 
         raise ValueError(f"panel={panel!r} is not valid; choose one of {PANELS}.")
     effects = result.effects
     algs = list(effects.index)
-    if order == "effect":
+    if isinstance(order, str) and order == "effect":
         algs = list(effects.sort_values(ascending=result.direction == "minimize").index)
+    elif not isinstance(order, str):
+        listed = [a for a in order if a in set(algs)]
+        if len(listed) != len(algs):
+            raise ValueError(f"order must list the algorithms {algs} once each; got {list(order)}.")
+        algs = listed
     elif order != "input":
-        raise ValueError(f"order={order!r} is not valid; choose 'effect' or 'input'.")
+        raise ValueError(f"order={order!r} is not valid; choose 'effect', 'input' or a list of the algorithms.")
     panels = result.panels()
     if ax is not None and not isinstance(ax, (list, tuple, np.ndarray)):
         i = PANELS.index(panel)

@@ -20,7 +20,9 @@ __all__ = ["FigureView", "register_figure", "figure_views", "iter_results", "dra
 
 #: Titles of the customary figures, by the name of their plotting function.
 _TITLES = {"cd_diagram": "Critical-difference diagram", "confidence_curve": "Confidence curve",
-           "severity_curve": "Severity curve", "power_curve": "Power curve"}
+           "severity_curve": "Severity curve", "power_curve": "Power curve",
+           "msd_plot": "Simultaneous minimum-significant-difference intervals",
+           "plot_pairwise_matrix": "Bayesian all-pairs matrix", "plot_consensus": "Rankings and their consensus"}
 
 
 @dataclass(frozen=True)

@@ -91,14 +91,20 @@ def _notes_html(result: Any) -> str:
 
 def _ordered_view(view: Any, result: Any, order: list[str]) -> Any:
     """The view drawn in the report's algorithm order where its figure takes one."""
-    if view.key == "figure" and getattr(type(result), "_plot_function", None) == "plot_pairwise_matrix":
-        from algocompare.plots import plot_pairwise_matrix
+    function = getattr(type(result), "_plot_function", None) if view.key == "figure" else None
+    if function == "plot_pairwise_matrix":
+        names = [str(a) for a in result.algorithms]
+    elif function == "msd_plot":
+        names = [str(a) for a in result.effects.index]
+    else:
+        return view
+    known = [a for a in order if a in names]
+    if len(known) != len(names):
+        return view
+    from algocompare import plots
 
-        known = [a for a in order if a in map(str, result.algorithms)]
-        if len(known) == len(result.algorithms):
-            return fig_views.FigureView(view.key, view.title, view.applies,
-                                        lambda r: plot_pairwise_matrix(r, order=known), view.cost)
-    return view
+    draw = getattr(plots, function)
+    return fig_views.FigureView(view.key, view.title, view.applies, lambda r: draw(r, order=known), view.cost)
 
 
 def _result_html(name: str, result: Any, precision: int, figures: _FigureJobs | None,
