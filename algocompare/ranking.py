@@ -12,31 +12,37 @@ from scipy.stats import rankdata
 __all__ = ["within_instance_ranks", "tie_terms", "ranks_and_tie_terms", "aligned_ranks", "exact_row_means", "quade_weights"]
 
 
-def _row_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Average ranks within each row of a NaN-free 2-D array, and where its ties begin.
+def _row_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Average ranks within each row of a NaN-free 2-D array, and its groups of ties.
 
-    One argsort per row and two running extrema on the sorted rows, instead of the
-    several sorts of ``scipy.stats.rankdata(axis=1)``: the tied values of a group fill
-    sorted positions lo..hi (0-based) and all get rank (lo + hi)/2 + 1, a half-integer,
-    so the ranks are exactly rankdata's. Also returns the flags, in sorted order, of the
-    first member of every group of equal values.
+    One argsort per row instead of the several sorts of ``scipy.stats.rankdata(axis=1)``.
+    A sorted row holds ranks 1..k; only the cells of tied groups are then revisited: a
+    group filling sorted positions s..s+t-1 (0-based) gets rank s + (t + 1)/2 for all its
+    members, a half-integer, so the ranks are exactly rankdata's. Also returns the size
+    t >= 2 of every tied group and the row it lies in.
     """
     n, k = values.shape
     flat = (np.argsort(values, axis=1) + np.arange(0, n * k, k)[:, None]).ravel()  # sorted cells, row by row
     ordered = values.ravel()[flat].reshape(n, k)
-    first = np.ones((n, k), dtype=bool)
-    first[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    repeated = np.zeros((n, k), dtype=bool)  # equal to the previous value of its sorted row
+    repeated[:, 1:] = ordered[:, 1:] == ordered[:, :-1]
+    in_sorted = np.tile(np.arange(1.0, k + 1), n)
     ranks = np.empty(n * k)
-    if first.all():  # no ties: a sorted row holds ranks 1..k
-        ranks[flat] = np.tile(np.arange(1.0, k + 1), n)
-        return ranks.reshape(n, k), first
-    last = np.ones((n, k), dtype=bool)
-    last[:, :-1] = first[:, 1:]
-    position = np.arange(n * k)  # groups never span rows: every row starts and ends one
-    low = np.maximum.accumulate(np.where(first.ravel(), position, 0))
-    high = np.minimum.accumulate(np.where(last.ravel(), position, n * k)[::-1])[::-1]
-    ranks[flat] = (low + high) / 2 - (position // k) * k + 1
-    return ranks.reshape(n, k), first
+    members = np.flatnonzero(repeated)
+    if not members.size:
+        ranks[flat] = in_sorted
+        return ranks.reshape(n, k), np.zeros(0, dtype=int), np.zeros(0, dtype=int)
+    grouped = np.zeros(n * k, dtype=bool)  # every cell of a tied group: the repeats and their first
+    grouped[members] = True
+    grouped[members - 1] = True
+    cells = np.flatnonzero(grouped)
+    opens = ~repeated.ravel()[cells]  # the first cell of each group
+    group = np.cumsum(opens) - 1
+    sizes = np.bincount(group)
+    starts = cells[opens]
+    in_sorted[cells] = (starts % k + (sizes + 1) / 2)[group]
+    ranks[flat] = in_sorted
+    return ranks.reshape(n, k), sizes, starts // k
 
 
 def _rankable(values: np.ndarray) -> bool:
@@ -65,10 +71,8 @@ def ranks_and_tie_terms(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if not _rankable(values):
         sizes = rankdata(values, axis=1, method="max") - rankdata(values, axis=1, method="min") + 1
         return rankdata(values, axis=1), (sizes ** 2 - 1).sum(axis=1)  # a group of t: t members × (t² − 1)
-    ranks, first = _row_ranks(values)
-    starts = np.flatnonzero(first)
-    sizes = np.diff(starts, append=first.size)
-    return ranks, np.bincount(starts // values.shape[1], weights=sizes ** 3 - sizes, minlength=values.shape[0])
+    ranks, sizes, rows = _row_ranks(values)
+    return ranks, np.bincount(rows, weights=sizes ** 3 - sizes, minlength=values.shape[0])
 
 
 def exact_row_means(values: np.ndarray) -> np.ndarray:
