@@ -121,8 +121,11 @@ def check_unique(kind: str, labels: Iterable[Any]) -> list[Any]:
 
 def any_missing_label(labels: Sequence[Any]) -> bool:
     """True when a label is missing (None, NaN, NaT), as ``pd.isna`` says label by label."""
-    if pd.api.types.infer_dtype(labels, skipna=False) in ("string", "integer", "floating", "boolean"):
-        return bool(pd.isna(np.asarray(labels)).any())  # scalar labels: one vectorised test
+    kind = pd.api.types.infer_dtype(labels, skipna=False)  # "mixed" when a None or NaN is among others
+    if kind in ("string", "integer", "boolean"):
+        return False
+    if kind == "floating":
+        return bool(np.isnan(np.asarray(labels, dtype=float)).any())
     return any(pd.isna(label) for label in labels)
 
 
