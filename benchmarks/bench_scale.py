@@ -106,13 +106,15 @@ def size_tasks(df: pd.DataFrame) -> dict:
     return tasks
 
 
-def run_cli(args: list[str]) -> tuple[float, float]:
-    """Wall time (s) and peak resident memory (MB) of ``python -m algocompare ...``."""
+def run_cli(args: list[str]) -> tuple[float, float, str]:
+    """Wall time (s), peak resident memory (MB) and error (empty when it succeeded) of
+    ``python -m algocompare ...`` (the peak is the largest of any child so far)."""
     start = time.perf_counter()
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run([sys.executable, "-m", "algocompare", *args], check=True, stdout=subprocess.DEVNULL)
+    done = subprocess.run([sys.executable, "-m", "algocompare", *args], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return time.perf_counter() - start, max(peak, before) / 1024
+    error = "" if done.returncode == 0 else (done.stderr.strip().splitlines() or ["?"])[-1]
+    return time.perf_counter() - start, peak / 1024, error
 
 
 def cli_rows(rounds: int) -> list[str]:
@@ -122,18 +124,45 @@ def cli_rows(rounds: int) -> list[str]:
         table(1_000, 20, seed=1).to_csv(small)
         best = {"plain": np.inf, "bayesian": np.inf}
         for _ in range(rounds):
-            best["plain"] = min(best["plain"], run_cli(["analyze", str(small)])[0])
-            best["bayesian"] = min(best["bayesian"], run_cli(["analyze", str(small), "--bayesian"])[0])
+            for name, extra in (("plain", []), ("bayesian", ["--bayesian"])):
+                wall, _, error = run_cli(["analyze", str(small), *extra])
+                if error:
+                    raise RuntimeError(f"analyze {' '.join(extra)} failed: {error}")
+                best[name] = min(best[name], wall)
         rows.append(f"| `analyze` 1,000 × 20 | {best['plain']:.2f} s | `analyze --bayesian`: {best['bayesian']:.2f} s "
                     f"| {best['bayesian'] / best['plain']:.2f} |")
+        medium = Path(tmp) / "w10000x50.csv"
+        table(10_000, 50, seed=3).to_csv(medium)
+        plain, _, error = run_cli(["analyze", str(medium)])
+        bayesian, _, error_b = run_cli(["analyze", str(medium), "--bayesian"])
+        if error or error_b:
+            raise RuntimeError(f"analyze of 10,000 x 50 failed: {error or error_b}")
+        rows.append(f"| `analyze` 10,000 × 50 | {plain:.2f} s | `analyze --bayesian`: {bayesian:.2f} s "
+                    f"| {bayesian / plain:.2f} |")
         large = Path(tmp) / "w25000x100.csv"
         frame = table(25_000, 100, seed=2)
         frame.to_csv(large)
-        wall, peak = run_cli(["analyze", str(large)])
+        wall, peak, error = run_cli(["analyze", str(large)])
         input_mb = frame.memory_usage(deep=True).sum() / 2**20
-        rows.append(f"| `analyze` 25,000 × 100 | {wall:.1f} s, peak {peak:.0f} MB | input DataFrame "
-                    f"{input_mb:.0f} MB | {peak / input_mb:.1f} (memory) |")
+        outcome = f"failed after {wall:.1f} s: {error}" if error else f"{wall:.1f} s, peak {peak:.0f} MB"
+        rows.append(f"| `analyze` 25,000 × 100 | {outcome} | input DataFrame {input_mb:.0f} MB "
+                    f"| {peak / input_mb:.1f} (memory) |")
     return rows
+
+
+def long_rows(n: int = 10_000, k: int = 20, runs: int = 5) -> list[str]:
+    """``Results.from_long`` and ``friedman`` on n · k · runs long rows (one per run)."""
+    import algocompare as ac
+
+    rng = np.random.default_rng(4)
+    long = pd.DataFrame({"instance": np.repeat([f"p{i}" for i in range(n)], k * runs),
+                         "algorithm": np.tile(np.repeat([f"A{j:02d}" for j in range(k)], runs), n),
+                         "run": np.tile(np.arange(runs), n * k), "value": rng.normal(size=n * k * runs)})
+    built = {}
+    best = interleaved({"from_long": lambda: built.update(res=ac.Results.from_long(long, run="run")),
+                        "friedman": lambda: ac.friedman(built["res"])}, rounds=2)
+    return [f"| {len(long):,} long rows ({n:,} × {k} × {runs} runs) | `Results.from_long` | {best['from_long']:.2f} s |",
+            f"| {len(long):,} long rows | `friedman` on the Results (mean of the runs) | {best['friedman']:.2f} s |"]
 
 
 def main(quick: bool = False) -> None:
@@ -162,6 +191,7 @@ def main(quick: bool = False) -> None:
             if name in best:
                 stages.append(f"| {n:,} × {k} | `{name}` | {best[name]:.4f} s |")
         print(f"{n} x {k} done", flush=True)
+    stages += long_rows()
     lines += ["", *stages, "", "## Command line", "", "| run | time | compared with | ratio |",
               "|---|---|---|---|", *cli_rows(rounds=2 if quick else 3)]
     out = Path(__file__).with_name("results_scale.md")
