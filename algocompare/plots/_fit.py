@@ -100,7 +100,7 @@ def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[A
                rotation: float = 0.0, share: float = 0.3) -> None:
     """Label the ``axis`` ("x" or "y") ticks at ``positions`` with algorithm names.
 
-    Names longer than ``share`` of the figure's width (y labels) or height (x labels,
+    Names longer than ``share`` of the panel's width (y labels) or height (x labels,
     rotated) are abbreviated by :func:`abbreviate`; :func:`finish` thins them where they
     would overlap. The full names stay available as ``ax.algocompare_names[axis]``.
     """
@@ -109,7 +109,11 @@ def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[A
     import matplotlib
 
     width_in, height_in = fig.get_size_inches()
-    # About 60% of the figure holds the k labels side by side: smaller text where they crowd.
+    spec = ax.get_subplotspec()
+    if spec is not None:  # one panel of a grid: its share of the figure
+        rows, cols = spec.get_gridspec().get_geometry()
+        width_in, height_in = width_in / cols, height_in / rows
+    # About 60% of the panel holds the k labels side by side: smaller text where they crowd.
     spacing = 0.6 * (width_in if axis == "x" else height_in) * 72.0 / max(len(names), 1)
     default = _fontsize(matplotlib.rcParams[f"{axis}tick.labelsize"])
     fontsize = max(min(default, spacing / 1.3), MIN_POINTS)

@@ -147,9 +147,11 @@ def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] 
     if not res.has_runs:
         raise ValueError("runs_distribution needs data with runs (one row per run).")
     instances = list(res.instances if instances is None else instances)
-    ncols = max(1, min(ncols, len(instances)))
+    # Panels at most 7 in wide and rows at most 14 in (two pages side by side); names beyond
+    # that are abbreviated or thinned rather than the figure growing without bound.
+    width = min(max(3.0, 0.45 * res.n_algorithms + 1.2), 7.0)
+    ncols = max(1, min(ncols, len(instances), int(14.0 // width)))
     nrows = math.ceil(len(instances) / ncols)
-    width = max(3.0, 0.45 * res.n_algorithms + 1.2)
     fig, axes = subplots(nrows, ncols, figsize=(width * ncols, 3.2 * nrows), squeeze=False, layout="constrained")
     for ax, inst in zip(axes.flat, instances):
         distribution_plot(res, ax, kind=kind, instance=inst, log=log, sort=False, title=str(inst))
