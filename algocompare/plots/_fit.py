@@ -4,8 +4,10 @@ Every figure ends with :func:`finish`: on a figure without a layout engine it sw
 matplotlib's constrained layout (so titles, tick labels, legends and colour bars are kept
 inside the figure), then draws once and repairs what the layout cannot: tick labels of
 algorithm names that would overlap are thinned, names too long for the figure are
-abbreviated (the distinguishing part kept, never below :data:`MIN_POINTS`), titles too wide
-for their Axes are wrapped. Text is never made smaller than :data:`MIN_POINTS` to fit.
+abbreviated (the distinguishing part kept), numbers in cells too small for them are
+hidden, titles and axis labels too long for their Axes are wrapped, and a legend made by
+:func:`legend_below` is hung under the Axes' labels. Text is never made smaller than
+:data:`MIN_POINTS` to fit.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+import matplotlib
 import numpy as np
 
 from algocompare.plots._figure import use_layout
@@ -102,12 +105,11 @@ def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[A
 
     Names longer than ``share`` of the panel's width (y labels) or height (x labels,
     rotated) are abbreviated by :func:`abbreviate`; :func:`finish` thins them where they
-    would overlap. The full names stay available as ``ax.algocompare_names[axis]``.
+    would overlap. The full names stay available as ``ax.algocompare_names[axis][1]``
+    (positions, names, labels shown, tick keywords, thinning step).
     """
     fig = ax.figure
     names = [str(n) for n in names]
-    import matplotlib
-
     width_in, height_in = fig.get_size_inches()
     spec = ax.get_subplotspec()
     if spec is not None:  # one panel of a grid: its share of the figure

@@ -88,8 +88,8 @@ def _latex_cell(text: str, bold: bool) -> str:
     return rf"\textbf{{{escaped}}}" if bold and text else escaped
 
 
-#: Estimated widths of Computer Modern characters at 10 pt, in points (a little generous).
 def _char_points(char: str) -> float:
+    """Estimated width of a Computer Modern character at 10 pt, in points (a little generous)."""
     if char.isdigit() or char in ".,-+()[]":
         return 5.0 if char.isdigit() else 3.9
     if char.isupper():
