@@ -47,22 +47,25 @@ def close(figure: Any) -> None:
         sys.modules["matplotlib.pyplot"].close(figure)
 
 
-def split_axes(ax: Any, n: int) -> Any:
-    """``n`` Axes side by side in the place of ``ax`` (a figure of several panels drawn where
-    the caller offered one Axes); ``ax`` itself is removed."""
+def split_axes(ax: Any, n: int, nrows: int = 1) -> Any:
+    """``n`` Axes side by side (``nrows`` rows of ``n``) in the place of ``ax``: a figure of
+    several panels drawn where the caller offered one Axes; ``ax`` itself is removed. A
+    1-D array for one row, else ``nrows`` × ``n``."""
     import numpy as np
 
     figure = ax.figure
     spec = ax.get_subplotspec()
     if spec is not None:
-        grid = spec.subgridspec(1, n)
-        axes = [figure.add_subplot(grid[0, i]) for i in range(n)]
+        grid = spec.subgridspec(nrows, n)
+        axes = [[figure.add_subplot(grid[r, i]) for i in range(n)] for r in range(nrows)]
     else:
         box = ax.get_position()
-        width = box.width / n
-        axes = [figure.add_axes((box.x0 + i * width, box.y0, 0.85 * width, box.height)) for i in range(n)]
+        width, height = box.width / n, box.height / nrows
+        axes = [[figure.add_axes((box.x0 + i * width, box.y1 - (r + 1) * height, 0.85 * width, 0.85 * height))
+                 for i in range(n)] for r in range(nrows)]
     ax.remove()
-    return np.array(axes, dtype=object)
+    array = np.array(axes, dtype=object)
+    return array[0] if nrows == 1 else array
 
 
 def axes_or_new(ax: Any, figsize: tuple[float, float], nrows: int = 1, ncols: int = 1, **kwargs: Any) -> Any:

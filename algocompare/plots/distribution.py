@@ -126,8 +126,10 @@ def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: st
 
 
 def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] | None = None,
-                      ncols: int = 4, log: bool | None = None) -> Any:
+                      ncols: int = 4, log: bool | None = None, ax: Any = None) -> Any:
     """One panel per instance with the runs of every algorithm (data with runs).
+
+    ``ax``: one Axes whose place the panels share (default a new figure).
 
     Returns
     -------
@@ -141,7 +143,7 @@ def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] 
     >>> [ax.get_title() for ax in fig.axes]
     ['I1', 'I2', 'I3']
     """
-    from algocompare.plots._figure import subplots
+    from algocompare.plots._figure import split_axes, subplots, use_layout
 
     res = _results(data)
     if not res.has_runs:
@@ -152,12 +154,16 @@ def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] 
     width = min(max(3.0, 0.45 * res.n_algorithms + 1.2), 7.0)
     ncols = max(1, min(ncols, len(instances), int(14.0 // width)))
     nrows = math.ceil(len(instances) / ncols)
-    fig, axes = subplots(nrows, ncols, figsize=(width * ncols, 3.2 * nrows), squeeze=False, layout="constrained")
-    for ax, inst in zip(axes.flat, instances):
-        distribution_plot(res, ax, kind=kind, instance=inst, log=log, sort=False, title=str(inst))
-        ax.set_ylabel("")
-    for ax in axes.flat[len(instances):]:
-        ax.set_visible(False)
+    if ax is None:
+        fig, axes = subplots(nrows, ncols, figsize=(width * ncols, 3.2 * nrows), squeeze=False, layout="constrained")
+    else:
+        use_layout(ax.figure)
+        fig, axes = ax.figure, split_axes(ax, ncols, nrows).reshape(nrows, ncols)
+    for panel, inst in zip(axes.flat, instances):
+        distribution_plot(res, panel, kind=kind, instance=inst, log=log, sort=False, title=str(inst))
+        panel.set_ylabel("")
+    for panel in axes.flat[len(instances):]:
+        panel.set_visible(False)
     finish(axes[0, 0])
     return fig
 
@@ -223,8 +229,10 @@ def histogram_qq(sample: Any, axes: Sequence[Any] | None = None, *, name: str | 
 
 
 def normality_plots(data: Any, *, algorithms: Sequence[Any] | None = None, instance: Any = None,
-                    bins: Any = "auto") -> Any:
+                    bins: Any = "auto", ax: Any = None) -> Any:
     """Histogram + Q-Q pair for each algorithm, one row each (García et al. 2009, Figs. 4–5).
+
+    ``ax``: one Axes whose place the panels share (default a new figure).
 
     Without ``instance`` the sample of an algorithm is its value on every instance (the
     aggregated table, as in García's Figs. 4–5); with ``instance`` it is that instance's
@@ -241,7 +249,7 @@ def normality_plots(data: Any, *, algorithms: Sequence[Any] | None = None, insta
     >>> [ax.get_title() for ax in fig.axes]
     ['Histogram — DE', 'Normal Q-Q — DE', 'Histogram — EDA', 'Normal Q-Q — EDA']
     """
-    from algocompare.plots._figure import subplots
+    from algocompare.plots._figure import split_axes, subplots, use_layout
 
     res = _results(data)
     names = list(res.algorithms if algorithms is None else algorithms)
@@ -252,7 +260,11 @@ def normality_plots(data: Any, *, algorithms: Sequence[Any] | None = None, insta
     else:
         blocks = res.blocks()
         samples = {n: blocks[n].to_numpy(float) for n in names}
-    fig, axes = subplots(len(names), 2, figsize=(7.5, 2.6 * len(names)), squeeze=False, layout="constrained")
+    if ax is None:
+        fig, axes = subplots(len(names), 2, figsize=(7.5, 2.6 * len(names)), squeeze=False, layout="constrained")
+    else:
+        use_layout(ax.figure)
+        fig, axes = ax.figure, split_axes(ax, 2, len(names)).reshape(len(names), 2)
     for row, n in zip(axes, names):
         histogram_qq(samples[n], row, name=str(n), bins=bins)
     return fig

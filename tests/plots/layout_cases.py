@@ -111,6 +111,10 @@ FIGURES = {
     "plot_bootstrap_qq": (False, lambda k, ax: plots.plot_bootstrap_qq(
         ac.bootstrap_means([1.2, 0.8, 5.0, 3.3, 2.1, 0.4, 7.7, 1.5], rng=1), ax=ax)),
     "plot_experiment": (False, lambda k, ax: plots.plot_experiment(_cached_experiment(), ax=ax)),
+    "runs_distribution": (True, lambda k, ax: plots.runs_distribution(data(k), ax=ax,
+                                                                      instances=["I00", "I01", "I02", "I03"])),
+    "normality_plots": (False, lambda k, ax: plots.normality_plots(data(3), ax=ax,
+                                                                   algorithms=[long_names(3)[2]])),
 }
 
 #: The figure kinds that need two or three Axes when drawn on the user's own.
