@@ -56,6 +56,34 @@ def signed_rank_samples(z: np.ndarray, rope: float, prior_strength: float, n_sam
 SORTED_ROUTE_FROM = 48
 
 
+def _first_holding(ordered: np.ndarray, targets: np.ndarray, side: str, holds) -> np.ndarray:
+    """For each i, the first j with ``holds(ordered[i], ordered[j])`` (monotone in j; n if none).
+
+    ``searchsorted(ordered, targets, side)`` finds it up to rounding: ordered[j] >= 2 rope -
+    ordered[i] and (ordered[i] + ordered[j]) - 2 rope >= 0 can differ by an ulp (e.g. 0.1
+    steps with rope 0.1). The guesses that fail the exact test are redone by bisection.
+    """
+    n = ordered.size
+    rows = np.arange(n)
+    guess = np.searchsorted(ordered, targets, side)
+
+    def at(i: np.ndarray, j: np.ndarray) -> np.ndarray:  # holds at j, with j = n holding, j = -1 not
+        inside = (j >= 0) & (j < n)
+        out = j >= n
+        out[inside] = holds(ordered[i[inside]], ordered[j[inside]])
+        return out
+
+    wrong = np.flatnonzero(~(at(rows, guess) & ~at(rows, guess - 1)))
+    low, high = np.zeros(wrong.size, dtype=np.intp), np.full(wrong.size, n, dtype=np.intp)
+    while np.any(low < high):
+        middle = (low + high) // 2
+        ok = at(wrong, middle) | (low >= high)
+        high = np.where(ok, np.minimum(high, middle), high)
+        low = np.where(ok, low, middle + 1)
+    guess[wrong] = low
+    return guess
+
+
 class WalshThetas:
     """theta_left and theta_right (unnormalised) of a batch of gamma weights.
 
@@ -74,9 +102,14 @@ class WalshThetas:
         values = np.concatenate(([0.0], z))
         self.order = np.argsort(values, kind="stable")
         ordered = values[self.order]
-        bounds = lambda t: (np.searchsorted(ordered, t, "left"), np.searchsorted(ordered, t, "right"))  # noqa: E731
-        self.right_lo, self.right_hi = bounds(2 * rope - ordered)
-        self.left_lo, self.left_hi = bounds(-2 * rope - ordered)
+        # the ties of each row: where the matrix route's (z_i + z_j) - 2 rope, as rounded,
+        # turns >= 0 and > 0 (right), and -(z_i + z_j) - 2 rope turns <= 0 and < 0 (left)
+        right = lambda cmp: lambda a, b: cmp((a + b) - 2 * rope, 0.0)  # noqa: E731
+        left = lambda cmp: lambda a, b: cmp(-(a + b) - 2 * rope, 0.0)  # noqa: E731
+        self.right_lo = _first_holding(ordered, 2 * rope - ordered, "left", right(np.greater_equal))
+        self.right_hi = _first_holding(ordered, 2 * rope - ordered, "right", right(np.greater))
+        self.left_lo = _first_holding(ordered, -2 * rope - ordered, "left", left(np.less_equal))
+        self.left_hi = _first_holding(ordered, -2 * rope - ordered, "right", left(np.less))
 
     def __call__(self, g: np.ndarray) -> tuple[np.ndarray | None, np.ndarray]:
         """(left or None when rope = 0, right), both still to be divided by (sum g)^2."""

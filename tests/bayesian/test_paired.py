@@ -149,8 +149,10 @@ def test_seed_reproducibility_and_generator():
     assert a.probabilities == b.probabilities
 
 
-@pytest.mark.parametrize("rope", [0.0, 0.25, 0.5])
-@pytest.mark.parametrize("x, y", [(X1, Y1), (X2, Y2), (np.tile(X2, 7), np.tile(Y2, 7)[::-1])])
+@pytest.mark.parametrize("rope", [0.0, 0.1, 0.25, 0.5])
+@pytest.mark.parametrize("x, y", [(X1, Y1), (X2, Y2), (np.tile(X2, 7), np.tile(Y2, 7)[::-1]),
+                                  # 0.1 steps: (z_i + z_j) - 2 rope and z_j - (2 rope - z_i) round differently
+                                  (np.round(np.arange(-12, 48) * 0.1 % 1.7 - 0.6, 1), np.zeros(60))])
 def test_sorted_route_equals_matrix_route(x, y, rope, monkeypatch):
     from algocompare.bayesian import signed_rank
 
