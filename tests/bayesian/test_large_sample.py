@@ -130,3 +130,17 @@ def test_pairwise_bad_method_and_precision():
 def test_pairwise_progress_bar_is_silent_when_not_asked(capsys):
     bayesian_pairwise(ac.Results.from_array(_table(12, 3)), n_samples=1000, rng=0)
     assert capsys.readouterr().err == ""
+
+
+def test_pairwise_identical_on_a_dask_client():
+    distributed = pytest.importorskip("distributed")
+    values = _table(30, 4)
+    serial = bayesian_pairwise(values, rope=0.1, n_samples=2000, rng=6).to_frame()
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+        on_dask = bayesian_pairwise(values, rope=0.1, n_samples=2000, rng=6, executor=client).to_frame()
+    assert serial.equals(on_dask)
+
+
+def test_pairwise_rejects_an_unknown_executor():
+    with pytest.raises(TypeError, match="executor"):
+        bayesian_pairwise(_table(10, 3), n_samples=100, executor="threads")
