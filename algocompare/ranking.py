@@ -9,7 +9,8 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import rankdata
 
-__all__ = ["within_instance_ranks", "tie_terms", "ranks_and_tie_terms", "aligned_ranks", "exact_row_means", "quade_weights"]
+__all__ = ["within_instance_ranks", "tie_terms", "ranks_and_tie_terms", "aligned_ranks", "exact_row_means",
+           "quade_weights"]
 
 
 def _row_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
