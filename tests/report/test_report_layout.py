@@ -108,3 +108,22 @@ def test_report_with_long_names_stays_inside_1280_px(tmp_path):
     scroll, client, cut = map(int, re.search(r"<title>W(\d+)x(\d+)c(\d+)</title>", run.stdout).groups())
     assert scroll <= client  # no horizontal scrolling: every line inside the window
     assert cut == 0  # and no table, text or figure cut at its box's edge
+
+
+def test_the_bayesian_matrix_and_msd_intervals_follow_the_report_order():
+    from algocompare.report import figures
+    from algocompare.report.html import _ordered_view
+    from algocompare.report.order import algorithm_order
+
+    data = ac.load_dataset("cec2005_d10").select(algorithms=["BLX-MA", "DE", "G-CMA-ES", "EDA"])
+    order = algorithm_order(data)
+    assert order[0] == "G-CMA-ES" and order != sorted(order)
+    result = ac.bayesian_pairwise(data, rope=0.5, n_samples=500, rng=0)
+    (view,) = [v for v in figures.figure_views(result) if v.key == "figure"]
+    ax = _ordered_view(view, result, order).draw(result)
+    assert [t.get_text() for t in ax.get_yticklabels()] == order
+    sim = ac.simulate_runs([10, 12, 11], n_instances=4, n_runs=5, rng=1).results
+    msd = ac.msd_intervals(sim, n_resamples=99, rng=0)
+    (view,) = [v for v in figures.figure_views(msd) if v.key == "figure"]
+    axes = _ordered_view(view, msd, algorithm_order(sim)).draw(msd)
+    assert [t.get_text() for t in axes[0].get_yticklabels()] == algorithm_order(sim)  # from the top down
