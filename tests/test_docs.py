@@ -46,10 +46,12 @@ def test_getting_started_matches_readme():
 
 
 def _source_copy(tmp_path: Path) -> Path:
-    """docs/ and notebooks/ copied to tmp_path, so that what the build generates beside its
-    sources (autosummary pages, the notebooks conf.py copies, myst-nb outputs) stays there."""
+    """docs/, notebooks/ and the README (included by getting-started) copied to tmp_path, so that
+    what the build generates beside its sources (autosummary pages, the notebooks conf.py
+    copies, myst-nb outputs) stays there."""
     src = tmp_path / "src"
     shutil.copytree(DOCS, src / "docs", ignore=shutil.ignore_patterns(*BUILD_OUTPUTS))
+    shutil.copy2(ROOT / "README.md", src / "README.md")
     shutil.copytree(ROOT / "notebooks", src / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     return src / "docs"
 
