@@ -17,7 +17,6 @@ class gives each result the same outward behaviour:
 from __future__ import annotations
 
 import dataclasses
-import html
 import json
 import math
 from collections.abc import Mapping
@@ -26,6 +25,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
+
+from algocompare._tables import (format_number, frame_to_html, frame_to_latex, frame_to_markdown, has_labels,
+                                 result_frame)
 
 __all__ = ["Result", "TestResult", "internal", "format_number", "jsonable"]
 
@@ -65,40 +67,8 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
-def format_number(value: Any, precision: int = 4, scientific: bool | None = None) -> str:
-    """Format a number for a table.
-
-    ``scientific=None`` switches to scientific notation only for values too small or too
-    large to show with ``precision`` decimals (so p = 1e-30 is never printed as 0.0000).
-    """
-    if isinstance(value, (bool, np.bool_)):
-        return "yes" if value else "no"
-    if isinstance(value, (int, np.integer)):
-        return str(int(value))
-    if not isinstance(value, (float, np.floating)):
-        return str(value)
-    value = float(value)
-    if not math.isfinite(value):
-        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
-    if value == 0:
-        return "0"
-    tiny = abs(value) < 0.5 * 10.0 ** (-precision)
-    huge = abs(value) >= 1e7
-    if scientific or (scientific is None and (tiny or huge)):
-        return f"{value:.{max(precision - 1, 1)}e}"
-    return f"{value:.{precision}f}"
-
-
 def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, (str, bool, int, float, np.generic))
-
-
-def _latex_escape(text: str) -> str:
-    for char, repl in (("\\", r"\textbackslash{}"), ("&", r"\&"), ("%", r"\%"), ("$", r"\$"),
-                       ("#", r"\#"), ("_", r"\_"), ("{", r"\{"), ("}", r"\}"), ("~", r"\textasciitilde{}"),
-                       ("^", r"\textasciicircum{}")):
-        text = text.replace(char, repl)
-    return text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -146,66 +116,27 @@ class Result:
         return self.to_html(caption=self.method)
 
     # -- publication tables --------------------------------------------------
-    def _formatted_table(self, precision: int, scientific: bool | None, bold: callable,
-                         missing: str = "—") -> tuple[list[str], list[list[str]]]:
-        frame = self.to_frame()
-        rejected = frame["reject"].to_numpy(bool) if "reject" in frame else np.zeros(len(frame), bool)
-        pcols = [c for c in self._pvalue_columns if c in frame.columns][:1]
-        header = [str(c) for c in frame.columns]
-        rows = []
-        for i, (_, row) in enumerate(frame.iterrows()):
-            cells = []
-            for col in frame.columns:
-                value = row[col]
-                # Not applicable (e.g. df2 of a chi-squared test): a dash, as in printed tables.
-                text = missing if value is None or (isinstance(value, float) and math.isnan(value)) \
-                    else format_number(value, precision, scientific)
-                cells.append(bold(text) if rejected[i] and col in pcols else text)
-            rows.append(cells)
-        return header, rows
+    def _table(self) -> tuple[pd.DataFrame, Any, bool]:
+        frame, bold = result_frame(self)
+        return frame, bold, has_labels(frame)
 
     def to_latex(self, precision: int = 4, scientific: bool | None = None,
                  caption: str | None = None, label: str | None = None) -> str:
-        """A booktabs table (needs ``\\usepackage{booktabs}``); rejected p-values in bold."""
-        header, rows = self._formatted_table(precision, scientific, lambda t: rf"\textbf{{{t}}}", missing="--")
-        escape = _latex_escape
-        align = "l" + "r" * (len(header) - 1)
-        body = [r"\begin{table}[ht]", r"\centering"]
-        if caption:
-            body.append(rf"\caption{{{escape(caption)}}}")
-        if label:
-            body.append(rf"\label{{{label}}}")
-        body += [rf"\begin{{tabular}}{{{align}}}", r"\toprule", " & ".join(escape(h) for h in header) + r" \\",
-                 r"\midrule"]
-        body += [" & ".join(c if c.startswith(r"\textbf") else escape(c) for c in row) + r" \\" for row in rows]
-        body += [r"\bottomrule", r"\end{tabular}", r"\end{table}"]
-        return "\n".join(body)
+        """A booktabs table that fits a plain ``article`` page (:func:`algocompare.frame_to_latex`:
+        needs booktabs, and longtable for long tables); rejected p-values in bold, p-values too
+        small for the decimals typeset as 1.04×10⁻¹⁶, a single result set vertically."""
+        frame, bold, index = self._table()
+        return frame_to_latex(frame, precision, scientific, caption=caption, label=label, bold=bold, index=index)
 
     def to_html(self, precision: int = 4, scientific: bool | None = None, caption: str | None = None) -> str:
         """An HTML table; rejected p-values in bold."""
-        header, rows = self._formatted_table(precision, scientific, lambda t: f"<b>{t}</b>")
-
-        def cell(tag: str, text: str) -> str:
-            safe = text if text.startswith("<b>") else html.escape(text)
-            return f"<{tag}>{safe}</{tag}>"
-
-        parts = ['<table class="algocompare-table">']
-        if caption:
-            parts.append(f"<caption>{html.escape(caption)}</caption>")
-        parts.append("<thead><tr>" + "".join(cell("th", h) for h in header) + "</tr></thead>")
-        parts.append("<tbody>")
-        parts += ["<tr>" + "".join(cell("td", c) for c in row) + "</tr>" for row in rows]
-        parts.append("</tbody></table>")
-        return "\n".join(parts)
+        frame, bold, index = self._table()
+        return frame_to_html(frame, precision, scientific, caption=caption, bold=bold, index=index)
 
     def to_markdown(self, precision: int = 4, scientific: bool | None = None) -> str:
-        """A GitHub-flavoured Markdown table; rejected p-values in bold."""
-        header, rows = self._formatted_table(precision, scientific, lambda t: f"**{t}**")
-        esc = lambda t: t.replace("|", r"\|")  # noqa: E731
-        lines = ["| " + " | ".join(esc(h) for h in header) + " |",
-                 "|" + "|".join("---" for _ in header) + "|"]
-        lines += ["| " + " | ".join(esc(c) for c in row) + " |" for row in rows]
-        return "\n".join(lines)
+        """A GitHub-flavoured Markdown table; rejected p-values in bold, a single result set vertically."""
+        frame, bold, index = self._table()
+        return frame_to_markdown(frame, precision, scientific, bold=bold, index=index)
 
     # -- figures ------------------------------------------------------------
     def plot(self, ax: Any = None, **kwargs: Any) -> Any:

@@ -11,7 +11,7 @@ import pandas as pd
 from algocompare._validation import check_option
 from algocompare.report import figures as fig_views
 from algocompare.report.order import algorithm_order, in_order, summary_frame
-from algocompare.report.tables import frame_to_latex, result_frame
+from algocompare._tables import frame_to_latex, has_labels, result_frame
 
 __all__ = ["export_tables", "export_figures", "FIGURE_FORMATS"]
 
@@ -28,11 +28,6 @@ def _directory(directory: str | Path) -> Path:
         raise ValueError(f"{path} exists and is not a directory.")
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def _keeps_index(frame: pd.DataFrame) -> bool:
-    """Whether the index carries labels (not a plain 0..n-1 row number)."""
-    return not isinstance(frame.index, pd.RangeIndex)
 
 
 def export_tables(data: Any, sections: list[Any], directory: str | Path, *, precision: int = 4,
@@ -72,7 +67,7 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
         if hasattr(result, "to_frame") and not isinstance(result, (pd.DataFrame, pd.Series)):
             stem = _stem(section.key, name)
             frame, bold = in_order(*result_frame(result), order)
-            files[stem] = frame_to_latex(frame, precision, scientific, bold=bold, index=_keeps_index(frame),
+            files[stem] = frame_to_latex(frame, precision, scientific, bold=bold, index=has_labels(frame),
                                          caption=str(getattr(result, "method", name)), label=f"tab:{stem}")
     paths = []
     for stem, text in files.items():

@@ -16,7 +16,7 @@ import pandas as pd
 from algocompare.report import figures as fig_views
 from algocompare.report.reading import CAVEATS, reading
 from algocompare.report.order import algorithm_order, in_order, summary_frame
-from algocompare.report.tables import LONG_ROWS, frame_to_html, result_frame
+from algocompare._tables import LONG_ROWS, frame_to_html, result_frame
 
 __all__ = ["render_report", "write_report"]
 

@@ -127,9 +127,9 @@ class InstancesResult(Result):
     power_target: str
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per comparison: its Holm level and its power with N* instances."""
-        return pd.DataFrame({"comparison": np.arange(1, self.comparisons + 1), "level": self.levels,
-                             "power": self.power})
+        """One row per comparison: N* (the answer), its Holm level and its power with N* instances."""
+        return pd.DataFrame({"comparison": np.arange(1, self.comparisons + 1), "n_instances": self.n_instances,
+                             "level": self.levels, "power": self.power})
 
     def __str__(self) -> str:
         return (f"{self.method}\n  N* = {self.n_instances} instances ({self.test} test, {self.alternative}, "

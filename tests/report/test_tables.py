@@ -12,7 +12,7 @@ import pytest
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions, run_analysis
 from algocompare.report.order import in_order
-from algocompare.report.tables import LONG_ROWS, frame_to_html, frame_to_latex, latex_escape, result_frame
+from algocompare._tables import LONG_ROWS, frame_to_html, frame_to_latex, latex_escape, result_frame
 
 
 def test_pvalues_in_scientific_notation_are_math_and_rejections_bold():

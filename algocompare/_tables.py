@@ -21,9 +21,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from algocompare._results import format_number
-
-__all__ = ["frame_to_html", "frame_to_latex", "format_cell", "LONG_ROWS", "TEXT_WIDTH_PT"]
+__all__ = ["frame_to_html", "frame_to_latex", "frame_to_markdown", "format_cell", "has_labels", "format_number", "latex_escape", "result_frame",
+           "LONG_ROWS", "TEXT_WIDTH_PT"]
 
 #: Rows beyond which a LaTeX table becomes a longtable (a float this long does not fit a page).
 LONG_ROWS = 35
@@ -42,6 +41,30 @@ _LATEX_TEXT = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#
                "×": r"$\times$", "²": r"$^2$", "–": "--", "—": "---", "…": r"\ldots{}", "·": r"$\cdot$",
                "→": r"$\to$", "≈": r"$\approx$", "−": "$-$"}
 _LATEX_PATTERN = re.compile("|".join(re.escape(c) for c in _LATEX_TEXT))
+
+
+def format_number(value: Any, precision: int = 4, scientific: bool | None = None) -> str:
+    """Format a number for a table.
+
+    ``scientific=None`` switches to scientific notation only for values too small or too
+    large to show with ``precision`` decimals (so p = 1e-30 is never printed as 0.0000).
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return "yes" if value else "no"
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if not isinstance(value, (float, np.floating)):
+        return str(value)
+    value = float(value)
+    if not math.isfinite(value):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    if value == 0:
+        return "0"
+    tiny = abs(value) < 0.5 * 10.0 ** (-precision)
+    huge = abs(value) >= 1e7
+    if scientific or (scientific is None and (tiny or huge)):
+        return f"{value:.{max(precision - 1, 1)}e}"
+    return f"{value:.{precision}f}"
 
 
 def latex_escape(text: str) -> str:
@@ -193,6 +216,46 @@ def _bold_mask(frame: pd.DataFrame, bold: Any) -> list[list[bool]]:
     return [[False] + list(row) for row in mask]
 
 
+def _layout(frame: pd.DataFrame, precision: int, scientific: bool | None, bold: Any, index: bool,
+            missing: str) -> tuple[list[str], list[list[str]], list[list[bool]]]:
+    """Header, formatted rows and bold marks; one row of five or more values is set vertically."""
+    header, rows = _cells(frame, precision, scientific, missing=missing)
+    marks = _bold_mask(frame, bold)
+    if not index:
+        header, rows, marks = header[1:], [r[1:] for r in rows], [m[1:] for m in marks]
+    if len(rows) == 1 and len(header) >= 5:  # one result: field | value
+        header, rows, marks = ["", "value"], [[h, c] for h, c in zip(header, rows[0])], \
+            [[False, m] for m in marks[0]]
+    return header, rows, marks
+
+
+def frame_to_markdown(frame: pd.DataFrame, precision: int = 4, scientific: bool | None = None,
+                      bold: Any = None, index: bool = True) -> str:
+    """A GitHub-flavoured Markdown table of ``frame``, cells as in :func:`frame_to_latex`
+    (bold cells, one row of many values set vertically).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> print(frame_to_markdown(pd.DataFrame({"pvalue": [0.01, 0.2]}, index=["A", "B"]), bold=[[True], [False]]))
+    |  | pvalue |
+    |---|---|
+    | A | **0.0100** |
+    | B | 0.2000 |
+    """
+    header, rows, marks = _layout(frame, precision, scientific, bold, index, missing="—")
+    escape = lambda text: text.replace("|", r"\|")  # noqa: E731
+    lines = ["| " + " | ".join(escape(h) for h in header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(f"**{escape(c)}**" if b else escape(c) for c, b in zip(row, mark)) + " |"
+              for row, mark in zip(rows, marks)]
+    return "\n".join(lines)
+
+
+def has_labels(frame: pd.DataFrame) -> bool:
+    """Whether the index carries labels (not a plain 0..n-1 row number) and so is printed."""
+    return not isinstance(frame.index, pd.RangeIndex)
+
+
 def frame_to_latex(frame: pd.DataFrame, precision: int = 4, scientific: bool | None = None,
                    caption: str | None = None, label: str | None = None, bold: Any = None,
                    index: bool = True, text_width: float = TEXT_WIDTH_PT) -> str:
@@ -221,13 +284,7 @@ def frame_to_latex(frame: pd.DataFrame, precision: int = 4, scientific: bool | N
     \\end{tabular}
     \\end{table}
     """
-    header, rows = _cells(frame, precision, scientific, missing="--")
-    marks = _bold_mask(frame, bold)
-    if not index:
-        header, rows, marks = header[1:], [r[1:] for r in rows], [m[1:] for m in marks]
-    if len(rows) == 1 and len(header) >= 5:  # one result: field | value
-        header, rows, marks = ["", "value"], [[h, c] for h, c in zip(header, rows[0])], \
-            [[False, m] for m in marks[0]]
+    header, rows, marks = _layout(frame, precision, scientific, bold, index, missing="--")
     table = _Table(header, rows, marks)
     return table.latex(caption, label, text_width)
 
