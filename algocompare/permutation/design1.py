@@ -21,10 +21,10 @@ import itertools
 import math
 
 import numpy as np
-from scipy import stats
 
 from algocompare.permutation import _resampling as rs
 from algocompare.permutation.enumeration import quadratic_tail
+from algocompare.permutation.synchronized import anova_runs
 
 __all__ = ["sum_squares_statistic", "anova_blocks", "design1_null", "friedman_blocks"]
 
@@ -40,18 +40,7 @@ def anova_blocks(values: np.ndarray) -> tuple[float, float, float, float]:
     Same as ``summary(aov(value ~ algorithm + instance))`` in R. F is +inf when the
     residual sum of squares is zero and the algorithm means differ, NaN when both vanish.
     """
-    from algocompare.permutation.synchronized import anova_runs
-
     return anova_runs(values[:, :, None], "additive")
-
-
-def _f_ratio(msa: float, mse: float, df1: float, df2: float) -> tuple[float, float, float, float]:
-    scale = max(msa, 1e-300)
-    if mse <= 1e-14 * scale:
-        f = np.inf if msa > 0 else np.nan
-        return f, df1, df2, (0.0 if msa > 0 else np.nan)
-    f = msa / mse
-    return float(f), df1, df2, float(stats.f.sf(f, df1, df2))
 
 
 def friedman_blocks(oriented: np.ndarray) -> tuple[float, float]:

@@ -45,8 +45,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy import stats
 from algocompare.permutation import _resampling as rs
-from algocompare.permutation.design1 import _f_ratio
 from algocompare.permutation.enumeration import (combinations_mask, combine_tails, enumeration_size, quadratic_tail,
                                                     tail_of_samples)
 
@@ -97,6 +97,15 @@ def error_mean_square(runs: np.ndarray, mse: str) -> tuple[float, int]:
         resid = runs - runs.mean(axis=2, keepdims=True)
         df = b * k * (r - 1)
     return float(np.sum(resid ** 2)) / df, df
+
+
+def _f_ratio(msa: float, mse: float, df1: float, df2: float) -> tuple[float, float, float, float]:
+    scale = max(msa, 1e-300)
+    if mse <= 1e-14 * scale:
+        f = np.inf if msa > 0 else np.nan
+        return f, df1, df2, (0.0 if msa > 0 else np.nan)
+    f = msa / mse
+    return float(f), df1, df2, float(stats.f.sf(f, df1, df2))
 
 
 def anova_runs(runs: np.ndarray, mse: str) -> tuple[float, float, float, float]:
