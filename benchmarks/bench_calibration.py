@@ -532,9 +532,10 @@ REPS = {"omnibus": 1000, "posthoc": 500, "pairwise": 2000, "page": 1000, "multip
 
 def _run_one(task: tuple) -> tuple[list[Row], float]:
     family, design, options, reps = task
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: what the run costs whatever else loads the machine
     rows = RUNNERS[family](design, reps, **options)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
+    print(f"{family:14s} {design.label}: {elapsed:.1f} CPU s", file=sys.stderr, flush=True)
     note = f"fully tied instances {fully_tied_share(simulate(design, 50, design_rng('ties', design))):.0%}"
     if design.ties:
         for row in rows:
@@ -544,7 +545,7 @@ def _run_one(task: tuple) -> tuple[list[Row], float]:
 
 def run(quick: bool = False, jobs: int = 1, only: Iterable[str] | None = None,
         headline: bool = False) -> tuple[list[Row], dict]:
-    """Every design's rows and the seconds spent per family."""
+    """Every design's rows and the CPU seconds spent per family."""
     factor = 10 if quick else 1
     chosen = headline_designs() if headline else designs(quick)
     tasks = [(family, design, options, max(REPS[family] // factor, 30))
@@ -555,7 +556,7 @@ def run(quick: bool = False, jobs: int = 1, only: Iterable[str] | None = None,
     rows: list[Row] = []
     if jobs > 1:
         with Pool(jobs) as pool:
-            outputs = pool.map(_run_one, tasks, chunksize=1)
+            outputs = list(pool.imap(_run_one, tasks, chunksize=1))
     else:
         outputs = [_run_one(task) for task in tasks]
     for (family, *_), (task_rows, elapsed) in zip(tasks, outputs):
@@ -593,13 +594,33 @@ SECTIONS = {
 }
 
 
+def summary(rows: list[Row], alpha: float = 0.05, min_n: int = 10) -> list[str]:
+    """Range of each (test, option, measure) at ``alpha`` over the designs with N >= ``min_n``,
+    separately for continuous / tied data and complete / partial nulls."""
+    groups: dict[tuple, list] = {}
+    for row in rows:
+        if row.design.n < min_n:
+            continue
+        kind = ("ties" if row.design.ties else "continuous") + (
+            ", shift" if row.design.shift else "")
+        key = (SECTIONS[row.family].split(" (")[0], row.test, row.option, row.measure, kind)
+        groups.setdefault(key, []).append(row.rates[alpha][0])
+    lines = [f"| family | test | option | measure | data | designs | min | max |",
+             "|---|---|---|---|---|---|---|---|"]
+    for (family, test, option, measure, kind), rates in groups.items():
+        lines.append(f"| {family} | {test} | {option} | {measure} | {kind} | {len(rates)} | "
+                     f"{min(rates):.3f} | {max(rates):.3f} |")
+    return lines
+
+
 def write_markdown(rows: list[Row], seconds: dict, quick: bool, jobs: int, path: Path = RESULTS) -> None:
     total = sum(seconds.values())
     lines = [
         "# Calibration: size, family-wise error and power of every test", "",
         "Written by `python benchmarks/bench_calibration.py" + (" --quick" if quick else "") + "` "
         f"({platform.machine()}, Python {platform.python_version()}, algocompare {ac.__version__}, "
-        f"{jobs} worker process(es); {total / 60:.1f} CPU-minutes of simulation). "
+        f"{jobs} worker process(es); {total / 60:.1f} CPU-minutes of simulation, i.e. "
+        f"{total / 60 / max(jobs, 1):.1f} minutes on {jobs} otherwise idle core(s)). "
         "Method and null model: the module docstring of the script and the docs' Validation page.", "",
         "Each cell: rejection rate (Monte Carlo standard error). Flags: **HIGH** above "
         "alpha + max(3 se, 0.015), **high** above alpha + 3 se, **low** below alpha - 3 se "
@@ -607,13 +628,16 @@ def write_markdown(rows: list[Row], seconds: dict, quick: bool, jobs: int, path:
         "(size) or false-null (power) pairs of each table; their se comes from the per-table "
         "fractions. FWER = probability that at least one true null is rejected. Power rows are "
         "not flagged.", "",
-        "Seconds per family: " + ", ".join(f"{family} {value:.0f}" for family, value in seconds.items()) + ".", "",
+        "CPU seconds per family: " + ", ".join(f"{family} {value:.0f}" for family, value in seconds.items()) + ".", "",
     ]
     bad = [row for row in rows if "HIGH" in row.flags().values()
-           and (row.option.startswith("default") or "default," in row.option)]
+           and (row.option.startswith(("default", "control")) or "default," in row.option)]
     lines += ["## Default options flagged HIGH", ""]
     lines += table(bad) if bad else ["None."]
-    lines.append("")
+    lines += ["", "## Summary at alpha = 0.05 (designs with N >= 10)", "",
+              "Smallest and largest rate over the designs of each row (power rows: power; "
+              "'shift' = partial nulls and alternatives). The tables below give every design.", ""]
+    lines += summary(rows) + [""]
     for family, title in SECTIONS.items():
         selected = [row for row in rows if row.family == family]
         if selected:
@@ -622,23 +646,27 @@ def write_markdown(rows: list[Row], seconds: dict, quick: bool, jobs: int, path:
 
 
 def figure(rows: list[Row], path: Path = FIGURE) -> None:
-    """Size against k (N = 30): rank post-hoc tests per pair (continuous data) and omnibus
-    tests on tied data, default options vs the classic / untied conventions."""
+    """Size against k (N = 30, normal errors): rank post-hoc tests per pair (continuous data,
+    additive instance effect) and omnibus tests on tied data (heteroscedastic instances),
+    default options vs the classic / untied conventions."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     alpha = 0.05
-    panels = [("posthoc", t, "per-pair size", False, "se='classic'") for t in ("friedman", "aligned_ranks", "quade")]
-    panels += [("omnibus", t, "size", True, "tie_correction=False") for t in ("friedman", "iman_davenport", "quade")]
+    panels = [("posthoc", t, "per-pair size", False, "small", "se='classic'")
+              for t in ("friedman", "aligned_ranks", "quade")]
+    panels += [("omnibus", t, "size", True, "huge", "tie_correction=False")
+               for t in ("friedman", "iman_davenport", "quade")]
     fig, axes = plt.subplots(2, 3, figsize=(11, 6.5), sharex=True)
-    for ax, (family, test, measure, ties, old) in zip(axes.ravel(), panels):
+    reps = REPS["posthoc"]
+    for ax, (family, test, measure, ties, instances, old) in zip(axes.ravel(), panels):
         for option, style in (("default", "o-"), (old, "s--")):
-            points = sorted((row.design.k, row.rates[alpha]) for row in rows
+            points = sorted((row.design.k, row.rates[alpha], row.reps) for row in rows
                             if row.family == family and row.test == test and row.option == option
                             and row.measure == measure and row.design.ties == ties and row.design.n == 30
-                            and row.design.errors == "normal" and row.design.instances == "huge"
+                            and row.design.errors == "normal" and row.design.instances == instances
                             and not row.design.shift)
             if not points:
                 continue
@@ -646,19 +674,22 @@ def figure(rows: list[Row], path: Path = FIGURE) -> None:
             rate = np.array([p[1][0] for p in points])
             se = np.array([p[1][1] for p in points])
             ax.errorbar(ks, rate, yerr=3 * se, fmt=style, capsize=3, label=option)
-        band = 3 * np.sqrt(alpha * (1 - alpha) / REPS[family])
+            reps = points[0][2]
+        band = 3 * np.sqrt(alpha * (1 - alpha) / reps)
         ax.axhline(alpha, color="black", lw=0.8)
         ax.axhspan(alpha - band, alpha + band, color="grey", alpha=0.2, lw=0)
         ax.set_title(f"{test} {'post-hoc, per pair' if family == 'posthoc' else 'omnibus, heavy ties'}",
                      fontsize=10)
         ax.set_xscale("log")
+        ax.minorticks_off()
         ax.set_xticks([2, 3, 5, 10, 20], labels=["2", "3", "5", "10", "20"])
         ax.legend(fontsize=8)
     for ax in axes[1]:
         ax.set_xlabel("k algorithms (N = 30 instances)")
     for ax in axes[:, 0]:
         ax.set_ylabel("rejection rate at alpha = 0.05")
-    fig.suptitle("Size under the null: default vs the classic convention (bars: 3 MC se; band: alpha ± 3 se)",
+    fig.suptitle("Size under the null: default vs the classic convention "
+                 "(bars: ± 3 MC se; band: alpha ± 3 binomial se)",
                  fontsize=11)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
