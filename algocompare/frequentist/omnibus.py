@@ -100,21 +100,15 @@ def _mean_ranks(ranks: np.ndarray, table: pd.DataFrame, name: str = "mean_rank")
     return pd.Series(ranks.mean(axis=0), index=table.columns, name=name)
 
 
-def _tie_terms(values: np.ndarray) -> np.ndarray:
-    """Σ (t³ - t) over the groups of tied values of each row."""
-    sizes = stats.rankdata(values, axis=1, method="max") - stats.rankdata(values, axis=1, method="min") + 1
-    return (sizes ** 2 - 1).sum(axis=1)  # each member of a group of t contributes t² - 1
-
-
 def _friedman_chi2(table: pd.DataFrame, tie_correction: bool) -> tuple[float, float, np.ndarray]:
     values = table.to_numpy()
     n, k = values.shape
-    ranks = ranking.within_instance_ranks(values)
+    ranks, ties = ranking.ranks_and_tie_terms(values)  # one sort of each row for both
     mean_ranks = ranks.mean(axis=0)
     chi2 = 12 * n / (k * (k + 1)) * float(((mean_ranks - (k + 1) / 2) ** 2).sum())
     factor = 1.0
     if tie_correction:
-        factor = 1 - _tie_terms(values).sum() / (n * k * (k * k - 1))
+        factor = 1 - ties.sum() / (n * k * (k * k - 1))
         chi2 = chi2 / factor if factor > 0 else 0.0  # every row fully tied: no information
     return chi2, factor, ranks
 
@@ -240,7 +234,8 @@ def aligned_ranks(data: Any, *, tie_correction: bool = True) -> AlignedRanksResu
     statistic = numerator / denominator if denominator > 0 else 0.0
     within = ranking.within_instance_ranks(table.to_numpy())
     return AlignedRanksResult(
-        method="Friedman aligned-ranks test" + (" (tie-corrected)" if tie_correction else ""), statistic=statistic, pvalue=float(stats.chi2.sf(statistic, k - 1)),
+        method="Friedman aligned-ranks test" + (" (tie-corrected)" if tie_correction else ""),
+        statistic=statistic, pvalue=float(stats.chi2.sf(statistic, k - 1)),
         df=k - 1, tie_correction=bool(tie_correction), n_instances=n, n_algorithms=k,
         mean_ranks=_mean_ranks(within, table),
         mean_aligned_ranks=_mean_ranks(ranks, table, "mean_aligned_rank"))
