@@ -673,13 +673,23 @@ def _order_levels(comp: np.ndarray, orders: np.ndarray) -> np.ndarray:
     return levels
 
 
+def _mixed_radix(index: np.ndarray, sizes: list[int]) -> list[np.ndarray]:
+    """``np.unravel_index(index, sizes)`` (last digit fastest) for any number of digits:
+    numpy's stops at 64 dimensions, and a profile can have more Condorcet components."""
+    digits = []
+    for size in reversed(sizes):
+        digits.append(index % size)
+        index = index // size
+    return digits[::-1]
+
+
 def _combine_levels(parts: list, n: int, max_solutions: int) -> tuple[np.ndarray, bool]:
     """Concatenate the components' optima (Cartesian product, the first ``max_solutions``
     in lexicographic order), each component below the previous. Rows: consensus levels."""
     sols = [np.asarray(s).reshape(len(s), len(comp)) for comp, s in parts]
     sizes = [len(s) for s in sols]
-    n_combos = min(int(np.prod(sizes, dtype=float)), max_solutions)
-    choice = np.unravel_index(np.arange(n_combos), sizes)
+    n_combos = int(min(np.prod(sizes, dtype=float), max_solutions))
+    choice = _mixed_radix(np.arange(n_combos), sizes)
     levels = np.empty((n_combos, n), dtype=np.int64)
     offset = np.zeros(n_combos, dtype=np.int64)
     for (comp, _), lev, pick in zip(parts, sols, choice):

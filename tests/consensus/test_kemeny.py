@@ -120,3 +120,20 @@ def test_weak_milp_path_matches_brute_force(monkeypatch):
         best, optima = brute_force(levels, "weak")
         res = kemeny(_rankings(levels), orders="weak")
         assert res.objective == best and _levels(res, levels.shape[1]) == optima
+
+
+def test_more_than_64_condorcet_components():
+    # 70 pairs of tied items ranked identically by every ranking: 70 components of 2 linear
+    # optima each (numpy's unravel_index stops at 64 dimensions)
+    import numpy as np
+
+    import algocompare as ac
+
+    values = np.tile(np.repeat(np.arange(70), 2).astype(float), (3, 1))
+    result = ac.kemeny(ac.Results.from_array(values), orders="linear", max_solutions=50)
+    assert len(result.rankings) == 50 and not result.complete  # 2^70 optima, the first 50 listed
+    for ranking in result.rankings:
+        order = [group[0] for group in ranking]
+        assert len(order) == 140
+        # every tied pair stays together, pairs in their common order
+        assert all(sorted(order[2 * i:2 * i + 2]) == [2 * i, 2 * i + 1] for i in range(70))
