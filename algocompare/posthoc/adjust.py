@@ -134,6 +134,10 @@ def _li(p: np.ndarray) -> np.ndarray:
 
     Very conservative when the largest p-value is close to 1 (all APVs become p_m).
     With p_m = 1 a zero p-value keeps APV 0 (Li's second step rejects only p_i = 0).
+    Li proved family-wise error control for independent p-values; with positively
+    correlated ones, such as k - 1 comparisons against a common control, it is liberal:
+    simulated FWER 0.052-0.084 at alpha = 0.05 for rank post-hoc tests against a control
+    (docs, "Validation" page). Prefer Holm, Hochberg or Hommel there.
     """
     largest = p[-1]
     denominator = p + 1.0 - largest
@@ -320,7 +324,9 @@ def adjust_pvalues(pvalues: Any, method: str = "holm", *, alpha: float = 0.05, k
         pairs (a 2-level MultiIndex or 2-tuples) is also read as a pairwise family.
     method : str
         ``"bonferroni"`` (Bonferroni–Dunn), ``"holm"``, ``"hochberg"``, ``"hommel"``,
-        ``"holland"``, ``"finner"``, ``"li"``, ``"rom"`` (Rom's step-up procedure),
+        ``"holland"``, ``"finner"``, ``"li"`` (controls the family-wise error for independent
+        p-values only: liberal for comparisons against a common control, see the Validation
+        page), ``"rom"`` (Rom's step-up procedure),
         ``"rom_stepdown"`` (the step-down form of García et al. 2010 and scmamp), ``"none"``
         for any family;
         ``"nemenyi"`` (needs a pairwise family or ``k``); ``"shaffer"`` (static),
