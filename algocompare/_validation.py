@@ -2,10 +2,9 @@
 
 Every public entry point converts its input once, here, at the edge:
 
-* :func:`as_results` turns a :class:`~algocompare.Results`, a wide DataFrame or a 2-D
-  array into a ``Results``;
-* :func:`as_blocks` does the same and checks the minimum design size (instances,
-  algorithms) a test needs;
+* :mod:`algocompare.data.convert` (``as_results``, ``as_blocks``) turns a
+  :class:`~algocompare.Results`, a wide DataFrame or a 2-D array into a ``Results``
+  (it lives with ``Results``, so that this module depends on nothing of the package);
 * :func:`as_paired` checks two paired samples (one value per instance each);
 * :func:`as_sample` checks one sample of numbers;
 * the ``check_*`` helpers validate scalar options with a message that names them.
@@ -14,13 +13,10 @@ Every public entry point converts its input once, here, at the edge:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pandas as pd
-
-if TYPE_CHECKING:  # pragma: no cover
-    from algocompare.data.results import Results
 
 DIRECTIONS = ("minimize", "maximize")
 NAN_POLICIES = ("raise", "omit")
@@ -168,55 +164,6 @@ def missing_cells_message(cells: list[tuple[Any, Any]], total: int) -> str:
     )
 
 
-def as_results(data: Any, *, direction: str | None = None, nan_policy: str = "raise") -> Results:
-    """Convert ``data`` to a :class:`~algocompare.Results`.
-
-    ``data`` may be a ``Results`` (returned as is, or re-oriented when ``direction`` is
-    given and differs), a wide pandas DataFrame (rows = instances, columns = algorithms)
-    or a 2-D array-like. ``nan_policy`` applies to missing cells of either: "raise"
-    (what every complete-table test uses), "omit" (drop the instances that have one) or
-    "keep" (only for the functions made for incomplete tables).
-    """
-    from algocompare.data.results import Results
-
-    if isinstance(data, Results):
-        if direction is not None and check_direction(direction) != data.direction:
-            raise ValueError(
-                f"the Results object says direction={data.direction!r} but direction={direction!r} "
-                "was passed; build the Results with the direction you mean."
-            )
-        return _missing_cells_policy(data, check_table_nan_policy(nan_policy))
-    direction = "minimize" if direction is None else direction
-    if isinstance(data, pd.DataFrame):
-        return Results.from_wide(data, direction=direction, nan_policy=nan_policy)
-    if isinstance(data, (pd.Series, str, bytes, dict)) or np.ndim(data) != 2:
-        raise TypeError(
-            "expected a Results, a wide DataFrame (rows = instances, columns = algorithms) or a "
-            f"2-D array, got {type(data).__name__}"
-            + (f" with {np.ndim(data)} dimension(s)" if not isinstance(data, (str, bytes, dict)) else "")
-            + "."
-        )
-    return Results.from_array(data, direction=direction, nan_policy=nan_policy)
-
-
-def _missing_cells_policy(results: Results, nan_policy: str) -> Results:
-    """A Results that kept its missing cells: raise, drop their instances, or pass it on."""
-    if results.n_missing == 0 or nan_policy == "keep":
-        return results
-    if nan_policy == "omit":
-        return results.omit_missing()
-    raise ValueError(missing_cells_message(list(results.missing_cells), results.n_missing))
-
-
-def as_blocks(data: Any, *, direction: str | None = None, nan_policy: str = "raise",
-              min_instances: int = 2, min_algorithms: int = 2, agg: str = "mean") -> Results:
-    """Convert to ``Results`` and check there are enough instances and algorithms."""
-    results = as_results(data, direction=direction, nan_policy=nan_policy)
-    check_design_size(results.n_instances, results.n_algorithms,
-                      min_instances=min_instances, min_algorithms=min_algorithms)
-    return results
-
-
 def check_design_size(n_instances: int, n_algorithms: int, *, min_instances: int = 2,
                       min_algorithms: int = 2) -> None:
     if n_algorithms < min_algorithms:
@@ -298,7 +245,7 @@ def as_matrix(x: Any, name: str = "x", *, rows: str = "rows", columns: str = "co
     return values
 
 
-def check_algorithm(results: Results, name: Any, role: str = "algorithm") -> Any:
+def check_algorithm(results: Any, name: Any, role: str = "algorithm") -> Any:
     """An algorithm label that must exist in ``results``."""
     if name not in results.algorithms:
         known = ", ".join(repr(a) for a in results.algorithms)

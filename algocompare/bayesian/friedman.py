@@ -12,8 +12,8 @@ import pandas as pd
 from scipy import stats
 
 from algocompare._results import Result, internal
-from algocompare._validation import (as_blocks, check_nonnegative, check_option, check_positive_int,
-                                     check_probability)
+from algocompare._validation import check_nonnegative, check_option, check_positive_int, check_probability
+from algocompare.data.convert import as_blocks
 from algocompare._batching import batches
 from algocompare.bayesian._dirichlet import dirichlet
 from algocompare.ranking import within_instance_ranks

@@ -12,7 +12,8 @@ import pandas as pd
 
 from algocompare._parallel import map_ordered
 from algocompare._results import Result
-from algocompare._validation import as_blocks, check_option
+from algocompare._validation import check_option
+from algocompare.data.convert import as_blocks
 from algocompare._validation import check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian._large_sample import LARGE_SAMPLE_FROM, normal_posterior, region_shares
 from algocompare.bayesian.result import decide, report_shares

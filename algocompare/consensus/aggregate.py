@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare._validation import as_results, check_option
+from algocompare._validation import check_option
+from algocompare.data.convert import as_results
 
 __all__ = ["consensus"]
 

@@ -153,7 +153,7 @@ def as_profile(rankings: Any, weights: Any = None, *, agg: str = "mean") -> Prof
     per instance, see :func:`instance_rankings`), or a DataFrame / 2-D array of ranks or
     values (rows = rankings, columns = items, lower = better, equal values tie).
     """
-    from algocompare._validation import as_results
+    from algocompare.data.convert import as_results
     from algocompare.data.results import Results
 
     if isinstance(rankings, Results):
@@ -187,7 +187,8 @@ def instance_rankings(results: Any, *, agg: str = "mean") -> dict[Any, list[list
     >>> instance_rankings(ac.load_dataset("ice_cream"))["child 2"][0]
     ['vanilla']
     """
-    from algocompare._validation import as_results, check_option
+    from algocompare._validation import check_option
+    from algocompare.data.convert import as_results
 
     check_option("agg", agg, ("mean", "median"))
     profile = as_profile(as_results(results), agg=agg)

@@ -8,13 +8,14 @@ import pandas as pd
 
 from algocompare import _validation as v
 
+from algocompare.data.convert import as_blocks
 ALTERNATIVES = ("two-sided", "less", "greater")
 
 
 def oriented_blocks(data: Any, *, min_instances: int = 2, min_algorithms: int = 2,
                     agg: str = "mean") -> pd.DataFrame:
     """Instances × algorithms table with lower = better, checked once at the edge."""
-    results = v.as_blocks(data, min_instances=min_instances, min_algorithms=min_algorithms)
+    results = as_blocks(data, min_instances=min_instances, min_algorithms=min_algorithms)
     return results.blocks(agg, oriented=True)
 
 

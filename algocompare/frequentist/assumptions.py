@@ -13,6 +13,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare.data.convert import as_blocks
 from algocompare._results import Result, TestResult, internal
 
 __all__ = ["normality", "homoscedasticity", "multivariate_normality", "hotelling_t2", "check_assumptions",
@@ -106,7 +107,7 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
     v.check_option("per", per, ("algorithm", "cell"))
     v.check_probability("alpha", alpha)
     names = _tests(test, NORMALITY_TESTS)
-    results = v.as_blocks(data)
+    results = as_blocks(data)
     samples: dict = {}
     if per == "algorithm":
         table = results.blocks()
@@ -171,7 +172,7 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
     v.check_option("per", per, ("blocks", "instance"))
     v.check_probability("alpha", alpha)
     names = _tests(test, VARIANCE_TESTS)
-    results = v.as_blocks(data)
+    results = as_blocks(data)
     if per == "blocks":
         table = results.blocks()
         groups = {"all": [table[c].to_numpy() for c in table.columns]}
@@ -338,7 +339,7 @@ def check_assumptions(data: Any, *, alpha: float = 0.05) -> AssumptionsResult:
     from algocompare.frequentist.omnibus import rm_anova
 
     v.check_probability("alpha", alpha)
-    results = v.as_blocks(data)
+    results = as_blocks(data)
     rows, reasons = [], []
     norm = normality(results, test="shapiro", alpha=alpha)
     _summarise(rows, reasons, "normality per algorithm (Shapiro-Wilk)", norm.table, "algorithm(s)")

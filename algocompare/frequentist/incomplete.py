@@ -26,6 +26,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare.data.convert import as_results
 from algocompare._results import TestResult, internal
 from algocompare.data.results import stretched_mean_ranks
 
@@ -98,7 +99,7 @@ def incomplete_design(data: Any) -> IncompleteDesign:
     >>> design.block_sizes.tolist(), design.n_missing, design.is_bibd()
     ([2, 2, 2], 3, True)
     """
-    results = v.as_results(data, nan_policy="keep")
+    results = as_results(data, nan_policy="keep")
     v.check_design_size(results.n_instances, results.n_algorithms)
     return design_from_values(results.values(oriented=True), results.algorithms, results.instances)
 

@@ -10,6 +10,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare.data.convert import as_blocks
 from algocompare._results import Result
 
 __all__ = ["multiple_sign_test", "MultipleSignResult"]
@@ -70,7 +71,7 @@ def multiple_sign_test(data: Any, *, control: Any = None, alternative: str = "co
     v.check_option("alternative", alternative, ALTERNATIVES)
     v.check_probability("alpha", alpha)
     n_resamples = v.check_positive_int("n_resamples", n_resamples)
-    results = v.as_blocks(data)
+    results = as_blocks(data)
     table = results.blocks(oriented=True)
     if control is None:
         control = results.mean_ranks().idxmin()

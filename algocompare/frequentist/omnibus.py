@@ -20,6 +20,7 @@ from scipy import stats
 from algocompare import ranking
 from algocompare._results import Result, TestResult, internal
 from algocompare.frequentist._common import oriented_blocks
+from algocompare.data.convert import as_results
 
 __all__ = ["friedman", "iman_davenport", "aligned_ranks", "quade", "rm_anova", "omnibus",
            "FriedmanResult", "ImanDavenportResult", "AlignedRanksResult", "QuadeResult",
@@ -399,10 +400,7 @@ def omnibus(data: Any, *, tie_correction: bool = True) -> OmnibusResult:
                       Quade     4.0869  0.0000
     Repeated-measures ANOVA     0.9822  0.4595
     """
-    from algocompare.data.results import Results
-    from algocompare import _validation as v
-
-    results = data if isinstance(data, Results) else v.as_results(data)
+    results = as_results(data)
     tests = {
         "friedman": friedman(results, tie_correction=tie_correction),
         "iman_davenport": iman_davenport(results, tie_correction=tie_correction),

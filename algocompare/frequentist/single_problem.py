@@ -12,6 +12,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare.data.convert import as_results
 from algocompare._results import Result
 from algocompare.frequentist.pairwise import wilcoxon
 
@@ -54,7 +55,7 @@ def per_instance(results: Any, a: Any, b: Any, *, paired: bool = True, alpha: fl
     2       I3       -1.93    True
     """
     v.check_probability("alpha", alpha)
-    res = v.as_results(results)
+    res = as_results(results)
     v.check_algorithm(res, a)
     v.check_algorithm(res, b)
     if a == b:

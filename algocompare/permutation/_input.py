@@ -9,6 +9,7 @@ import numpy as np
 
 from algocompare import _validation as v
 
+from algocompare.data.convert import as_results
 DESIGNS = ("auto", "blocks", "runs")
 
 
@@ -43,7 +44,7 @@ def prepare(data: Any, *, design: str = "auto", direction: str | None = None, na
     the runs of the first algorithm of each pair before those of the second.
     """
     v.check_option("design", design, DESIGNS)
-    results = v.as_results(data, direction=direction, nan_policy=nan_policy)
+    results = as_results(data, direction=direction, nan_policy=nan_policy)
     kind = design if design != "auto" else ("runs" if results.has_runs else "blocks")
     if kind == "blocks":
         v.check_design_size(results.n_instances, results.n_algorithms)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare import _validation as v
+from algocompare.data.convert import as_results
 from algocompare.analysis import AnalysisOptions, Section
 from algocompare.permutation.msd import msd_intervals
 from algocompare.permutation.omnibus import permutation_test
@@ -23,7 +23,7 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     None for data without runs (one value per algorithm and instance) and for unbalanced
     runs, which synchronized permutations cannot handle (the text says so).
     """
-    results = v.as_results(results)
+    results = as_results(results)
     if not results.has_runs:
         return None
     if _unbalanced(results):

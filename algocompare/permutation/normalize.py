@@ -24,6 +24,7 @@ import pandas as pd
 
 from algocompare import _validation as v
 
+from algocompare.data.convert import as_results
 __all__ = ["relative_deviation", "zemel_measure"]
 
 
@@ -106,7 +107,7 @@ def relative_deviation(data: Any, optimum: Any = None, *, direction: str | None 
     >>> ac.relative_deviation(df).blocks()["B"].round(3).tolist()
     [0.1, 0.25]
     """
-    results = v.as_results(data, direction=direction, nan_policy=nan_policy)
+    results = as_results(data, direction=direction, nan_policy=nan_policy)
     long, sign = _oriented_long(results)
     given = _per_instance(results, optimum, "optimum")
     best = given if given is not None else _observed(long, sign, best=True)
@@ -144,7 +145,7 @@ def zemel_measure(data: Any, best: Any = None, worst: Any = None, *, direction: 
     >>> ac.zemel_measure(df).blocks()["B"].tolist()
     [0.5, 1.0]
     """
-    results = v.as_results(data, direction=direction, nan_policy=nan_policy)
+    results = as_results(data, direction=direction, nan_policy=nan_policy)
     long, sign = _oriented_long(results)
     low = _per_instance(results, best, "best")
     high = _per_instance(results, worst, "worst")

@@ -37,7 +37,7 @@ def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n
     Parameters
     ----------
     data : Results, wide DataFrame or 2-D array
-        Converted with :func:`algocompare._validation.as_results`.
+        Converted with :func:`algocompare.data.convert.as_results`.
     method : {"auto", "exact", "monte_carlo"}
         ``"exact"`` enumerates every rearrangement (Design 1: the distribution is the
         convolution over instances of the permuted rows, evaluated by meet in the middle;

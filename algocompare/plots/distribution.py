@@ -22,7 +22,7 @@ _KINDS = ("box", "violin")
 
 
 def _results(data: Any, direction: str | None = None) -> Any:
-    from algocompare._validation import as_results
+    from algocompare.data.convert import as_results
 
     return as_results(data, direction=direction)
 

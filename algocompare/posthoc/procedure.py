@@ -8,8 +8,9 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm, t as t_dist
 
-from algocompare._validation import (NAN_POLICIES, as_blocks, check_algorithm, check_option, check_probability,
+from algocompare._validation import (NAN_POLICIES, check_algorithm, check_option, check_probability,
                                      check_table_nan_policy)
+from algocompare.data.convert import as_blocks
 from algocompare.frequentist.incomplete import durbin, skillings_mack
 from algocompare.posthoc.adjust import (CORRECTIONS, PAIRWISE_CORRECTIONS, adjust_pairwise, adjust_vector,
                                         nemenyi_from_z, tie_consistent)

@@ -55,7 +55,7 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     ['summary.tex', 'frequentist_omnibus.tex', 'frequentist_assumptions.tex', 'posthoc_control.tex',
      'posthoc_all-pairs.tex', 'consensus_borda.tex', 'consensus_kemeny.tex', 'tables.tex']
     """
-    from algocompare._validation import as_results
+    from algocompare.data.convert import as_results
 
     data = as_results(data, nan_policy="keep")
     out = _directory(directory)
@@ -103,7 +103,7 @@ def export_figures(data: Any, sections: list[Any], directory: str | Path, *, fmt
     >>> [p.name for p in ac.export_figures(res, sections, tempfile.mkdtemp(), fmt="png")]
     ['ranks.png', 'consensus_borda_plot-consensus.png', 'consensus_kemeny_plot-consensus.png']
     """
-    from algocompare._validation import as_results
+    from algocompare.data.convert import as_results
     from algocompare.plots import distribution_plot
 
     check_option("figure format", fmt, FIGURE_FORMATS)

@@ -208,7 +208,7 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     ('<!DOCTYPE html>', True, True)
     """
     from algocompare import __version__
-    from algocompare._validation import as_results
+    from algocompare.data.convert import as_results
     from algocompare.analysis import AnalysisOptions, run_analysis
 
     data = as_results(data, nan_policy="keep")
