@@ -58,11 +58,13 @@ def _mc_se(rate_se: float, reps: int, m: int = 1) -> float:
     return max(rate_se, float(np.sqrt(ALPHA * (1 - ALPHA) / (reps * m))))
 
 
-def assert_calibrated(pvalues: np.ndarray, design: Design, what: str, lower: bool = True) -> None:
-    """size <= alpha + 3 se and, for N >= 10 (when ``lower``), size >= alpha / 2."""
+def assert_calibrated(pvalues: np.ndarray, design: Design, what: str, lower: bool = True,
+                      slack: float = 0.0) -> None:
+    """size <= alpha + max(3 se, slack) and, for N >= 10 (when ``lower``), size >= alpha / 2."""
     rate, se = bench.rejection_rate(pvalues, ALPHA)
     se = _mc_se(se, pvalues.shape[0], 1 if pvalues.ndim == 1 else pvalues.shape[1])
-    assert rate <= ALPHA + 3 * se, f"{what} on {design.label}: size {rate:.3f} > {ALPHA} + 3 x {se:.3f}"
+    bound = ALPHA + max(3 * se, slack)
+    assert rate <= bound, f"{what} on {design.label}: size {rate:.3f} > {bound:.3f} ({ALPHA} + max(3 x {se:.3f}, {slack}))"
     if lower and design.n >= 10:
         assert rate >= ALPHA / 2, f"{what} on {design.label}: size {rate:.3f} < {ALPHA / 2}"
 
@@ -158,12 +160,18 @@ def test_fwer_of_the_main_corrections(design):
                                     for inst, ties in (("small", False), ("huge", False), ("small", True))],
                          ids=lambda d: d.label)
 def test_grid_of_default_rank_tests(design):
-    """Per-pair size of the default rank post-hoc tests and size of the default omnibus tests."""
+    """Per-pair size of the default rank post-hoc tests and size of the default omnibus tests.
+
+    With 1,000 tables the Monte Carlo se of a per-pair rate is about 0.003, finer than the
+    error of the normal approximations at N = 10 (the Friedman post-hoc rejects 6.0 % of
+    pairs at N = 10, k = 5, with the default and the classic se alike), so the bound is issue 14's
+    alpha + max(3 se, 0.015).
+    """
     tables = _tables(design, 1000, seed=6)
     for test, p in _pair_pvalues(tables).items():
-        assert_calibrated(p, design, f"posthoc {test}")
+        assert_calibrated(p, design, f"posthoc {test}", slack=0.015)
     for name, p in bench._collect(tables, OMNIBUS).items():
-        assert_calibrated(p, design, f"{name}()")
+        assert_calibrated(p, design, f"{name}()", slack=0.015)
 
 
 @pytest.mark.slow
