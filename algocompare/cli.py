@@ -142,6 +142,9 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     res = load_input(args)
     summary = analysis_summary(res)
     options = _options(args)
+    if args.bayesian and args.rope == 0:
+        print("algocompare: note: --bayesian without --rope uses a region of practical equivalence of 0, so "
+              "p_rope is 0; pass --rope in the units of the data (e.g. --rope 0.01).", file=sys.stderr)
     sections = run_analysis(res, options)
     _write_outputs(args, res, sections, options)
     if args.json:

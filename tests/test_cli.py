@@ -87,3 +87,11 @@ def test_import_is_light():
     code = "import sys, algocompare; assert 'matplotlib' not in sys.modules; print(len(sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
+
+
+def test_bayesian_without_rope_says_so_on_stderr():
+    out = run("analyze", "--dataset", "ice_cream", "--bayesian", "--n-samples", "2000")
+    assert out.returncode == 0, out.stderr
+    assert "--bayesian without --rope" in out.stderr
+    with_rope = run("analyze", "--dataset", "ice_cream", "--bayesian", "--rope", "0.5", "--n-samples", "2000")
+    assert "--bayesian without --rope" not in with_rope.stderr
