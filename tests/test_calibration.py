@@ -75,6 +75,8 @@ POSTHOC_DESIGNS = [
     Design(12, 4, instances="small"),
     Design(25, 6, errors="t3", instances="huge"),
     Design(20, 5, instances="small", ties=True),
+    Design(15, 8, errors="lognormal", instances="huge"),
+    Design(40, 10, instances="small", ties=True),
 ]
 
 
@@ -139,6 +141,7 @@ CORRECTION_DESIGNS = [
     Design(20, 5, instances="small"),
     Design(30, 5, instances="small", shift=(0, 0, 0, 3, 3)),
     Design(30, 7, errors="t3", shift=(0, 0, 0, 0, 2, 2, 4)),
+    Design(25, 4, ties=True),
 ]
 
 
