@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats
+from scipy import special, stats
 
 from algocompare import ranking
 from algocompare._results import Result, TestResult, internal
@@ -175,7 +175,10 @@ def iman_davenport(data: Any, *, tie_correction: bool = True) -> ImanDavenportRe
     same ``tie_correction`` (default ``True``, tie-corrected as R's ``friedman.test`` and
     Conover 1999, p. 370; ``False`` gives García et al.'s and scmamp's untied value, far too
     conservative on tied tables). When every instance ranks the algorithms identically,
-    F_F is infinite and the p-value 0.
+    F_F is infinite; its p-value is then the exact probability of that perfect agreement
+    under the null (each instance's values exchangeable): the product over all instances
+    but the first of 1 / (number of distinct orderings of its values), e.g. 1/16 for k = 2
+    and N = 5 (the F distribution would say 0 and reject 6 % of null tables at any alpha).
 
     Examples
     --------
@@ -189,11 +192,26 @@ def iman_davenport(data: Any, *, tie_correction: bool = True) -> ImanDavenportRe
     denominator = n * (k - 1) - chi2
     statistic = (n - 1) * chi2 / denominator if denominator > 1e-12 * n * k else math.inf
     df1, df2 = k - 1, (k - 1) * (n - 1)
+    pvalue = _f_pvalue(statistic, df1, df2) if math.isfinite(statistic) else _perfect_agreement_pvalue(data)
     return ImanDavenportResult(
-        method="Iman-Davenport test" + (" (tie-corrected)" if tie_correction else ""), statistic=float(statistic), pvalue=_f_pvalue(statistic, df1, df2),
+        method="Iman-Davenport test" + (" (tie-corrected)" if tie_correction else ""), statistic=float(statistic),
+        pvalue=pvalue,
         df1=df1, df2=df2, friedman_statistic=chi2, tie_correction=fried.tie_correction, n_instances=n,
         n_algorithms=k,
         mean_ranks=fried.mean_ranks)
+
+
+def _perfect_agreement_pvalue(data: Any) -> float:
+    """P(every instance orders the algorithms as the first one does) under within-instance
+    exchangeability: the product over instances 2..N of (Π_g t_g!) / k!, t_g the sizes of the
+    groups of tied values (the exact p-value of W = 1, the most extreme outcome)."""
+    values = oriented_blocks(data).to_numpy()
+    k = values.shape[1]
+    log_p = 0.0
+    for row in values[1:]:
+        counts = np.unique(row, return_counts=True)[1]
+        log_p += float(special.gammaln(counts + 1).sum() - special.gammaln(k + 1))
+    return float(math.exp(log_p))
 
 
 def aligned_ranks(data: Any, *, tie_correction: bool = True) -> AlignedRanksResult:

@@ -153,7 +153,18 @@ def test_tiny_pvalues_are_not_rounded_to_zero():
 def test_perfect_agreement_gives_infinite_f():
     m = np.tile(np.arange(4.0), (6, 1))
     res = ac.iman_davenport(m)
-    assert math.isinf(res.statistic) and res.pvalue == 0.0
+    # F is infinite; the p-value is the exact probability that 5 more instances repeat the
+    # first one's ranking when all 4! orderings are equally likely
+    assert math.isinf(res.statistic) and res.pvalue == pytest.approx((1 / 24) ** 5, rel=1e-12)
+
+
+def test_perfect_agreement_pvalue_is_exact_and_calibrated_for_two_algorithms():
+    # k = 2, N = 5: all five signs agree with probability 2/32 under the null, so the
+    # p-value of that outcome is 1/16 (the F distribution's 0 rejected 6 % of null tables)
+    m = np.tile([0.0, 1.0], (5, 1))
+    assert ac.iman_davenport(m).pvalue == pytest.approx(1 / 16)
+    tied = np.array([[0.0, 0.0, 1.0]] * 3)  # tied pairs: 3 distinct orderings per instance
+    assert ac.iman_davenport(tied).pvalue == pytest.approx((1 / 3) ** 2)
     assert ac.friedman(m).kendall_w == pytest.approx(1.0)
 
 
