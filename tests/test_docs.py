@@ -12,7 +12,7 @@ DOCS = ROOT / "docs"
 SUBPACKAGES = ("data", "frequentist", "posthoc", "severity", "samplesize", "permutation",
                "consensus", "bayesian", "report")
 PAGES = ("getting-started", "data", "frequentist", "posthoc", "figures", "severity", "design",
-         "notebooks", "api")
+         "validation", "notebooks", "api")
 # What a build leaves in docs/ (all ignored by git): not sources, so not copied.
 BUILD_OUTPUTS = ("_build", "generated", "jupyter_execute", ".jupyter_cache", "*.ipynb")
 
