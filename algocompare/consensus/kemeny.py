@@ -232,13 +232,14 @@ class _Bound:
     order: list[int] | None
 
 
-def _lp_bound(cost: np.ndarray) -> _Bound:
+def _lp_bound(cost: np.ndarray, deadline: float | None = None) -> _Bound:
     """LP relaxation of the linear-order program, transitivity rows added lazily (HiGHS).
 
     For multipliers lam >= 0 of the rows A y <= b, every order y satisfies
     c y >= -lam b + sum_j min(0, d_j) + sum_j (d_j^+ y_j + d_j^- (y_j - 1)) with
     d = c + A^T lam: the bound holds for any lam, so it is rigorous even though lam comes
     from a floating-point LP. Taking lam from the LP optimum makes it as tight as the LP.
+    With a ``deadline`` (time.monotonic) the LP stops there and the pairwise bound is used.
     """
     m = len(cost)
     iu = np.triu_indices(m, 1)
@@ -257,8 +258,10 @@ def _lp_bound(cost: np.ndarray) -> _Bound:
         one = sparse.csr_matrix((np.tile([1.0, 1.0, -1.0], t), (np.repeat(np.arange(t), 3),
                                  np.column_stack([ab[sel], bc[sel], ac[sel]]).ravel())), shape=(t, c.size))
         a_ub, b_ub = sparse.vstack([one, -one]).tocsr(), np.r_[np.ones(t), np.zeros(t)]
-        res = linprog(c, A_ub=a_ub if t else None, b_ub=b_ub if t else None, bounds=(0, 1), method="highs")
-        if res.status != 0:  # no LP: fall back on the pairwise bound (penalties 0)
+        options = {} if deadline is None else {"time_limit": max(deadline - time.monotonic(), 0.01)}
+        res = linprog(c, A_ub=a_ub if t else None, b_ub=b_ub if t else None, bounds=(0, 1), method="highs",
+                      options=options)
+        if res.status != 0:  # no LP (or out of time): fall back on the pairwise bound (penalties 0)
             return _Bound(float(np.minimum(cost, cost.T)[iu].sum()), np.zeros((m, m)), None)
         y = res.x
         s = y[ab] + y[bc] - y[ac]
@@ -341,7 +344,7 @@ def _optimal_orders(cost: np.ndarray, best: float, bound: _Bound, max_solutions:
 def _bound_and_enumerate(sub: np.ndarray, deadline: float, max_solutions: int, tol: float):
     """(optimal orders, proven, complete, slack) of one component: LP bound, the optimum
     from the LP when integral (else HiGHS MILP), then every order meeting it."""
-    bound = _lp_bound(sub)
+    bound = _lp_bound(sub, deadline)
     first = bound.order
     if first is None:
         solve = _milp_linear(sub, deadline, 1, tol)

@@ -48,8 +48,15 @@ class Profile:
 
     def at_least_as_good(self) -> np.ndarray:
         """N[a, b]: total weight of the rankings with a ≽ b (a ranked better than or tied with b)."""
-        geq = self.levels[:, :, None] <= self.levels[:, None, :]
-        return np.einsum("r,rab->ab", self.weights, geq.astype(float))
+        levels, weights = self.levels, self.weights
+        m = levels.shape[1]
+        total = np.zeros((m, m))
+        block = max(1, 2_000_000 // max(m * m, 1))  # rankings per block: bounded memory on long profiles
+        for start in range(0, len(levels), block):
+            rows = levels[start:start + block]
+            geq = rows[:, :, None] <= rows[:, None, :]
+            total += np.einsum("r,rab->ab", weights[start:start + block], geq, dtype=float)
+        return total
 
     def rankings(self) -> list[list[list[Any]]]:
         return [levels_to_groups(self.items, row) for row in self.levels]
