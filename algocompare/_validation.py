@@ -138,6 +138,8 @@ def to_numeric_column(values: pd.Series, column: Any, *, row_labels: Sequence[An
             f"non-numeric value {values.iloc[position]!r} in column {column!r} at row {where!r}; "
             "every result cell must be a number."
         )
+    if pd.api.types.is_complex_dtype(converted):  # casting would silently drop the imaginary part
+        raise TypeError(f"column {column!r} holds complex numbers; every result cell must be a real number.")
     return converted.to_numpy(dtype=float)
 
 
@@ -233,7 +235,10 @@ def _numeric_with_nan(x: Any, name: str) -> np.ndarray:
 def as_matrix(x: Any, name: str = "x", *, rows: str = "rows", columns: str = "columns",
               min_rows: int = 1) -> np.ndarray:
     """A 2-D table of finite numbers (DataFrame or array-like) as a float array."""
-    values = np.asarray(x.to_numpy() if isinstance(x, pd.DataFrame) else x, dtype=float)
+    values = np.asarray(x.to_numpy() if isinstance(x, pd.DataFrame) else x)
+    if np.iscomplexobj(values):  # casting would silently drop the imaginary part
+        raise TypeError(f"{name} holds complex numbers; every cell must be a real number.")
+    values = values.astype(float)
     if values.ndim != 2:
         raise TypeError(f"{name} must be a 2-D table ({rows} × {columns}), got {values.ndim} dimension(s).")
     if np.isnan(values).any():

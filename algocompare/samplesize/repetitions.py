@@ -208,7 +208,9 @@ def calc_nreps(instance: Any, algorithms: Sequence[Callable] | dict, se_max: flo
         Each call is one run; ``rng`` is a numpy Generator specific to the run.
     se_max : float
         Target standard error se* of every difference of interest.
-    dif, method, comparisons : see :func:`calc_se`.
+    dif, method, comparisons : see :func:`calc_se`. With ``dif="perc"`` a reference mean
+        of 0 after any step raises ValueError (the percent difference is undefined), never
+        se = 0 as if converged.
     n0 : int
         Initial runs per algorithm (>= 2).
     nmax : int or inf

@@ -104,6 +104,8 @@ def pairwise_arrays(samples: Sequence[np.ndarray], dif: str = "simple", comparis
     variances = np.array([x.var(ddof=1) for x in samples])
     sizes = np.array([x.size for x in samples], dtype=float)
     pairs = comparison_pairs(len(samples), comparisons)
+    if dif == "perc":
+        check_perc_reference(means, pairs, comparisons)
     with np.errstate(divide="ignore", invalid="ignore"):
         phi = _phi(means, pairs, dif, comparisons)
         if method == "param":
@@ -116,6 +118,24 @@ def pairwise_arrays(samples: Sequence[np.ndarray], dif: str = "simple", comparis
         "n_b": sizes[pairs[:, 1]].astype(int), "phi": phi, "se": se,
         "ratio": sizes[pairs[:, 0]] / sizes[pairs[:, 1]],
         "ratio_opt": _optimal_ratio(means, np.sqrt(variances), pairs, dif, comparisons)}
+
+
+def check_perc_reference(means: np.ndarray, pairs: np.ndarray, comparisons: str) -> None:
+    """A percent difference of a zero reference mean is undefined: refuse it.
+
+    Without this check phi would be infinite and the SE NaN, reported as 0, so that
+    ``calc_nreps`` would stop after n0 runs as if it had converged.
+    """
+    if comparisons == "all-vs-first":
+        zero = [int(a) for a in np.unique(pairs[:, 0]) if means[a] == 0]
+        if zero:
+            raise ValueError(
+                f"the mean of algorithm {zero[0] + 1} (the reference of its percent differences) is 0, so "
+                "the percent difference is undefined; use dif='simple' or shift the values away from 0.")
+    elif means.mean() == 0:
+        raise ValueError(
+            "the mean of the algorithm means (the reference of all-vs-all percent differences) is 0, so "
+            "the percent difference is undefined; use dif='simple' or shift the values away from 0.")
 
 
 def check_design(dif: str, comparisons: str, method: str) -> None:
@@ -171,6 +191,13 @@ def calc_se(x1, x2, *more, dif: str = "simple", method: str = "param", compariso
     -------
     StandardErrorResult
         ``phi``, ``se`` (floats for two algorithms), ``n`` and the full ``pairs`` table.
+
+    Raises
+    ------
+    ValueError
+        With ``dif="perc"`` when a reference mean is 0 (mu_a for all-vs-first, the mean
+        of the algorithm means for all-vs-all): a percent difference of a zero reference
+        is undefined, and reporting se = 0 would end ``calc_nreps`` as if converged.
 
     Examples
     --------

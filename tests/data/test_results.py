@@ -232,3 +232,18 @@ def test_matrix_held_by_results_is_a_private_copy():
     assert res.blocks().iloc[0, 0] == 1.0
     with pytest.raises(ValueError):
         res._matrix[0, 0] = 5.0  # read-only: a view cannot change it either
+
+
+@pytest.mark.parametrize("frame", [
+    pd.DataFrame({"A": [1 + 2j, 2.0, 3.0], "B": [1.0, 2.0, 3.0]}),
+    pd.DataFrame({"A": [1 + 2j, 2.0, 3.0], "B": [1.0, 2.0, 3.0]}, dtype=object),
+])
+def test_complex_cells_are_refused_naming_the_column(frame):
+    # Before: numpy's ComplexWarning and the imaginary part silently dropped.
+    with pytest.raises(TypeError, match="column 'A' holds complex numbers"):
+        ac.Results.from_wide(frame)
+
+
+def test_complex_samples_are_refused():
+    with pytest.raises(TypeError, match="holds complex numbers"):
+        ac.wilcoxon([1 + 1j, 2.0, 3.0, 4.0], [1.0, 2.0, 4.0, 5.0])

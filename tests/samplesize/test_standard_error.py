@@ -79,3 +79,24 @@ def test_zero_variance_gives_zero_se():
 def test_bad_input(args, kwargs):
     with pytest.raises((ValueError, TypeError)):
         calc_se(*args, **kwargs)
+
+
+@pytest.mark.parametrize("comparisons, samples", [
+    ("all-vs-first", ([1.0, -1.0, 2.0, -2.0], [1.0, 2.0, 3.0])),   # mu_a = 0
+    ("all-vs-all", ([1.0, -1.0, 3.0, -3.0], [-2.0, 2.0, -1.0, 1.0])),  # mean of the means = 0
+])
+@pytest.mark.parametrize("method", ["param", "boot"])
+def test_percent_difference_of_a_zero_reference_is_refused(comparisons, samples, method):
+    # Before: phi = -inf (or nan) and se reported as 0, i.e. "converged".
+    with pytest.raises(ValueError, match="percent difference is undefined"):
+        calc_se(*samples, dif="perc", comparisons=comparisons, method=method, rng=1)
+
+
+def test_calc_nreps_refuses_percent_differences_of_a_zero_reference():
+    from algocompare.samplesize.repetitions import calc_nreps
+
+    algorithms = {"zero": lambda instance, rng: 0.0, "b": lambda instance, rng: rng.normal(1, 1)}
+    # Before: se = 0 after n0 runs and the sampling stopped as if it had converged.
+    with pytest.raises(ValueError, match="percent difference is undefined"):
+        calc_nreps("i", algorithms, se_max=0.05, dif="perc", comparisons="all-vs-first", n0=3,
+                   progress=False, rng=1)
