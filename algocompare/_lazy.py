@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
 import types
 from typing import Any
@@ -41,6 +42,14 @@ def make_callable(package: str) -> None:
     ``posthoc`` and ``severity`` are both a subpackage and its main function. Importing a
     subpackage binds its name on the parent package, so ``ac.posthoc`` is the module object
     whatever the top-level ``__getattr__`` says; a callable module keeps
-    ``ac.posthoc(data, ...)`` and ``ac.posthoc.adjust_pvalues`` both working.
+    ``ac.posthoc(data, ...)`` and ``ac.posthoc.adjust_pvalues`` both working. The module
+    carries the function's signature and its docstring comes first, so that
+    ``inspect.signature(ac.posthoc)`` and ``help(ac.posthoc)`` show the parameters users
+    look for, followed by the subpackage's description.
     """
-    sys.modules[package].__class__ = _CallablePackage
+    module = sys.modules[package]
+    function = getattr(module, package.rsplit(".", 1)[-1])
+    module.__class__ = _CallablePackage
+    module.__signature__ = inspect.signature(function)
+    module.__doc__ = (f"{function.__name__}{module.__signature__}\n\n{inspect.getdoc(function)}\n\n"
+                      f"The subpackage {package}:\n\n{inspect.cleandoc(module.__doc__ or '')}")

@@ -55,3 +55,17 @@ def test_import_stays_light():
             "print(heavy); assert not heavy")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_every_top_level_callable_shows_its_real_signature():
+    # ac.posthoc, ac.severity and ac.consensus are callable subpackages: help() and
+    # inspect.signature must still show the function's parameters, not (*args, **kwargs)
+    import inspect
+
+    import algocompare as ac
+
+    for name in ("posthoc", "severity", "consensus"):
+        params = inspect.signature(getattr(ac, name)).parameters
+        assert "args" not in params, name
+        assert list(params)[0] in ("data", "xbar"), name
+        assert getattr(ac, name).__doc__.startswith(f"{name}("), name
