@@ -6,7 +6,15 @@ from typing import Any
 
 import numpy as np
 
+from dataclasses import replace
+
 from algocompare._validation import as_paired, check_nonnegative, check_positive_int, check_probability
+from algocompare.bayesian.result import BayesianPairedResult, decide, report_shares
+
+#: Two thetas of one draw closer than this are a tie. Structural ties (e.g. x == y, where
+#: theta_left = theta_right = 1/2 exactly) differ only by rounding, about n * 1e-16; two
+#: distinct continuous thetas come this close with negligible probability.
+TIE_TOLERANCE = 1e-9
 
 
 def sample_names(x: Any, y: Any, names: tuple[str, str] | None) -> tuple[str, str]:
@@ -30,3 +38,28 @@ def paired_differences(x: Any, y: Any, *, rope: float, prior_strength: float, n_
     n_samples = check_positive_int("n_samples", n_samples)
     threshold = check_probability("threshold", threshold)
     return a - b, rope, prior_strength, n_samples, threshold
+
+
+def win_counts(theta: np.ndarray) -> np.ndarray:
+    """Per column, the number of draws (rows) in which it has the largest theta.
+
+    A draw whose largest thetas tie (within :data:`TIE_TOLERANCE`) counts equally for each
+    of them, so that floating-point rounding never decides a tie (a plain argmax gives
+    p_left = 0.65 for ``x == y``, whose posterior is exactly symmetric).
+    """
+    tied = theta >= theta.max(axis=1, keepdims=True) - TIE_TOLERANCE
+    return (tied / tied.sum(axis=1, keepdims=True)).sum(axis=0)
+
+
+def with_tie_shares(result: BayesianPairedResult, samples: np.ndarray) -> BayesianPairedResult:
+    """``result`` with p_left, p_rope, p_right (and the decision) from :func:`win_counts`."""
+    shares = report_shares(win_counts(samples) / len(samples), result.rope)
+    return with_shares(result, shares)
+
+
+def with_shares(result: BayesianPairedResult, shares: tuple[float, float, float]) -> BayesianPairedResult:
+    """``result`` with the reported probabilities ``shares`` and the decision they give."""
+    decision = decide(*shares, result.threshold)
+    winner = {"left": result.left, "rope": "equivalent", "right": result.right}.get(decision, "undecided")
+    return replace(result, p_left=float(shares[0]), p_rope=float(shares[1]), p_right=float(shares[2]),
+                   decision=decision, winner=winner)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
 
 from algocompare._validation import check_option
-from algocompare.bayesian._common import paired_differences, sample_names
+from algocompare.bayesian._common import paired_differences, sample_names, win_counts, with_shares, with_tie_shares
 from algocompare.bayesian.result import BayesianPairedResult, paired_result
 
 __all__ = ["bayesian_sign"]
@@ -60,7 +61,10 @@ def bayesian_sign(x: Any, y: Any, rope: float = 0.0, *, prior_strength: float = 
     ----------
     x, y : paired samples (one value per instance), e.g. mean errors of two algorithms.
     rope : half-width of the region of practical equivalence (>= 0). With ``rope=0``
-        the rope cell is dropped from the reported probabilities (left + right = 1).
+        the rope cell (the zero differences) is dropped from the reported probabilities
+        (left + right = 1). When it is the most probable region in every draw (most
+        differences are 0), p_left and p_right are the shares of draws with theta_left >
+        theta_right and the reverse, with a UserWarning, never NaN.
     prior_strength : s, the weight of the pseudo-observation.
     prior_place : region of the pseudo-observation: ``"rope"`` (default, baycomp),
         ``"left"``, ``"right"``, or ``"split"`` (s/3 on each region, rNPBST).
@@ -75,7 +79,8 @@ def bayesian_sign(x: Any, y: Any, rope: float = 0.0, *, prior_strength: float = 
     BayesianPairedResult
         ``p_left, p_rope, p_right`` (share of draws in which the region is the most
         probable, as baycomp) and ``mean_left, mean_rope, mean_right`` (posterior means
-        of theta, as rNPBST and Carrasco et al. Table 15).
+        of theta, as rNPBST and Carrasco et al. Table 15). A draw in which the largest
+        thetas tie (within 1e-9) counts equally for each.
 
     Examples
     --------
@@ -90,6 +95,22 @@ def bayesian_sign(x: Any, y: Any, rope: float = 0.0, *, prior_strength: float = 
         nan_policy=nan_policy)
     alpha = sign_posterior_alpha(z, rope, prior_strength, prior_place)
     samples = np.random.default_rng(rng).dirichlet(alpha, n_samples)
-    return paired_result(method="Bayesian sign test", samples=samples, means=alpha / alpha.sum(), rope=rope,
-                         names=sample_names(x, y, names), prior_strength=prior_strength,
-                         prior_place=prior_place, threshold=threshold)
+    result = with_tie_shares(paired_result(
+        method="Bayesian sign test", samples=samples, means=alpha / alpha.sum(), rope=rope,
+        names=sample_names(x, y, names), prior_strength=prior_strength, prior_place=prior_place,
+        threshold=threshold), samples)
+    if rope == 0 and np.isnan(result.p_left):
+        return left_against_right(result, samples)
+    return result
+
+
+def left_against_right(result: BayesianPairedResult, samples: np.ndarray) -> BayesianPairedResult:
+    """rope = 0 and theta_rope (the zero differences) largest in every draw: p_left, p_right
+    become the shares of draws with theta_left > theta_right and the reverse (ties
+    halved), so that they stay defined and sum to 1; says so with a warning."""
+    left, right = win_counts(samples[:, [0, 2]]) / len(samples)
+    warnings.warn(
+        "bayesian_sign: the zero differences outweigh both signs in every posterior draw, so "
+        "p_left and p_right compare theta_left with theta_right directly (ignoring theta_rope); "
+        "consider rope > 0.", UserWarning, stacklevel=3)
+    return with_shares(result, (float(left), 0.0, float(right)))

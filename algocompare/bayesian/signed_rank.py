@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from algocompare.bayesian._common import paired_differences, sample_names
+from algocompare.bayesian._common import paired_differences, sample_names, win_counts, with_tie_shares
 from algocompare._batching import batches
 from algocompare.bayesian._dirichlet import BATCH, gamma_weights
 from algocompare.bayesian.result import BayesianPairedResult, paired_result
@@ -184,7 +184,7 @@ def signed_rank_win_shares(zs: np.ndarray, rope: float, prior_strength: float, n
             theta[:, 0] = 1.0 - theta[:, 2] if left is None else left / scale
             if rope > 0:
                 theta[:, 1] = 1.0 - theta[:, 0] - theta[:, 2]
-            wins[row] += np.bincount(np.argmax(theta, axis=1), minlength=3)
+            wins[row] += win_counts(theta)
         drawn[active] += len(g)
         if precision is not None:
             active = active[~_known(wins[active], drawn[active], precision)]
@@ -263,7 +263,10 @@ def bayesian_signed_rank(x: Any, y: Any, rope: float = 0.0, *, prior_strength: f
     BayesianPairedResult
         ``p_left, p_rope, p_right`` (share of draws in which each region is the most
         probable, baycomp's sense) and ``mean_left, mean_rope, mean_right`` (exact
-        posterior means, rNPBST's sense). Left = x lower, right = y lower.
+        posterior means, rNPBST's sense). Left = x lower, right = y lower. A draw in
+        which the largest thetas tie (within 1e-9, i.e. up to rounding) counts equally
+        for each: ``x == y`` gives p_left = p_right = 0.5, not a split decided by
+        floating-point rounding.
 
     Examples
     --------
@@ -278,7 +281,8 @@ def bayesian_signed_rank(x: Any, y: Any, rope: float = 0.0, *, prior_strength: f
         x, y, rope=rope, prior_strength=prior_strength, n_samples=n_samples, threshold=threshold,
         nan_policy=nan_policy)
     samples = signed_rank_samples(z, rope, prior_strength, n_samples, np.random.default_rng(rng))
-    return paired_result(method="Bayesian signed-rank test", samples=samples,
-                         means=signed_rank_means(z, rope, prior_strength), rope=rope,
-                         names=sample_names(x, y, names), prior_strength=prior_strength,
-                         prior_place="z0 = 0", threshold=threshold)
+    result = paired_result(method="Bayesian signed-rank test", samples=samples,
+                           means=signed_rank_means(z, rope, prior_strength), rope=rope,
+                           names=sample_names(x, y, names), prior_strength=prior_strength,
+                           prior_place="z0 = 0", threshold=threshold)
+    return with_tie_shares(result, samples)

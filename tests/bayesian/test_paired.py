@@ -161,3 +161,45 @@ def test_sorted_route_equals_matrix_route(x, y, rope, monkeypatch):
         monkeypatch.setattr(signed_rank, "SORTED_ROUTE_FROM", threshold)
         draws[threshold] = signed_rank.signed_rank_samples(x - y, rope, 0.5, 300, np.random.default_rng(4))
     np.testing.assert_allclose(draws[0], draws[10**6], atol=1e-12)
+
+
+# Degenerate inputs (issue 18): ties are never decided by rounding, probabilities never NaN.
+
+@pytest.mark.parametrize("n", [20, 60])  # the matrix route and the sorted route
+def test_signed_rank_of_identical_samples_is_an_exact_tie(n):
+    # x == y: every Walsh average is 0, theta_left = theta_right = 1/2 up to rounding.
+    # Before: p_left, p_right = 0.652, 0.348 at n = 20 (the rounding of each draw decided).
+    x = np.random.default_rng(0).normal(size=n)
+    r = bayesian_signed_rank(x, x, rope=0, rng=1)
+    assert (r.p_left, r.p_rope, r.p_right) == (0.5, 0.0, 0.5)
+    assert r.mean_left == pytest.approx(0.5, abs=1e-12) and r.decision == "undecided"
+
+
+def test_signed_rank_shared_draws_split_ties_too():
+    from algocompare.bayesian.signed_rank import signed_rank_win_shares
+
+    zs = np.zeros((2, 20))
+    shares = signed_rank_win_shares(zs, 0.0, 0.5, 4096, np.random.default_rng(1))
+    np.testing.assert_array_equal(shares, [[0.5, 0.0, 0.5]] * 2)
+
+
+def test_sign_with_mostly_zero_differences_compares_left_with_right():
+    from scipy.stats import beta
+
+    # 40 zero differences, one negative, two positive: theta_rope wins every draw at rope = 0,
+    # so the renormalised shares were 0/0 = NaN (before: NaN without a warning).
+    z = np.concatenate((np.zeros(40), [-0.1, 0.1, 0.2]))
+    with pytest.warns(UserWarning, match="compare theta_left with theta_right"):
+        r = bayesian_sign(z, np.zeros_like(z), rng=3)
+    assert r.p_left + r.p_right == pytest.approx(1.0) and r.p_rope == 0.0
+    # theta_left / (theta_left + theta_right) ~ Beta(1 + 1e-4, 2 + 1e-4) (Dirichlet aggregation):
+    # P(theta_left > theta_right) = P(B > 1/2), here 0.25; Monte Carlo sd 0.002 at 50,000 draws.
+    assert r.p_left == pytest.approx(beta.sf(0.5, 1 + 1e-4, 2 + 1e-4), abs=0.01)
+
+
+def test_sign_of_identical_samples_is_a_tie_not_nan():
+    x = np.arange(12.0)
+    with pytest.warns(UserWarning):
+        r = bayesian_sign(x, x, rng=1)
+    assert r.p_left == pytest.approx(0.5, abs=0.01) and r.p_left + r.p_right == pytest.approx(1.0)
+    assert r.decision == "undecided"
