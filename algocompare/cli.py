@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import shlex
 import sys
 from typing import Any, Sequence
 
@@ -27,6 +29,35 @@ _PLUGIN_COMMANDS: dict[str, tuple[str, str]] = {
 
 #: Errors that are the user's input, reported in one line without a traceback.
 USER_ERRORS = (ValueError, TypeError, FileNotFoundError, ImportError, KeyError, OSError)
+
+
+#: Keyword arguments of the Python API that the data options of the command line spell ``--name value``.
+_DATA_OPTIONS = ("nan_policy", "layout", "algorithm", "instance", "value", "run")
+_KEYWORD = re.compile(r"\b(" + "|".join(_DATA_OPTIONS) + r")=('[^']*'|\"[^\"]*\"|(?=[,.;)\s]|$))")
+
+
+def command_line_spelling(message: str) -> str:
+    """A message written for the Python API with the options spelled as on the command line:
+    ``nan_policy='omit'`` becomes ``--nan-policy omit``, a bare ``algorithm=`` becomes ``--algorithm``."""
+    def spell(match: re.Match) -> str:
+        option = "--" + match.group(1).replace("_", "-")
+        value = match.group(2)
+        return f"{option} {shlex.quote(value[1:-1])}" if value else option
+
+    return re.sub(r"(--[\w-]+ [^\s,]+), (?=--)", r"\1 ", _KEYWORD.sub(spell, message))
+
+
+def dropped_line(kind: str, dropped: Sequence[Any]) -> str:
+    """The line every subcommand prints when ``--nan-policy omit`` dropped instances (or pairs, runs)."""
+    return f"{len(dropped)} {kind}(s) dropped for missing values: {', '.join(map(str, dropped))}"
+
+
+def match_label(text: Any, labels: Sequence[Any]) -> Any:
+    """The label among ``labels`` that a command-line argument names: the label itself, or the
+    one whose text is ``text`` (numeric labels arrive as text)."""
+    if text in labels:
+        return text
+    return next((label for label in labels if str(label) == str(text)), text)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -140,6 +171,8 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     from algocompare.analysis import run_analysis
 
     res = load_input(args)
+    if args.control not in ("best", "none"):
+        args.control = match_label(args.control, res.algorithms)
     summary = analysis_summary(res)
     options = _options(args)
     if args.bayesian and args.rope == 0:
@@ -158,7 +191,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         print(note)
     print(f"{res.n_instances} instances × {res.n_algorithms} algorithms ({res.direction}: {better} is better)")
     if res.n_dropped:
-        print(f"{res.n_dropped} instance(s) dropped for missing values: {', '.join(map(str, res.dropped_instances))}")
+        print(dropped_line("instance", res.dropped_instances))
     if res.n_missing:
         print(f"{res.n_missing} missing cell(s), analysed with the Skillings-Mack (and Durbin) tests; "
               "--nan-policy omit drops their instances for the complete-table tests")
@@ -244,7 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.handler(args) or 0)
     except USER_ERRORS as err:
         message = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-        print(f"algocompare: error: {message}", file=sys.stderr)
+        print(f"algocompare: error: {command_line_spelling(message)}", file=sys.stderr)
         return 2
 
 

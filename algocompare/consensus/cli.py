@@ -20,11 +20,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from algocompare.cli import load_input
+    from algocompare.cli import dropped_line, load_input
     from algocompare.consensus.aggregate import consensus
 
     results = load_input(args)
     kwargs = {} if args.method == "borda" else {"orders": args.orders, "time_limit": args.time_limit}
     res = consensus(results, method=args.method, **kwargs)
-    print(json.dumps(res.to_dict(), indent=2, allow_nan=False) if args.json else str(res))
+    dropped = [str(i) for i in results.dropped_instances]
+    if args.json:
+        print(json.dumps(dict(res.to_dict(), dropped_instances=dropped), indent=2, allow_nan=False))
+        return 0
+    if dropped:
+        print(dropped_line("instance", dropped))
+    print(res)
     return 0

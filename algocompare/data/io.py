@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 from typing import Any
 
@@ -10,20 +11,47 @@ import pandas as pd
 from algocompare import _validation as v
 from algocompare.data.results import Results
 
-__all__ = ["read", "INSTANCE_COLUMN_NAMES"]
+__all__ = ["read", "read_frame", "INSTANCE_COLUMN_NAMES"]
 
 LAYOUTS = ("auto", "wide", "long")
 #: First-column names taken as instance labels of a wide table in auto mode.
 INSTANCE_COLUMN_NAMES = ("instance", "function", "problem", "dataset", "data set", "benchmark", "func", "fun")
 
 
+#: Delimiters a text table may use; the sniffer is asked only when the header has one of them.
+_DELIMITERS = (",", "\t", ";", "|")
+
+
+def read_frame(path: str | Path, sheet: Any = None) -> pd.DataFrame:
+    """The raw table of a results file (CSV/TSV, Excel, Parquet), with one-line errors.
+
+    A text file that is empty or blank is refused, a UTF-8 byte-order mark is dropped and a
+    header without any delimiter is one column (not a delimiter guessed from its letters).
+    """
+    return _read_table(Path(path), sheet)
+
+
+def _text_options(path: Path) -> dict[str, Any]:
+    """pandas options for a CSV/TSV file: its encoding and delimiter."""
+    with open(path, encoding="utf-8-sig", errors="replace") as handle:
+        header = next((line for line in handle if line.strip()), None)
+    if header is None:
+        raise ValueError(f"{str(path)!r} is empty: it has no header and no rows; write the results table into it "
+                         "(a header line, then one line per instance or per run).")
+    if path.suffix.lower() == ".tsv":
+        sep = "\t"
+    else:
+        sep = None if any(d in header for d in _DELIMITERS) else ","
+    return {"sep": sep, "engine": "python", "encoding": "utf-8-sig", "skip_blank_lines": True}
+
+
 def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
     suffix = path.suffix.lower()
     if not path.exists():
         raise FileNotFoundError(f"no such file: {str(path)!r}.")
+    options = _text_options(path) if suffix in (".csv", ".txt", ".tsv") else {}
     try:
         if suffix in (".csv", ".txt", ".tsv"):
-            options = {"sep": "\t" if suffix == ".tsv" else None, "engine": "python"}
             return _keep_duplicate_names(pd.read_csv(path, **options), pd.read_csv(path, header=None, nrows=1, **options))
         if suffix in (".xlsx", ".xlsm", ".xls"):
             options = {"sheet_name": 0 if sheet is None else sheet}
@@ -34,7 +62,7 @@ def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
         extra = "excel" if "xl" in suffix else "parquet"
         raise ImportError(f"reading {suffix} files needs an optional package: pip install 'algocompare[{extra}]' "
                           f"({err}).") from None
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError, ValueError) as err:
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError, ValueError, csv.Error) as err:
         raise ValueError(f"could not parse {str(path)!r} as a table: {err}".strip()) from None
     raise ValueError(f"unknown file type {suffix!r} for {str(path)!r}; use .csv, .tsv, .xlsx or .parquet.")
 
@@ -94,6 +122,8 @@ def read(path: str | Path, *, layout: str = "auto", direction: str = "minimize",
                                 direction=direction, nan_policy=nan_policy)
         return res.with_notes(f"read {path.name} as a long table ({why}): {len(df)} runs.")
     label = instance if instance is not None else _wide_label_column(df)
+    if why != "as requested" and label is not None:
+        _refuse_long_as_wide(df, label)
     res = Results.from_wide(df, direction=direction, instance=label, nan_policy=nan_policy) if label else \
         Results.from_wide(df.set_axis(range(1, len(df) + 1)), direction=direction, nan_policy=nan_policy)
     labelled = f"rows labelled by column {label!r}" if label else "rows numbered from 1 (no label column)"
@@ -106,6 +136,31 @@ def _wide_label_column(df: pd.DataFrame) -> str | None:
     named = str(first).strip().lower() in INSTANCE_COLUMN_NAMES
     textual = not pd.api.types.is_numeric_dtype(df[first])
     return first if named or textual else None
+
+
+#: Column names of a long table's run identifier, for the hint of :func:`_refuse_long_as_wide`.
+_RUN_COLUMN_NAMES = ("run", "seed", "rep", "repetition", "replicate", "trial", "replication", "iteration")
+
+
+def _refuse_long_as_wide(df: pd.DataFrame, label: Any) -> None:
+    """A label column that repeats and a text column beside it: a long table whose columns have other names."""
+    labels = df[label]
+    if not labels.duplicated().any():
+        return
+    rest = [c for c in df.columns if c != label]
+    text = [c for c in rest if not pd.api.types.is_numeric_dtype(df[c]) and df[c].notna().any()]
+    numeric = [c for c in rest if pd.api.types.is_numeric_dtype(df[c])]
+    if not text or not numeric:
+        return
+    runs = [c for c in numeric if str(c).strip().lower() in _RUN_COLUMN_NAMES]
+    values = [c for c in numeric if c not in runs] or numeric
+    options = f"layout='long', algorithm={text[0]!r}, instance={label!r}, value={values[-1]!r}"
+    options += f", run={runs[0]!r}" if runs and runs[0] != values[-1] else ""
+    repeated = ", ".join(repr(x) for x in labels[labels.duplicated()].unique()[:3])
+    raise ValueError(
+        f"column {label!r} repeats instance labels ({repeated}, ...), so this looks like a long table (one row "
+        f"per run) with other column names; read it with {options}."
+    )
 
 
 def _guess_layout(df: pd.DataFrame, algorithm: str, value: str, instance: str | None) -> tuple[str, str]:

@@ -43,8 +43,15 @@ def register(subparsers) -> None:
 def _samplesize(args) -> int:
     from algocompare.samplesize.instances import calc_instances
 
-    res = calc_instances(args.d, power=args.power, alpha=args.alpha, alternative=args.alternative,
-                         test=args.test, comparisons=args.comparisons, power_target=args.power_target)
+    try:
+        res = calc_instances(args.d, power=args.power, alpha=args.alpha, alternative=args.alternative,
+                             test=args.test, comparisons=args.comparisons, power_target=args.power_target)
+    except ValueError as err:
+        if "different signs" not in str(err):  # scipy's root finder: no N up to its bound reaches the power
+            raise
+        raise ValueError(f"no number of instances up to 10,000,000 reaches power {args.power:g} for --d {args.d:g}; "
+                         "the search range of N* ends there: give a larger minimally relevant effect --d "
+                         "(e.g. 0.1 or more) or a lower --power.") from None
     print(json.dumps(res.to_dict(), indent=2) if args.json else res)
     return 0
 

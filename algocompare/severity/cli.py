@@ -39,8 +39,12 @@ def register(subparsers) -> None:
 def _read_long(path: str, direction: str):
     """The runs as a Results; a file without an instance column is one instance."""
     from algocompare.data import Results, read
+    from algocompare.data.io import read_frame
 
-    frame = pd.read_csv(path, sep=None, engine="python") if str(path).endswith((".csv", ".tsv", ".txt")) else None
+    frame = read_frame(path) if str(path).endswith((".csv", ".tsv", ".txt")) else None
+    if frame is not None and not {"algorithm", "value"} <= set(frame.columns):
+        raise ValueError(f"severity reads a long file with columns 'algorithm' and 'value' (optionally 'instance' "
+                         f"and 'run'); {str(path)!r} has columns {list(frame.columns)}: rename its columns.")
     if frame is not None and "instance" not in frame.columns:
         frame = frame.assign(instance="instance")
         run = "run" if "run" in frame.columns else None
@@ -56,7 +60,9 @@ def runs_of_two(results, a, b, *, instance=None, paired: bool = False) -> tuple[
     have the same labels.
     """
     from algocompare import _validation as v
+    from algocompare.cli import match_label
 
+    a, b = match_label(a, results.algorithms), match_label(b, results.algorithms)  # numeric labels arrive as text
     v.check_algorithm(results, a, "algorithm --a")
     v.check_algorithm(results, b, "algorithm --b")
     if a == b:

@@ -1,0 +1,114 @@
+"""Issue 18, item 4: every bad input ends in one line that says what to do.
+
+Command line: exit code 2 and a single line on stderr; API: the exception message.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import algocompare as ac
+from algocompare.cli import command_line_spelling, main
+
+
+def _one_line_error(capsys, argv) -> str:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("algocompare: error: "), captured.err
+    return lines[0]
+
+
+def _long_rows(columns=("instance", "algorithm", "value"), algorithms=("A", "B"), runs=1, seed=0):
+    rng = np.random.default_rng(seed)
+    rows = [",".join(columns)]
+    for problem in ("p1", "p2", "p3", "p4"):
+        for alg in algorithms:
+            for run in range(runs):
+                cells = {"instance": problem, "algorithm": alg, "value": f"{rng.random():.4f}", "run": str(run)}
+                rows.append(",".join(cells[c] for c in columns))
+    return "\n".join(rows) + "\n"
+
+
+@pytest.mark.parametrize("text", ["", "\n\n   \n"], ids=["empty", "blank"])
+@pytest.mark.parametrize("command", [["analyze"], ["consensus"], ["severity", "--a", "A", "--b", "B", "--delta", "1"]])
+def test_empty_or_blank_file(tmp_path, capsys, text, command):
+    path = tmp_path / "results.csv"
+    path.write_text(text)
+    line = _one_line_error(capsys, [command[0], str(path), *command[1:]])
+    assert "is empty" in line and "header" in line
+    with pytest.raises(ValueError, match="is empty: it has no header and no rows"):
+        ac.read(path)
+
+
+def test_utf8_bom_is_stripped(tmp_path, capsys):
+    path = tmp_path / "long.csv"
+    path.write_text(_long_rows(), encoding="utf-8-sig")
+    res = ac.read(path)
+    assert res.n_instances == 4 and list(res.algorithms) == ["A", "B"]
+    wide = tmp_path / "wide.csv"
+    wide.write_text("instance,A,B\nf1,1,2\nf2,2,1\nf3,1,3\n", encoding="utf-8-sig")
+    assert list(ac.read(wide).instances) == ["f1", "f2", "f3"]
+    assert main(["consensus", str(path), "--method", "borda"]) == 0
+
+
+def test_long_file_with_other_column_names_gets_the_options(tmp_path, capsys):
+    path = tmp_path / "runs.csv"
+    text = _long_rows(("instance", "algorithm", "run", "value"), runs=2)
+    path.write_text(text.replace("instance,algorithm,run,value", "problem,solver,seed,score", 1))
+    with pytest.raises(ValueError, match=r"layout='long', algorithm='solver', instance='problem', "
+                                         r"value='score', run='seed'"):
+        ac.read(path)
+    line = _one_line_error(capsys, ["analyze", str(path)])
+    assert "--layout long --algorithm solver --instance problem --value score --run seed" in line
+    assert "duplicate" not in line
+    # the hint works as given
+    argv = ["consensus", str(path), "--layout", "long", "--algorithm", "solver", "--instance", "problem",
+            "--value", "score", "--run", "seed"]
+    assert main(argv) == 0
+
+
+def test_one_column_file_is_one_column(tmp_path, capsys):
+    path = tmp_path / "one.csv"
+    path.write_text("A\n1\n2\n3\n")
+    with pytest.raises(ValueError, match=r"only 1 algorithm \('A'\)"):  # not split at a delimiter guessed from its letters
+        ac.read(path)
+    line = _one_line_error(capsys, ["analyze", str(path)])
+    assert "'A'" in line and "Unnamed" not in line
+
+
+def test_samplesize_outside_the_search_range(capsys):
+    line = _one_line_error(capsys, ["samplesize", "--d", "1e-4"])
+    assert "10,000,000" in line and "--d" in line and "different signs" not in line
+
+
+@pytest.mark.parametrize("layout", ["wide", "long"])
+def test_numeric_labels_given_as_text(tmp_path, capsys, layout):
+    path = tmp_path / "numeric.csv"
+    if layout == "long":
+        path.write_text(_long_rows(algorithms=("1", "2", "3")))
+        assert ac.read(path).algorithms[0] == 1  # pandas reads the labels as numbers
+    else:
+        path.write_text("instance,1,2,3\nf1,1,2,3\nf2,2,1,3\nf3,3,2,1\nf4,1,3,2\n")
+    assert main(["analyze", str(path), "--control", "2", "--json"]) == 0
+    assert '"control": 2' in capsys.readouterr().out.replace('"control": "2"', '"control": 2')
+
+
+def test_severity_numeric_algorithm_labels(tmp_path, capsys):
+    rows = ["algorithm,value"] + [f"{a},{v}" for a in (1, 2) for v in np.linspace(a, a + 1, 10)]
+    path = tmp_path / "runs.csv"
+    path.write_text("\n".join(rows) + "\n")
+    assert main(["severity", str(path), "--a", "1", "--b", "2", "--delta", "0.5"]) == 0
+
+
+def test_messages_use_the_command_line_spelling(tmp_path, capsys):
+    path = tmp_path / "missing.csv"
+    path.write_text("instance,A,B\nf1,1,\nf2,2,3\nf3,1,2\n")
+    line = _one_line_error(capsys, ["consensus", str(path)])
+    assert "--nan-policy omit" in line and "nan_policy" not in line
+    with pytest.raises(ValueError, match="nan_policy='omit'"):  # the API keeps the Python spelling
+        ac.read(path)
+    assert command_line_spelling("pass layout='long', algorithm='solver', value=; or run=.") == \
+        "pass --layout long --algorithm solver --value; or --run."
+    assert command_line_spelling("instance='my problem'") == "--instance 'my problem'"
