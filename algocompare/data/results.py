@@ -43,6 +43,25 @@ def _matrix_to_long(values: np.ndarray, instances: Sequence[Any], algorithms: Se
     })
 
 
+def _overflow_safe_groups(frame: pd.DataFrame, keys: list[str]) -> tuple[Any, int, Any, int]:
+    """Groups of the values scaled by 2**-e (exact) for the moments and the order statistics.
+
+    Sums and squares overflow from about 1e154 on: the moments use values scaled to at most
+    1 when the largest is >= 2**500. The median and quartiles only average two neighbours,
+    which overflows near 1.8e308 only: they are divided by 4 when the largest is >= 2**1021,
+    so that values far below the largest are not lost to underflow. Small values: e = 0.
+    """
+    values = frame["value"].to_numpy(dtype=float)
+    largest = float(np.nanmax(np.abs(values))) if np.isfinite(values).any() else 0.0
+    m_exp = int(np.frexp(largest)[1]) if largest >= 2.0 ** 500 else 0
+    o_exp = 2 if largest >= 2.0 ** 1021 else 0
+
+    def groups(exponent: int) -> Any:
+        return frame.assign(value=np.ldexp(values, -exponent)).groupby(keys, sort=False)["value"]
+
+    return groups(m_exp), m_exp, groups(o_exp), o_exp
+
+
 def _plain_labels(*labels: Sequence[Any]) -> bool:
     """Scalar labels (strings or numbers); anything else (tuples, ...) takes the long route."""
     def plain(x: Sequence[Any]) -> bool:
@@ -641,7 +660,9 @@ class Results:
         """Exploratory summary: mean, median, sd, best, worst and quartiles.
 
         Per algorithm over all its values (instances, and runs if any); with
-        ``per_instance=True`` per (instance, algorithm) over the runs.
+        ``per_instance=True`` per (instance, algorithm) over the runs. Values near the
+        float limit (e.g. 1e308) are summarised without overflow: they are scaled by a
+        power of two (exact) before summing, so the mean is not NaN nor the median inf.
 
         Examples
         --------
@@ -653,18 +674,21 @@ class Results:
         CoEVO      25   26.77
         """
         keys = ["instance", "algorithm"] if per_instance else ["algorithm"]
-        grouped = self._frame().groupby(keys, sort=False)["value"]
+        frame = self._frame()
+        grouped = frame.groupby(keys, sort=False)["value"]
         minimize = self._direction == "minimize"
-        table = pd.DataFrame({
-            "n": grouped.size(),
-            "mean": grouped.mean(),
-            "median": grouped.median(),
-            "sd": grouped.std(ddof=1),
-            "best": grouped.min() if minimize else grouped.max(),
-            "worst": grouped.max() if minimize else grouped.min(),
-            "q1": grouped.quantile(0.25),
-            "q3": grouped.quantile(0.75),
-        })
+        moments, m_exp, order, o_exp = _overflow_safe_groups(frame, keys)
+        with np.errstate(over="ignore"):  # an sd beyond the largest float is honestly inf
+            table = pd.DataFrame({
+                "n": grouped.size(),
+                "mean": np.ldexp(moments.mean(), m_exp),
+                "median": np.ldexp(order.median(), o_exp),
+                "sd": np.ldexp(moments.std(ddof=1), m_exp),
+                "best": grouped.min() if minimize else grouped.max(),
+                "worst": grouped.max() if minimize else grouped.min(),
+                "q1": np.ldexp(order.quantile(0.25), o_exp),
+                "q3": np.ldexp(order.quantile(0.75), o_exp),
+            })
         if per_instance:
             order = pd.MultiIndex.from_product([list(self._instances), list(self._algorithms)],
                                                names=["instance", "algorithm"])

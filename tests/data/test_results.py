@@ -247,3 +247,13 @@ def test_complex_cells_are_refused_naming_the_column(frame):
 def test_complex_samples_are_refused():
     with pytest.raises(TypeError, match="holds complex numbers"):
         ac.wilcoxon([1 + 1j, 2.0, 3.0, 4.0], [1.0, 2.0, 4.0, 5.0])
+
+
+def test_describe_near_the_float_limit_equals_the_rescaled_summary():
+    # Before: the mean was NaN, the median and sd inf (sums overflowed), with RuntimeWarnings.
+    small = np.random.default_rng(1).uniform(-1.7, 1.7, size=(8, 3))
+    expected = ac.Results.from_array(small).describe()
+    with np.errstate(all="raise"):
+        got = ac.Results.from_array(small * 1e308).describe()
+    np.testing.assert_allclose(got.drop(columns="n").to_numpy() / 1e308,
+                               expected.drop(columns="n").to_numpy(), rtol=1e-12)
