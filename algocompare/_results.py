@@ -71,19 +71,49 @@ def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, (str, bool, int, float, np.generic))
 
 
+def dropped(default: Any = None) -> Any:
+    """A field naming what ``nan_policy="omit"`` dropped; exported only by the functions that set it."""
+    return field(default=default, repr=False, compare=False, metadata={"export": "when set"})
+
+
+#: The fields that name dropped inputs, one vocabulary across every result:
+#: instances of a table, pairs of two paired samples (their labels, else positions), and
+#: positions of values of independent samples (per sample name).
+DROPPED_FIELDS = ("dropped_instances", "dropped_pairs", "dropped_values")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Result:
-    """Base class of every result: export, display and plotting in one place."""
+    """Base class of every result: export, display and plotting in one place.
+
+    A function with a ``nan_policy`` records what it dropped in :data:`DROPPED_FIELDS`
+    (an empty tuple when nothing was); the fields stay ``None``, and out of ``to_dict`` and
+    ``str``, for results that drop nothing by design.
+    """
 
     method: str
+    dropped_instances: tuple | None = dropped()
+    dropped_pairs: tuple | None = dropped()
+    dropped_values: dict | None = dropped()
 
     _plot_function: ClassVar[str | None] = None
     _pvalue_columns: ClassVar[tuple[str, ...]] = ("pvalue_adj", "pvalue")
 
     # -- export -------------------------------------------------------------
     def _exported_fields(self) -> list[tuple[str, Any]]:
-        return [(f.name, getattr(self, f.name)) for f in dataclasses.fields(self)
-                if f.metadata.get("export", True)]
+        fields = [(f.name, getattr(self, f.name)) for f in dataclasses.fields(self) if f.metadata.get("export", True)]
+        return [(name, value) for name, value in fields if name not in DROPPED_FIELDS or value is not None]
+
+    def _dropped_lines(self, width: int = 0) -> list[str]:
+        """The lines of ``str`` that name what ``nan_policy="omit"`` dropped (none for results without it)."""
+        lines = []
+        for name, value in self._exported_fields():
+            if name in DROPPED_FIELDS:
+                if isinstance(value, dict):
+                    value = [f"{sample}[{i}]" for sample, positions in value.items() for i in positions]
+                shown = ", ".join(map(str, value)) if len(value) else "none"
+                lines.append(f"  {name:<{width}}  {shown}")
+        return lines
 
     def _scalar_fields(self) -> dict[str, Any]:
         return {name: value for name, value in self._exported_fields() if _is_scalar(value)}
@@ -103,8 +133,10 @@ class Result:
     def __str__(self) -> str:
         lines = [self.method]
         scalars = {k: v for k, v in self._scalar_fields().items() if k != "method"}
-        width = max((len(k) for k in scalars), default=0)
+        shown = [*scalars, *(name for name, _ in self._exported_fields() if name in DROPPED_FIELDS)]
+        width = max((len(k) for k in shown), default=0)
         lines += [f"  {k:<{width}}  {format_number(v)}" for k, v in scalars.items()]
+        lines += self._dropped_lines(width)
         for name, value in self._exported_fields():
             if isinstance(value, (pd.Series, pd.DataFrame)):
                 text = value.to_string(float_format=lambda x: format_number(x))

@@ -181,18 +181,32 @@ def check_design_size(n_instances: int, n_algorithms: int, *, min_instances: int
 
 def as_sample(x: Any, name: str = "x", *, nan_policy: str = "raise", min_size: int = 1) -> np.ndarray:
     """One sample of finite numbers as a float 1-D array."""
+    return as_sample_recorded(x, name, nan_policy=nan_policy, min_size=min_size)[0]
+
+
+def as_sample_recorded(x: Any, name: str = "x", *, nan_policy: str = "raise",
+                       min_size: int = 1) -> tuple[np.ndarray, tuple]:
+    """:func:`as_sample` and the labels (a Series' index, else positions) of the values dropped."""
     check_nan_policy(nan_policy)
     values = _numeric_with_nan(x, name)
-    if np.isnan(values).any():
+    missing = np.isnan(values)
+    dropped: tuple = ()
+    if missing.any():
         if nan_policy == "raise":
             raise ValueError(
-                f"{name} contains {int(np.isnan(values).sum())} missing value(s) (NaN); remove them or "
+                f"{name} contains {int(missing.sum())} missing value(s) (NaN); remove them or "
                 "pass nan_policy='omit'."
             )
-        values = values[~np.isnan(values)]
+        values, dropped = values[~missing], _labels(x, missing)
     if values.size < min_size:
         raise ValueError(f"{name} has {values.size} value(s); at least {min_size} are needed.")
-    return values
+    return values, dropped
+
+
+def _labels(x: Any, where: np.ndarray) -> tuple:
+    """The labels of the flagged values: a Series' index labels, else positions."""
+    labels = x.index[where] if isinstance(x, pd.Series) else np.flatnonzero(where)
+    return tuple(label.item() if isinstance(label, np.generic) else label for label in labels)
 
 
 def as_paired(x: Any, y: Any, *, nan_policy: str = "raise", min_size: int = 2,
@@ -202,6 +216,14 @@ def as_paired(x: Any, y: Any, *, nan_policy: str = "raise", min_size: int = 2,
     With ``nan_policy="omit"`` a pair is dropped when either value is missing (never a
     single value, which would break the pairing).
     """
+    a, b, _ = as_paired_recorded(x, y, nan_policy=nan_policy, min_size=min_size, names=names)
+    return a, b
+
+
+def as_paired_recorded(x: Any, y: Any, *, nan_policy: str = "raise", min_size: int = 2,
+                       names: tuple[str, str] = ("x", "y")) -> tuple[np.ndarray, np.ndarray, tuple]:
+    """:func:`as_paired` and the pairs dropped: their labels (the index of ``x`` when it is a
+    Series, else of ``y``), else their positions; what results record as ``dropped_pairs``."""
     check_nan_policy(nan_policy)
     a = _numeric_with_nan(x, names[0])
     b = _numeric_with_nan(y, names[1])
@@ -216,10 +238,13 @@ def as_paired(x: Any, y: Any, *, nan_policy: str = "raise", min_size: int = 2,
                 f"{int(missing.sum())} pair(s) have a missing value (NaN), the first at position "
                 f"{int(np.flatnonzero(missing)[0])}; remove them or pass nan_policy='omit' to drop those pairs."
             )
+        dropped = _labels(x if isinstance(x, pd.Series) else y, missing)
         a, b = a[~missing], b[~missing]
+    else:
+        dropped = ()
     if a.size < min_size:
         raise ValueError(f"only {a.size} paired value(s); at least {min_size} are needed.")
-    return a, b
+    return a, b, dropped
 
 
 def _numeric_with_nan(x: Any, name: str) -> np.ndarray:

@@ -8,7 +8,7 @@ import numpy as np
 
 from dataclasses import replace
 
-from algocompare._validation import as_paired, check_nonnegative, check_positive_int, check_probability
+from algocompare._validation import as_paired_recorded, check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian.result import BayesianPairedResult, decide, report_shares
 
 #: Two thetas of one draw closer than this are a tie. Structural ties (e.g. x == y, where
@@ -30,14 +30,15 @@ def sample_names(x: Any, y: Any, names: tuple[str, str] | None) -> tuple[str, st
 
 
 def paired_differences(x: Any, y: Any, *, rope: float, prior_strength: float, n_samples: int,
-                       threshold: float, nan_policy: str) -> tuple[np.ndarray, float, float, int, float]:
-    """Validate the common arguments; return ``z = x - y`` and the checked scalars."""
-    a, b = as_paired(x, y, nan_policy=nan_policy, min_size=2)
+                       threshold: float, nan_policy: str) -> tuple[np.ndarray, float, float, int, float, tuple]:
+    """Validate the common arguments; return ``z = x - y``, the checked scalars and the pairs
+    dropped by ``nan_policy="omit"`` (recorded as the result's ``dropped_pairs``)."""
+    a, b, dropped = as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)
     rope = check_nonnegative("rope", rope)
     prior_strength = check_nonnegative("prior_strength", prior_strength)
     n_samples = check_positive_int("n_samples", n_samples)
     threshold = check_probability("threshold", threshold)
-    return a - b, rope, prior_strength, n_samples, threshold
+    return a - b, rope, prior_strength, n_samples, threshold, dropped
 
 
 def win_counts(theta: np.ndarray) -> np.ndarray:

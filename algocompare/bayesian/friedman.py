@@ -207,4 +207,4 @@ def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, gamma: float = 
         mean_ranks=pd.Series(mean, index=labels, name="mean_rank"), statistic=statistic, threshold=threshold,
         credible_level=credible, reject=bool(reject), decision=decision, method_used=used, prior_strength=s,
         gamma=gamma, n_instances=n, covariance=pd.DataFrame(covariance, index=labels, columns=labels),
-        samples=samples)
+        samples=samples, dropped_instances=results.dropped_instances)

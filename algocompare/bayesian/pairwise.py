@@ -137,7 +137,7 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
         rows = _sign_rows(values, labels, pairs, rope, prior_strength, n_samples, threshold, generator, progress)
     return BayesianPairwiseResult(method=f"Bayesian {test.replace('_', '-')} test, all pairs",
                                   table=pd.DataFrame(rows), algorithms=labels, test=test, rope=float(rope),
-                                  threshold=threshold)
+                                  threshold=threshold, dropped_instances=results.dropped_instances)
 
 
 def _row(labels: list[str], i: int, j: int, shares: tuple, means: tuple, threshold: float) -> dict:

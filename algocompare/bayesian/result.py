@@ -113,7 +113,7 @@ class BayesianPairedResult(Result):
 
 def paired_result(*, method: str, samples: np.ndarray, means: np.ndarray, rope: float,
                   names: tuple[str, str], prior_strength: float, prior_place: str,
-                  threshold: float) -> BayesianPairedResult:
+                  threshold: float, dropped_pairs: tuple | None = None) -> BayesianPairedResult:
     """Assemble the result object from posterior draws and exact posterior means."""
     x_name, y_name = (str(n) for n in names)
     p_left, p_rope, p_right = region_probabilities(samples, rope)
@@ -125,5 +125,5 @@ def paired_result(*, method: str, samples: np.ndarray, means: np.ndarray, rope: 
         prior_strength=prior_strength, prior_place=prior_place, n_samples=len(samples),
         p_left=p_left, p_rope=p_rope, p_right=p_right,
         mean_left=float(means[0]), mean_rope=float(means[1]), mean_right=float(means[2]),
-        threshold=threshold, decision=decision, winner=winner, samples=samples,
+        threshold=threshold, decision=decision, winner=winner, samples=samples, dropped_pairs=dropped_pairs,
     )

@@ -90,7 +90,7 @@ def bayesian_sign(x: Any, y: Any, rope: float = 0.0, *, prior_strength: float = 
     ('x lower', 0.667)
     """
     check_option("prior_place", prior_place, PRIOR_PLACES)
-    z, rope, prior_strength, n_samples, threshold = paired_differences(
+    z, rope, prior_strength, n_samples, threshold, dropped = paired_differences(
         x, y, rope=rope, prior_strength=prior_strength, n_samples=n_samples, threshold=threshold,
         nan_policy=nan_policy)
     alpha = sign_posterior_alpha(z, rope, prior_strength, prior_place)
@@ -98,7 +98,7 @@ def bayesian_sign(x: Any, y: Any, rope: float = 0.0, *, prior_strength: float = 
     result = with_tie_shares(paired_result(
         method="Bayesian sign test", samples=samples, means=alpha / alpha.sum(), rope=rope,
         names=sample_names(x, y, names), prior_strength=prior_strength, prior_place=prior_place,
-        threshold=threshold), samples)
+        threshold=threshold, dropped_pairs=dropped), samples)
     if rope == 0 and np.isnan(result.p_left):
         return left_against_right(result, samples)
     return result

@@ -61,16 +61,18 @@ class ConfidenceCurveResult(Result):
         return self.curve.copy()
 
 
-def _differences(x: Any, y: Any, paired: bool, nan_policy: str) -> tuple[np.ndarray, int, int]:
-    """Sorted pairwise differences (Walsh averages of x − y when paired) and the sizes."""
+def _differences(x: Any, y: Any, paired: bool, nan_policy: str) -> tuple[np.ndarray, int, int, dict]:
+    """Sorted pairwise differences (Walsh averages of x − y when paired), the sizes and what
+    ``nan_policy="omit"`` dropped (the result's ``dropped_pairs`` or ``dropped_values``)."""
     if paired:
-        a, b = v.as_paired(x, y, nan_policy=nan_policy, min_size=2)
+        a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)
         d = a - b
         i, j = np.triu_indices(d.size)
-        return np.sort((d[i] + d[j]) / 2), d.size, d.size
-    a = v.as_sample(x, "x", nan_policy=nan_policy, min_size=2)
-    b = v.as_sample(y, "y", nan_policy=nan_policy, min_size=2)
-    return np.sort(np.subtract.outer(a, b).ravel()), a.size, b.size
+        return np.sort((d[i] + d[j]) / 2), d.size, d.size, {"dropped_pairs": dropped}
+    a, dropped_x = v.as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=2)
+    b, dropped_y = v.as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=2)
+    return np.sort(np.subtract.outer(a, b).ravel()), a.size, b.size, {"dropped_values": {"x": dropped_x,
+                                                                                         "y": dropped_y}}
 
 
 def _rank_sum_cdf(m: int, n: int) -> np.ndarray:
@@ -134,7 +136,7 @@ def median_difference_ci(x: Any, y: Any, *, confidence_level: float = 0.95, pair
     (1.3, 6.8)
     """
     alpha = 1 - v.check_probability("confidence_level", confidence_level)
-    diffs, m, n = _differences(x, y, paired, nan_policy)
+    diffs, m, n, dropped = _differences(x, y, paired, nan_policy)
     total = diffs.size
     exact = _use_exact(method, m, n)
     if exact:
@@ -150,7 +152,7 @@ def median_difference_ci(x: Any, y: Any, *, confidence_level: float = 0.95, pair
         method="Non-parametric CI for the difference of medians (Campbell & Gardner)",
         estimate=float(np.median(diffs)), low=float(diffs[k - 1]), high=float(diffs[total - k]),
         confidence_level=float(confidence_level), achieved_level=float(achieved), k=int(k),
-        n_differences=int(total), paired=bool(paired), exact=bool(exact))
+        n_differences=int(total), paired=bool(paired), exact=bool(exact), **dropped)
 
 
 def confidence_curve(x: Any, y: Any, *, paired: bool = False, method: str = "auto",
@@ -170,7 +172,7 @@ def confidence_curve(x: Any, y: Any, *, paired: bool = False, method: str = "aut
     >>> cc.estimate
     4.0
     """
-    diffs, m, n = _differences(x, y, paired, nan_policy)
+    diffs, m, n, dropped = _differences(x, y, paired, nan_policy)
     total = diffs.size
     exact = _use_exact(method, m, n)
     ks = np.arange(1, (total + 1) // 2 + 1)
@@ -186,4 +188,5 @@ def confidence_curve(x: Any, y: Any, *, paired: bool = False, method: str = "aut
     outside = ((curve["low"] > 0) | (curve["high"] < 0)).to_numpy()
     p_zero = float(levels[np.argmax(outside)]) if outside.any() else 1.0
     return ConfidenceCurveResult(method="Confidence curve (non-parametric)", estimate=float(np.median(diffs)),
-                                 pvalue_at_zero=p_zero, paired=bool(paired), exact=bool(exact), curve=curve)
+                                 pvalue_at_zero=p_zero, paired=bool(paired), exact=bool(exact), curve=curve,
+                                 **dropped)

@@ -71,7 +71,7 @@ def sign_test(x: Any, y: Any, *, ties: str = "split", alternative: str = "two-si
     """
     v.check_option("ties", ties, ("split", "drop"))
     check_alternative(alternative)
-    a, b = v.as_paired(x, y, nan_policy=nan_policy)
+    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy)
     d = a - b
     pos, neg = int((d > 0).sum()), int((d < 0).sum())
     zeros = d.size - pos - neg
@@ -84,7 +84,7 @@ def sign_test(x: Any, y: Any, *, ties: str = "split", alternative: str = "two-si
         pvalue = float(stats.binomtest(pos, n, 0.5, alternative=alternative).pvalue)
     return SignTestResult(method=f"Sign test (ties {ties})", statistic=float(pos), pvalue=pvalue,
                           alternative=alternative, n=n, n_positive=float(pos), n_negative=float(neg),
-                          n_ties=zeros, ties=ties)
+                          n_ties=zeros, ties=ties, dropped_pairs=dropped)
 
 
 # ---------------------------------------------------------------------- Wilcoxon signed rank
@@ -175,7 +175,7 @@ def wilcoxon(x: Any, y: Any, *, zero_method: str = "split", correction: bool = F
     v.check_option("zero_method", zero_method, ZERO_METHODS)
     v.check_option("method", method, WILCOXON_METHODS)
     check_alternative(alternative)
-    a, b = v.as_paired(x, y, nan_policy=nan_policy)
+    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy)
     d = a - b
     ranks, zero_ranks = _signed_ranks(d, zero_method)
     signs = d[d != 0] > 0
@@ -199,7 +199,7 @@ def wilcoxon(x: Any, y: Any, *, zero_method: str = "split", correction: bool = F
     return WilcoxonResult(method=name, statistic=r_plus, pvalue=pvalue, alternative=alternative,
                           r_plus=r_plus, r_minus=r_minus, t=min(r_plus, r_minus), z=z, n=int(d.size),
                           n_zeros=int((d == 0).sum()), zero_method=zero_method,
-                          correction=bool(correction), exact=exact)
+                          correction=bool(correction), exact=exact, dropped_pairs=dropped)
 
 
 def _wilcoxon_z(r_plus: float, ranks: np.ndarray, correction: bool, alternative: str) -> float:
@@ -244,7 +244,7 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
     """
     check_alternative(alternative)
     v.check_probability("confidence_level", confidence_level)
-    a, b = v.as_paired(x, y, nan_policy=nan_policy)
+    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy)
     d = a - b
     n = d.size
     sd = d.std(ddof=1)
@@ -255,7 +255,7 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
     return PairedTTestResult(method="Paired t-test", statistic=float(res.statistic), pvalue=float(res.pvalue),
                              alternative=alternative, df=n - 1, mean_difference=float(d.mean()),
                              cohen_d=float(res.statistic) / math.sqrt(n), ci_low=float(ci.low),
-                             ci_high=float(ci.high), confidence_level=confidence_level)
+                             ci_high=float(ci.high), confidence_level=confidence_level, dropped_pairs=dropped)
 
 
 # --------------------------------------------------------------------------- rank sum
@@ -287,8 +287,8 @@ def rank_sum(x: Any, y: Any, *, alternative: str = "two-sided", method: str = "a
     """
     check_alternative(alternative)
     v.check_option("method", method, WILCOXON_METHODS)
-    a = v.as_sample(x, "x", nan_policy=nan_policy, min_size=1)
-    b = v.as_sample(y, "y", nan_policy=nan_policy, min_size=1)
+    a, dropped_x = v.as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=1)
+    b, dropped_y = v.as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=1)
     if a.size + b.size < 3:
         raise ValueError("the rank-sum test needs at least 3 values in total.")
     scipy_method = {"auto": "auto", "exact": "exact", "approx": "asymptotic"}[method]
@@ -298,7 +298,8 @@ def rank_sum(x: Any, y: Any, *, alternative: str = "two-sided", method: str = "a
     exact = method == "exact" or (method == "auto" and max(a.size, b.size) <= 8 and not ties)
     return RankSumResult(method="Wilcoxon rank-sum (Mann-Whitney) test", statistic=u, pvalue=float(res.pvalue),
                          alternative=alternative, n_x=a.size, n_y=b.size, u_y=a.size * b.size - u,
-                         effect_size=u / (a.size * b.size), exact=exact, correction=bool(correction))
+                         effect_size=u / (a.size * b.size), exact=exact, correction=bool(correction),
+                         dropped_values={"x": dropped_x, "y": dropped_y})
 
 
 # ------------------------------------------------------------------------------- FWER

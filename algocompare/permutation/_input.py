@@ -24,6 +24,8 @@ class Design:
     algorithms: tuple
     instances: tuple
     direction: str
+    #: instances dropped by ``nan_policy="omit"`` (recorded on every result)
+    dropped: tuple = ()
 
     @property
     def shape(self) -> tuple[int, int, int]:
@@ -52,10 +54,11 @@ def prepare(data: Any, *, design: str = "auto", direction: str | None = None, na
         rows, cols = _canonical_order(results.instances), _canonical_order(results.algorithms)
         values = values[np.ix_(rows, cols)]
         return Design("blocks", values[:, :, None], tuple(results.algorithms[c] for c in cols),
-                      tuple(results.instances[r] for r in rows), results.direction)
+                      tuple(results.instances[r] for r in rows), results.direction, results.dropped_instances)
     v.check_design_size(results.n_instances, results.n_algorithms, min_instances=1)
     runs = results.runs(oriented=True)
     if runs.shape[2] < 2:
         raise ValueError("Design 2 (synchronized permutations) needs at least 2 runs per algorithm and instance; "
                          "with one run per cell use design='blocks'.")
-    return Design("runs", runs, tuple(results.algorithms), tuple(results.instances), results.direction)
+    return Design("runs", runs, tuple(results.algorithms), tuple(results.instances), results.direction,
+                  results.dropped_instances)

@@ -209,4 +209,4 @@ def msd_intervals(data: Any, *, alpha: float = 0.05, method: str = "auto", n_res
         mean_ranks=pd.Series(mean_ranks, index=index, name="mean_rank"),
         msd_tukey=tukey, msd_scheffe=scheffe, msd_permutation=perm, msd_rank=rank, mse_value=mse_value,
         df_error=int(df), permutation_exact=exact, n_resamples=float(len(d)), direction=prepared.direction,
-        null_msd=d)
+        null_msd=d, dropped_instances=prepared.dropped)

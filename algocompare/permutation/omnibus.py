@@ -122,4 +122,4 @@ def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n
         statistic_name=statistic, design=prepared.kind, procedure=procedure, exact=outcome.exact,
         n_resamples=outcome.n_resamples, n_permutations=outcome.n_permutations, min_pvalue=outcome.min_pvalue,
         n_algorithms=k, n_instances=b, n_runs=r, f_statistic=f, f_df1=df1, f_df2=df2, f_pvalue=fp,
-        null_distribution=outcome.null, **extra)
+        null_distribution=outcome.null, dropped_instances=prepared.dropped, **extra)

@@ -136,5 +136,6 @@ class MSDResult(Result):
                  f"permutation {self.msd_permutation:.4g} ({'exact' if self.permutation_exact else 'Monte Carlo'}), "
                  f"rank {self.msd_rank:.4g} (on mean ranks)"]
         table = pd.DataFrame({"mean": self.effects, "mean_rank": self.mean_ranks})
+        lines += self._dropped_lines()
         lines += ["  " + line for line in table.to_string(float_format=lambda x: f"{x:.4g}").splitlines()]
         return "\n".join(lines)

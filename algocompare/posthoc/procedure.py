@@ -277,4 +277,5 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
         f", control {control_name}" if control_name is not None else ", all pairs") + missing_note
     return PosthocResult(method=method, test=test, correction=correction, control=control_name, alpha=alpha,
                          n_instances=n, n_algorithms=k, mean_ranks=mean_ranks, critical_difference=cd,
-                         se=se, standard_error=None if se is None or scores is None else scores.se, table=table)
+                         se=se, standard_error=None if se is None or scores is None else scores.se, table=table,
+                         dropped_instances=results.dropped_instances)

@@ -158,7 +158,7 @@ class PosthocResult(Result):
         head += [f"  {name}  {format_number(value)}" for name, value in ranks.items()]
         head.append("comparisons:")
         text = self.table.to_string(index=False, float_format=lambda x: format_number(x))
-        return "\n".join(head + ["  " + line for line in text.splitlines()])
+        return "\n".join(head + self._dropped_lines() + ["  " + line for line in text.splitlines()])
 
 
 def _maximal_cliques(adjacent: np.ndarray) -> list[list[int]]:
