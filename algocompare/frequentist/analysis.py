@@ -14,7 +14,11 @@ __all__ = ["section"]
 
 def section(results: Any, options: AnalysisOptions) -> Section | None:
     """Omnibus table (Friedman, Iman–Davenport, aligned ranks, Quade, RM-ANOVA), the mean
-    ranks and the assumption summary with its recommendation."""
+    ranks and the assumption summary with its recommendation.
+
+    A NaN p-value (RM-ANOVA on a table without any variation to test) prints "no
+    decision", followed by the reason (:attr:`RMAnovaResult.note`), never "keep H0".
+    """
     tests = omnibus(results, tie_correction=options.tie_correction)
     assumptions = check_assumptions(results, alpha=options.alpha)
     table = tests.table
@@ -22,10 +26,13 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     for _, row in table.iterrows():
         df = format_number(row["df1"], 0) if row["df2"] != row["df2"] else \
             f"{int(row['df1'])},{int(row['df2'])}"
-        decision = "reject H0" if row["pvalue"] <= options.alpha else "keep H0"
+        decision = "no decision" if row["pvalue"] != row["pvalue"] else \
+            "reject H0" if row["pvalue"] <= options.alpha else "keep H0"
         lines.append(f"{row['test']:<26}{format_number(row['statistic'], 4):>12}{df:>12}"
                      f"{format_number(row['pvalue'], 4):>12}  {decision}")
     gg = tests["rm_anova"]
+    if gg.note:  # a degenerate table: say why F is undefined or infinite
+        lines.append(f"  RM-ANOVA: {gg.note}")
     lines.append("  rank statistics tie-corrected" if options.tie_correction
                  else "  rank statistics untied, as the papers print them (--untied)")
     lines.append(f"  (RM-ANOVA Greenhouse-Geisser p = {format_number(gg.pvalue_gg, 4)}, "

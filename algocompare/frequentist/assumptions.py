@@ -328,7 +328,10 @@ def check_assumptions(data: Any, *, alpha: float = 0.05) -> AssumptionsResult:
     (Friedman, Wilcoxon, ...) are recommended (García et al. 2009, §3.1; Demšar 2006).
     Checks: Shapiro–Wilk per algorithm on the blocks, Levene (mean) across the
     algorithms, Mauchly's sphericity and, with runs, Shapiro–Wilk per algorithm ×
-    instance and Levene per instance.
+    instance and Levene per instance. A family of checks none of which could be run
+    (every sample constant or too small) does not count as passed, and a table without
+    variation to test (RM-ANOVA F undefined, e.g. all ties) is never declared fit for
+    parametric tests: both lead to the non-parametric recommendation, with the reason.
 
     Examples
     --------
@@ -346,6 +349,11 @@ def check_assumptions(data: Any, *, alpha: float = 0.05) -> AssumptionsResult:
     var = homoscedasticity(results, test="levene", alpha=alpha)
     _summarise(rows, reasons, "equal variances across algorithms (Levene)", var.table, "test(s)")
     anova = rm_anova(results)
+    if math.isnan(anova.statistic):
+        rows.append({"check": "variation to test (RM-ANOVA)", "tested": 0, "rejected_raw": 1, "rejected": 1,
+                     "min_pvalue": math.nan})
+        reasons.append("no variation left to test (the RM-ANOVA F is undefined, e.g. all ties): "
+                       "parametric tests say nothing here")
     if not math.isnan(anova.sphericity_pvalue):
         rejected = anova.sphericity_pvalue <= alpha
         rows.append({"check": "sphericity (Mauchly)", "tested": 1, "rejected_raw": int(rejected), "rejected": int(rejected),
@@ -377,8 +385,11 @@ def _summarise(rows: list, reasons: list, label: str, table: pd.DataFrame, unit:
     min_p = float(table.loc[valid, "pvalue"].min()) if valid.any() else math.nan
     alpha = float(table.attrs.get("alpha", 0.05))
     family = bool(tested and min_p * tested <= alpha)
+    untestable = tested == 0 and len(table) > 0  # an untested assumption has not passed
     rows.append({"check": label, "tested": tested, "rejected_raw": int(table.loc[valid, "reject"].sum()),
-                 "rejected": int(family), "min_pvalue": min_p})
+                 "rejected": int(family or untestable), "min_pvalue": min_p})
+    if untestable:
+        reasons.append(f"{label}: could not be tested (every sample constant or too small)")
     if family:
         reasons.append(f"{label}: rejected for {int(table.loc[valid, 'reject'].sum())} of {tested} {unit} "
                        f"(smallest p = {min_p:.3g}, significant after Bonferroni)")

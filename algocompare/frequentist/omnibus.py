@@ -94,6 +94,8 @@ class RMAnovaResult(TestResult):
     means: pd.Series
     n_instances: int
     n_algorithms: int
+    #: why the statistic is infinite or undefined (degenerate tables); empty otherwise
+    note: str = ""
 
 
 # ------------------------------------------------------------------------- helpers
@@ -322,6 +324,14 @@ def rm_anova(data: Any) -> RMAnovaResult:
     numpy (fast on large tables); identical to ``pingouin.rm_anova(..., correction=True)``
     and ``pingouin.sphericity`` (checked in the tests).
 
+    The sums of squares are taken on the values scaled by a power of two (exact), so
+    values near 1e308 do not overflow. Degenerate tables are explained in ``note``: with
+    no residual variation (sums of squares below rounding noise) and no difference
+    between the algorithms (e.g. every instance ties all algorithms) F = 0/0 is undefined:
+    ``statistic`` and ``pvalue`` are NaN and no decision should be drawn; with no residual
+    variation but different algorithm means (the same differences on every instance) F
+    is infinite and p = 0.
+
     Examples
     --------
     >>> import algocompare as ac
@@ -331,22 +341,45 @@ def rm_anova(data: Any) -> RMAnovaResult:
     """
     table = oriented_blocks(data)
     n, k = table.shape
-    y = table.to_numpy()
+    y, exponent = _unit_scaled(table.to_numpy())
     grand = y.mean()
     ss_alg = n * float(((y.mean(axis=0) - grand) ** 2).sum())
     ss_inst = k * float(((y.mean(axis=1) - grand) ** 2).sum())
-    ss_err = max(float(((y - grand) ** 2).sum()) - ss_alg - ss_inst, 0.0)
+    ss_total = float(((y - grand) ** 2).sum())
+    ss_err = max(ss_total - ss_alg - ss_inst, 0.0)
+    # below rounding noise a sum of squares is 0: squared errors of values <= 1 for ss_alg,
+    # the cancellation in the subtraction for ss_err (else 0/0 or c/0 would print as an F)
+    eps = np.finfo(float).eps
+    ss_alg = ss_alg if ss_alg > n * k * (64 * eps) ** 2 else 0.0
+    ss_err = ss_err if ss_err > 16 * n * k * eps * ss_total else 0.0
     df1, df2 = k - 1, (k - 1) * (n - 1)
     statistic = (ss_alg / df1) / (ss_err / df2) if ss_err > 0 else (math.inf if ss_alg > 0 else math.nan)
-    pvalue = _f_pvalue(statistic, df1, df2)
-    epsilon, w, p_sph = _sphericity(y)
+    pvalue = _f_pvalue(statistic, df1, df2) if not math.isnan(statistic) else math.nan
+    # nothing varies: no covariance to test (rounding noise would give an arbitrary epsilon)
+    epsilon, w, p_sph = _sphericity(y) if not math.isnan(statistic) else (math.nan,) * 3
     p_gg = _f_pvalue(statistic, df1 * epsilon, df2 * epsilon) if np.isfinite(epsilon) else math.nan
     eta = ss_alg / (ss_alg + ss_err) if ss_alg + ss_err > 0 else math.nan
     return RMAnovaResult(
         method="Repeated-measures ANOVA", statistic=float(statistic), pvalue=pvalue, df1=df1, df2=df2,
         pvalue_gg=p_gg, epsilon_gg=epsilon, sphericity_w=w, sphericity_pvalue=p_sph,
-        eta_squared_partial=eta, means=pd.Series(y.mean(axis=0), index=table.columns, name="mean"),
-        n_instances=n, n_algorithms=k)
+        eta_squared_partial=eta, n_instances=n, n_algorithms=k, note=_degenerate_note(statistic),
+        means=pd.Series(np.ldexp(y.mean(axis=0), exponent), index=table.columns, name="mean"))
+
+
+def _unit_scaled(values: np.ndarray) -> tuple[np.ndarray, int]:
+    """``values`` times 2**-e (exact) with the largest magnitude in [0.5, 1), and e."""
+    largest = float(np.abs(values).max()) if values.size else 0.0
+    exponent = int(np.frexp(largest)[1]) if largest > 0 else 0
+    return np.ldexp(values, -exponent), exponent
+
+
+def _degenerate_note(statistic: float) -> str:
+    if math.isnan(statistic):
+        return ("F undefined (0/0): no residual variation and no difference between the algorithms "
+                "(e.g. all ties); no decision")
+    if math.isinf(statistic):
+        return "F infinite: no residual variation, the algorithms differ by the same amounts on every instance"
+    return ""
 
 
 def _sphericity(y: np.ndarray) -> tuple[float, float, float]:

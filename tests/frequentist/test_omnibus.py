@@ -210,3 +210,46 @@ def test_mean_ranks_are_best_first_in_both_directions():
 def test_aligned_ranks_against_r_transcription(m, t, p):
     res = ac.aligned_ranks(m, tie_correction=False)
     assert res.statistic == pytest.approx(t, rel=1e-12) and res.pvalue == pytest.approx(p, rel=1e-10)
+
+
+# Degenerate and extreme tables (issue 18): a defined answer with its reason, never a silent nan.
+
+ALL_TIES = np.repeat((np.arange(12.0)[:, None] * 0.1) % 0.5, 3, axis=1)  # every instance ties
+
+
+def test_rm_anova_all_ties_is_undefined_with_a_reason():
+    # Before: statistic nan with an arbitrary Greenhouse-Geisser epsilon (0.47, rounding
+    # noise) and "keep H0" in analyze; the assumption check recommended parametric tests.
+    r = ac.rm_anova(ALL_TIES)
+    assert math.isnan(r.statistic) and math.isnan(r.pvalue) and math.isnan(r.epsilon_gg)
+    assert "undefined" in r.note
+    a = ac.check_assumptions(ALL_TIES)
+    assert a.recommendation == "non-parametric" and any("no variation" in s for s in a.reasons)
+
+
+def test_rm_anova_exact_additive_table_is_infinite_with_a_reason():
+    # y_ij = a_i + b_j: no residual variation, only rounding noise (before: F = 1.5e15).
+    r = ac.rm_anova(ALL_TIES + np.array([0.1, 0.2, 0.3]))
+    assert r.statistic == math.inf and r.pvalue == 0.0 and "infinite" in r.note
+    assert ac.rm_anova(ac.load_dataset("cec2005_d10")).note == ""
+
+
+def test_rm_anova_near_the_float_limit_equals_the_rescaled_table():
+    # Before: NaN statistic, sphericity "rejected (p = 0)", about 10 RuntimeWarnings.
+    small = np.random.default_rng(1).uniform(-1.7, 1.7, size=(8, 3))
+    with np.errstate(all="raise"):
+        big = ac.rm_anova(small * 2.0**1023)  # a power of two: the same table, exactly
+    ref = ac.rm_anova(small)
+    assert big.statistic == ref.statistic and big.pvalue_gg == ref.pvalue_gg
+    assert big.sphericity_pvalue == ref.sphericity_pvalue
+    np.testing.assert_allclose(big.means / 2.0**1023, ref.means, rtol=1e-15)
+
+
+def test_analyze_section_prints_no_decision_on_an_undefined_anova():
+    from algocompare.analysis import AnalysisOptions
+    from algocompare.frequentist.analysis import section
+
+    text = section(ac.Results.from_array(ALL_TIES), AnalysisOptions()).text
+    anova = next(line for line in text.splitlines() if line.startswith("Repeated-measures ANOVA"))
+    assert anova.endswith("no decision") and "RM-ANOVA: F undefined" in text
+    assert "non-parametric tests recommended" in text
