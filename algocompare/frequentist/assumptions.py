@@ -63,7 +63,19 @@ def _tests(test: str | list[str], allowed: tuple[str, ...]) -> list[str]:
     return names
 
 
+def _scale_invariant(samples: list[np.ndarray]) -> list[np.ndarray]:
+    """The samples scaled by one power of two (exact) when their largest magnitude is
+    >= 2**500, so that the sums of squares of these scale-invariant tests cannot
+    overflow (values near 1e308); otherwise unchanged."""
+    largest = max((float(np.abs(s).max()) for s in samples if s.size), default=0.0)
+    if largest < 2.0 ** 500:
+        return samples
+    exponent = int(np.frexp(largest)[1])
+    return [np.ldexp(s, -exponent) for s in samples]
+
+
 def _normality_row(sample: np.ndarray, test: str) -> tuple[float, float]:
+    sample = _scale_invariant([sample])[0]
     if sample.size < MIN_SIZE[test] or np.ptp(sample) == 0:
         return math.nan, math.nan
     with warnings.catch_warnings():
@@ -136,7 +148,7 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
 
 
 def _variance_row(groups: list[np.ndarray], test: str) -> tuple[float, float]:
-    groups = [g for g in groups if g.size >= 2]
+    groups = _scale_invariant([g for g in groups if g.size >= 2])
     if len(groups) < 2 or all(np.ptp(g) == 0 for g in groups):
         return math.nan, math.nan
     with warnings.catch_warnings():

@@ -253,3 +253,17 @@ def test_analyze_section_prints_no_decision_on_an_undefined_anova():
     anova = next(line for line in text.splitlines() if line.startswith("Repeated-measures ANOVA"))
     assert anova.endswith("no decision") and "RM-ANOVA: F undefined" in text
     assert "non-parametric tests recommended" in text
+
+
+def test_rank_tests_and_checks_near_the_float_limit_equal_the_rescaled_table():
+    # Before: Quade's instance ranges overflowed (F 0.296 instead of 0.413), Levene gave NaN
+    # ("could not be tested"), with RuntimeWarnings.
+    small = np.random.default_rng(1).uniform(-1.7, 1.7, size=(8, 3))
+    big = small * 2.0**1023  # the same table, exactly, at the float limit
+    with np.errstate(all="raise"):
+        for test in (ac.aligned_ranks, ac.quade, ac.friedman):
+            assert test(big).statistic == test(small).statistic
+        levene = ac.homoscedasticity(big, test="levene").table["statistic"][0]
+        shapiro = ac.normality(big, test="shapiro").table["statistic"].to_numpy()
+    assert levene == ac.homoscedasticity(small, test="levene").table["statistic"][0]
+    np.testing.assert_array_equal(shapiro, ac.normality(small, test="shapiro").table["statistic"].to_numpy())
