@@ -39,10 +39,11 @@ class EffectSize(Result):
     ci_method: str
 
 
-def _two_samples(x, y, nan_policy: str) -> tuple[np.ndarray, np.ndarray]:
-    a = v.as_sample(x, "x", nan_policy=nan_policy, min_size=2)
-    b = v.as_sample(y, "y", nan_policy=nan_policy, min_size=2)
-    return a, b
+def _two_samples(x, y, nan_policy: str) -> tuple[np.ndarray, np.ndarray, dict]:
+    """Two independent samples and what ``nan_policy="omit"`` dropped of each (``dropped_values``)."""
+    a, dropped_x = v.as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=2)
+    b, dropped_y = v.as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=2)
+    return a, b, {"x": dropped_x, "y": dropped_y}
 
 
 def _confidence(confidence: float) -> float:
@@ -101,7 +102,7 @@ def cohens_d(x, y, *, confidence: float = 0.95, ci_method: str = "noncentral",
     0.1538
     """
     confidence = _confidence(confidence)
-    a, b = _two_samples(x, y, nan_policy)
+    a, b, dropped = _two_samples(x, y, nan_policy)
     na, nb = a.size, b.size
     sp = pooled_sd(a, b)
     if sp == 0:
@@ -110,7 +111,7 @@ def cohens_d(x, y, *, confidence: float = 0.95, ci_method: str = "noncentral",
     se = math.sqrt((na + nb) / (na * nb) + d**2 / (2 * (na + nb)))
     lo, hi = _standardized_interval(d, math.sqrt(1 / na + 1 / nb), na + nb - 2, se, confidence, ci_method)
     return EffectSize(method="Cohen's d (pooled sd)", estimate=float(d), ci_low=lo, ci_high=hi,
-                      confidence=confidence, n_x=na, n_y=nb, ci_method=ci_method)
+                      confidence=confidence, n_x=na, n_y=nb, ci_method=ci_method, dropped_values=dropped)
 
 
 def hedges_correction(df: float, correction: str = "approx") -> float:
@@ -146,15 +147,17 @@ def hedges_g(x, y, *, correction: str = "approx", confidence: float = 0.95, ci_m
     j = hedges_correction(d.n_x + d.n_y - 2, correction)
     label = "eq. 5.13, J = 1 - 3/(4(nA+nB) - 9)" if correction == "approx" else "exact gamma-function J"
     return EffectSize(method=f"Hedges' g ({label})", estimate=j * d.estimate, ci_low=j * d.ci_low,
-                      ci_high=j * d.ci_high, confidence=d.confidence, n_x=d.n_x, n_y=d.n_y, ci_method=ci_method)
+                      ci_high=j * d.ci_high, confidence=d.confidence, n_x=d.n_x, n_y=d.n_y, ci_method=ci_method,
+                      dropped_values=d.dropped_values)
 
 
-def _paired_differences(x, y, nan_policy: str) -> np.ndarray:
-    a, b = v.as_paired(x, y, nan_policy=nan_policy, min_size=2)
+def _paired_differences(x, y, nan_policy: str) -> tuple[np.ndarray, tuple]:
+    """x - y and the pairs ``nan_policy="omit"`` dropped (``dropped_pairs``)."""
+    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)
     diff = a - b
     if np.all(diff == diff[0]):
         raise ValueError("the paired differences are all equal (standard deviation 0); the effect size is undefined.")
-    return diff
+    return diff, dropped
 
 
 def d_z(x, y, *, confidence: float = 0.95, ci_method: str = "noncentral", nan_policy: str = "raise") -> EffectSize:
@@ -170,13 +173,13 @@ def d_z(x, y, *, confidence: float = 0.95, ci_method: str = "noncentral", nan_po
     -0.2802
     """
     confidence = _confidence(confidence)
-    diff = _paired_differences(x, y, nan_policy)
+    diff, dropped = _paired_differences(x, y, nan_policy)
     n = diff.size
     dz = diff.mean() / diff.std(ddof=1)
     se = math.sqrt(1 / n + dz**2 / (2 * n))
     lo, hi = _standardized_interval(dz, 1 / math.sqrt(n), n - 1, se, confidence, ci_method)
     return EffectSize(method="d_z (paired standardised mean difference)", estimate=float(dz), ci_low=lo,
-                      ci_high=hi, confidence=confidence, n_x=n, n_y=n, ci_method=ci_method)
+                      ci_high=hi, confidence=confidence, n_x=n, n_y=n, ci_method=ci_method, dropped_pairs=dropped)
 
 
 def cohens_d_prime(x, y, *, paired: bool = True, confidence: float = 0.95, nan_policy: str = "raise") -> EffectSize:
@@ -197,9 +200,9 @@ def cohens_d_prime(x, y, *, paired: bool = True, confidence: float = 0.95, nan_p
         res = d_z(x, y, confidence=confidence, nan_policy=nan_policy)
         return EffectSize(method="Cohen's d' = t/sqrt(n) (paired t)", estimate=res.estimate, ci_low=res.ci_low,
                           ci_high=res.ci_high, confidence=res.confidence, n_x=res.n_x, n_y=res.n_y,
-                          ci_method="noncentral")
+                          ci_method="noncentral", dropped_pairs=res.dropped_pairs)
     confidence = _confidence(confidence)
-    a, b = v.as_paired(x, y, nan_policy=nan_policy, min_size=2)  # equal sizes: d' needs one n
+    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)  # equal sizes: d' needs one n
     n = a.size
     sp = pooled_sd(a, b)
     if sp == 0:
@@ -208,7 +211,7 @@ def cohens_d_prime(x, y, *, paired: bool = True, confidence: float = 0.95, nan_p
     lo, hi = _noncentral_t_interval(t, 2 * n - 2, confidence)
     return EffectSize(method="Cohen's d' = t/sqrt(n) (Student's two-sample t)", estimate=float(t / math.sqrt(n)),
                       ci_low=lo / math.sqrt(n), ci_high=hi / math.sqrt(n), confidence=confidence, n_x=n, n_y=n,
-                      ci_method="noncentral")
+                      ci_method="noncentral", dropped_pairs=dropped)
 
 
 def _dominance(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, float]:
@@ -275,13 +278,14 @@ def cliffs_delta(x, y, *, confidence: float = 0.95, variance: str = "unbiased", 
     confidence = _confidence(confidence)
     v.check_option("variance", variance, ("unbiased", "consistent"))
     v.check_option("ci_distribution", ci_distribution, ("t", "normal"))
-    a, b = _two_samples(x, y, nan_policy)
+    a, b, dropped = _two_samples(x, y, nan_policy)
     delta, var = _cliff_variance(a, b, variance)
     tail = (1 - confidence) / 2
     crit = stats.t.isf(tail, a.size + b.size - 2) if ci_distribution == "t" else stats.norm.isf(tail)
     lo, hi = _cliff_interval(delta, var, crit)
     return EffectSize(method="Cliff's delta", estimate=delta, ci_low=lo, ci_high=hi, confidence=confidence,
-                      n_x=a.size, n_y=b.size, ci_method=f"Cliff (1996), {variance} variance, {ci_distribution}")
+                      n_x=a.size, n_y=b.size, ci_method=f"Cliff (1996), {variance} variance, {ci_distribution}",
+                      dropped_values=dropped)
 
 
 def vargha_delaney_a12(x, y, *, confidence: float = 0.95, nan_policy: str = "raise", **cliff_options) -> EffectSize:
@@ -300,7 +304,7 @@ def vargha_delaney_a12(x, y, *, confidence: float = 0.95, nan_policy: str = "rai
     delta = cliffs_delta(x, y, confidence=confidence, nan_policy=nan_policy, **cliff_options)
     return EffectSize(method="Vargha-Delaney A12", estimate=(1 + delta.estimate) / 2, ci_low=(1 + delta.ci_low) / 2,
                       ci_high=(1 + delta.ci_high) / 2, confidence=delta.confidence, n_x=delta.n_x, n_y=delta.n_y,
-                      ci_method=delta.ci_method)
+                      ci_method=delta.ci_method, dropped_values=delta.dropped_values)
 
 
 def rank_biserial(x, y, *, paired: bool = False, confidence: float = 0.95, nan_policy: str = "raise") -> EffectSize:
@@ -322,9 +326,9 @@ def rank_biserial(x, y, *, paired: bool = False, confidence: float = 0.95, nan_p
         delta = cliffs_delta(x, y, confidence=confidence, nan_policy=nan_policy)
         return EffectSize(method="rank-biserial correlation (independent samples)", estimate=delta.estimate,
                           ci_low=delta.ci_low, ci_high=delta.ci_high, confidence=delta.confidence, n_x=delta.n_x,
-                          n_y=delta.n_y, ci_method=delta.ci_method)
+                          n_y=delta.n_y, ci_method=delta.ci_method, dropped_values=delta.dropped_values)
     confidence = _confidence(confidence)
-    a, b = v.as_paired(x, y, nan_policy=nan_policy, min_size=2)
+    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)
     diff = a - b
     diff = diff[diff != 0]
     if diff.size == 0:
@@ -338,4 +342,5 @@ def rank_biserial(x, y, *, paired: bool = False, confidence: float = 0.95, nan_p
     centre = np.arctanh(np.clip(r, -1 + 1e-15, 1 - 1e-15))
     return EffectSize(method="rank-biserial correlation (matched pairs, Kerby 2014)", estimate=r,
                       ci_low=float(np.tanh(centre - crit * se)), ci_high=float(np.tanh(centre + crit * se)),
-                      confidence=confidence, n_x=a.size, n_y=b.size, ci_method="Fisher z, signed-rank SE")
+                      confidence=confidence, n_x=a.size, n_y=b.size, ci_method="Fisher z, signed-rank SE",
+                      dropped_pairs=dropped)

@@ -78,15 +78,17 @@ def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, 
     True
     """
     if paired:
-        a, b = v.as_paired(x, y, nan_policy=nan_policy, min_size=2, names=("x", "y"))
+        a, b, dropped_pairs = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2, names=("x", "y"))
+        dropped = {"dropped_pairs": dropped_pairs}
         diff = a - b
         sd = float(diff.std(ddof=1))
         n_eff, se, df = float(diff.size), sd / math.sqrt(diff.size), diff.size - 1.0
         estimate, median = float(diff.mean()), float(np.median(diff))
         dz = estimate / sd if sd > 0 else math.nan
     else:
-        a = v.as_sample(x, "x", nan_policy=nan_policy, min_size=2)
-        b = v.as_sample(y, "y", nan_policy=nan_policy, min_size=2)
+        a, dropped_x = v.as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=2)
+        b, dropped_y = v.as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=2)
+        dropped = {"dropped_values": {"x": dropped_x, "y": dropped_y}}
         sd = pooled_sd(a, b)
         n_eff = 2.0 / (1.0 / a.size + 1.0 / b.size)
         se, df = sd * math.sqrt(2.0 / n_eff), a.size + b.size - 2.0
@@ -97,7 +99,7 @@ def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, 
     core = severity_from_se(estimate, se, df, sd=sd, n=n_eff, mu0=mu0, alpha=alpha, alternative=alternative,
                             test=test, paired=paired, delta=delta, threshold=threshold)
     spooled = pooled_sd(a, b)
-    fields = {f.name: getattr(core, f.name) for f in dataclasses.fields(core)}
+    fields = {f.name: getattr(core, f.name) for f in dataclasses.fields(core)} | dropped
     return SeverityAnalysis(**fields, n_x=int(a.size), n_y=int(b.size), median_difference=median,
                             cohens_d=float((a.mean() - b.mean()) / spooled) if spooled > 0 else math.nan,
                             d_z=dz)

@@ -32,32 +32,56 @@ def register(subparsers) -> None:
     p.add_argument("--test", choices=("t", "z"), default="t", help="t (default) or z test")
     p.add_argument("--threshold", type=float, default=0.8, help="severity level to report (default 0.8)")
     p.add_argument("--maximize", action="store_true", help="higher values are better (default: lower)")
+    p.add_argument("--nan-policy", choices=("raise", "omit"), default="raise",
+                   help="runs without a value (and, with --paired, runs of only one algorithm): raise = stop "
+                        "with an error, omit = drop them and say which (default raise)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(handler=_run)
 
 
-def _read_long(path: str, direction: str):
-    """The runs as a Results; a file without an instance column is one instance."""
+def _read_long(path: str, direction: str, nan_policy: str = "raise"):
+    """The runs as a Results (a file without an instance column is one instance) and the runs
+    dropped for a missing value (``nan_policy="omit"``)."""
     from algocompare.data import Results, read
     from algocompare.data.io import read_frame
 
-    frame = read_frame(path) if str(path).endswith((".csv", ".tsv", ".txt")) else None
-    if frame is not None and not {"algorithm", "value"} <= set(frame.columns):
+    if not str(path).endswith((".csv", ".tsv", ".txt")):
+        return read(path, layout="long", direction=direction), []
+    frame = read_frame(path)
+    if not {"algorithm", "value"} <= set(frame.columns):
         raise ValueError(f"severity reads a long file with columns 'algorithm' and 'value' (optionally 'instance' "
                          f"and 'run'); {str(path)!r} has columns {list(frame.columns)}: rename its columns.")
-    if frame is not None and "instance" not in frame.columns:
+    frame, dropped = _missing_runs(frame, nan_policy)
+    if "instance" not in frame.columns:
         frame = frame.assign(instance="instance")
-        run = "run" if "run" in frame.columns else None
-        return Results.from_long(frame, algorithm="algorithm", instance="instance", value="value", run=run,
-                                 direction=direction)
-    return read(path, layout="long", direction=direction)
+    run = "run" if "run" in frame.columns else None
+    return Results.from_long(frame, algorithm="algorithm", instance="instance", value="value", run=run,
+                             direction=direction), dropped
 
 
-def runs_of_two(results, a, b, *, instance=None, paired: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def _missing_runs(frame: pd.DataFrame, nan_policy: str) -> tuple[pd.DataFrame, list[str]]:
+    """Refuse runs without a value, or drop them and name them ("A run 3", else "A line 5" of the file)."""
+    missing = frame["value"].isna().to_numpy()
+    if not missing.any():
+        return frame, []
+    rows = frame[missing]
+    where = rows["run"].astype(str).map("run {}".format) if "run" in frame.columns else \
+        pd.Series(np.flatnonzero(missing) + 2, index=rows.index).map("line {}".format)
+    names = [f"{alg} {place}" for alg, place in zip(rows["algorithm"].astype(str), where)]
+    if nan_policy == "raise":
+        raise ValueError(f"{len(names)} run(s) have no value ({', '.join(names[:3])}); fill them in or pass "
+                         "nan_policy='omit' to drop them.")
+    return frame[~missing], names
+
+
+def runs_of_two(results, a, b, *, instance=None, paired: bool = False,
+                nan_policy: str = "raise") -> tuple[np.ndarray, np.ndarray]:
     """Oriented runs (lower is better) of algorithms ``a`` and ``b`` on one instance.
 
     With ``paired=True`` the runs are matched by their run label and both algorithms must
-    have the same labels.
+    have the same labels; with ``nan_policy="omit"`` a run of only one of them is kept as a
+    missing value, and the two Series (indexed by run label) are returned so that
+    :func:`severity_analysis` drops those pairs and names them in ``dropped_pairs``.
     """
     from algocompare import _validation as v
     from algocompare.cli import match_label
@@ -77,6 +101,8 @@ def runs_of_two(results, a, b, *, instance=None, paired: bool = False) -> tuple[
         return runs[a].to_numpy(), runs[b].to_numpy()
     table = pd.concat([runs[a], runs[b]], axis=1)
     unmatched = table.index[table.isna().any(axis=1)]
+    if len(unmatched) and v.check_nan_policy(nan_policy) == "omit":
+        return table[a].astype(float), table[b].astype(float)
     if len(unmatched):
         raise ValueError(f"--paired needs the same run labels for both algorithms; run(s) "
                          f"{', '.join(map(str, unmatched[:5]))} are missing for one of them.")
@@ -86,10 +112,12 @@ def runs_of_two(results, a, b, *, instance=None, paired: bool = False) -> tuple[
 def _run(args: argparse.Namespace) -> int:
     from algocompare.severity import severity_analysis
 
-    results = _read_long(args.path, "maximize" if args.maximize else "minimize")
-    x, y = runs_of_two(results, args.a, args.b, instance=args.instance, paired=args.paired)
+    results, dropped_runs = _read_long(args.path, "maximize" if args.maximize else "minimize", args.nan_policy)
+    x, y = runs_of_two(results, args.a, args.b, instance=args.instance, paired=args.paired,
+                       nan_policy=args.nan_policy)
     res = severity_analysis(x, y, delta=args.delta, paired=args.paired, alpha=args.alpha,
-                            alternative=args.alternative, test=args.test, threshold=args.threshold)
+                            alternative=args.alternative, test=args.test, threshold=args.threshold,
+                            nan_policy=args.nan_policy)
     if args.figure:
         import matplotlib
 
@@ -97,9 +125,15 @@ def _run(args: argparse.Namespace) -> int:
         axes = res.plot()
         axes[0].figure.savefig(args.figure, bbox_inches="tight")
     if args.json:
-        print(json.dumps(dict(res.to_dict(), algorithm_a=str(args.a), algorithm_b=str(args.b)), indent=2,
-                         allow_nan=False))
+        print(json.dumps(dict(res.to_dict(), algorithm_a=str(args.a), algorithm_b=str(args.b),
+                              dropped_runs=dropped_runs), indent=2, allow_nan=False))
         return 0
+    from algocompare.cli import dropped_line
+
+    if dropped_runs:
+        print(dropped_line("run", dropped_runs))
+    if res.dropped_pairs:
+        print(dropped_line("run pair", [f"run {run}" for run in res.dropped_pairs]))
     print(f"{res.method}: difference {args.a} − {args.b} "
           f"({'lower' if not args.maximize else 'higher'} is better; positive = {args.b} better)")
     print(res.table().to_string(float_format=lambda val: f"{val:.4g}"))
