@@ -1,9 +1,12 @@
-"""Issue 18, item 4: every bad input ends in one line that says what to do.
+"""Issue 18, items 3 and 4: every bad input ends in one line that says what to do, and every
+subcommand names what --nan-policy omit dropped.
 
 Command line: exit code 2 and a single line on stderr; API: the exception message.
 """
 
 from __future__ import annotations
+
+import json
 
 import numpy as np
 import pytest
@@ -112,3 +115,37 @@ def test_messages_use_the_command_line_spelling(tmp_path, capsys):
     assert command_line_spelling("pass layout='long', algorithm='solver', value=; or run=.") == \
         "pass --layout long --algorithm solver --value; or --run."
     assert command_line_spelling("instance='my problem'") == "--instance 'my problem'"
+
+
+# ---------------------------------------------------------------------- issue 18, item 3: drops printed
+def test_consensus_names_the_dropped_instances(tmp_path, capsys):
+    path = tmp_path / "missing.csv"
+    path.write_text("instance,A,B,C\nf1,1,,3\nf2,2,3,1\nf3,1,2,3\nf4,3,,2\n")
+    assert main(["consensus", str(path), "--nan-policy", "omit"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "2 instance(s) dropped for missing values: f1, f4"
+    assert main(["consensus", str(path), "--nan-policy", "omit", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["dropped_instances"] == ["f1", "f4"]
+
+
+def test_analyze_json_names_the_dropped_instances(tmp_path, capsys):
+    path = tmp_path / "missing.csv"
+    path.write_text("instance,A,B,C\nf1,1,,3\nf2,2,3,1\nf3,1,2,3\nf4,3,1,2\nf5,2,1,3\n")
+    assert main(["analyze", str(path), "--nan-policy", "omit", "--json", "--control", "none"]) == 0
+    assert json.loads(capsys.readouterr().out)["dropped_instances"] == ["f1"]
+
+
+def test_severity_names_the_dropped_runs(tmp_path, capsys):
+    a = [3.1, 2.8, 4.0, "", 2.9, 3.7, 3.3, 3.0]
+    b = [2.5, 2.6, 3.1, 3.4, 2.2, "", 3.1, 2.4]
+    rows = ["algorithm,value,run"] + [f"A,{val},{i}" for i, val in enumerate(a)] + [f"B,{val},{i}" for i, val in enumerate(b)]
+    path = tmp_path / "runs.csv"
+    path.write_text("\n".join(rows) + "\n")
+    line = _one_line_error(capsys, ["severity", str(path), "--a", "A", "--b", "B", "--delta", "0.5"])
+    assert "A run 3, B run 5" in line and "--nan-policy omit" in line
+    argv = ["severity", str(path), "--a", "A", "--b", "B", "--delta", "0.5", "--nan-policy", "omit"]
+    assert main([*argv, "--paired"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "2 run(s) dropped for missing values: A run 3, B run 5"
+    assert out[1].startswith("2 run pair(s) dropped for missing values:") and "run 3" in out[1] and "run 5" in out[1]
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["dropped_runs"] == ["A run 3", "B run 5"]
