@@ -147,17 +147,33 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
                            samples={" / ".join(map(str, k)): s for k, s in samples.items()})
 
 
-def _variance_row(groups: list[np.ndarray], test: str) -> tuple[float, float]:
+#: why a variance test's statistic is infinite (see :func:`homoscedasticity`)
+CONSTANT_DEVIATIONS = ("absolute deviations constant within every group, e.g. two values per group: "
+                       "Levene's F is infinite, its p undefined, not a rejection")
+ZERO_VARIANCE_GROUP = "a group has zero variance: Bartlett's statistic is infinite (p = 0)"
+
+
+def _variance_row(groups: list[np.ndarray], test: str) -> tuple[float, float, str]:
     groups = _scale_invariant([g for g in groups if g.size >= 2])
     if len(groups) < 2 or all(np.ptp(g) == 0 for g in groups):
-        return math.nan, math.nan
+        return math.nan, math.nan, ""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         if test == "bartlett":
             res = stats.bartlett(*groups)
         else:
             res = stats.levene(*groups, center="mean" if test == "levene" else "median")
-    return float(res.statistic), float(res.pvalue)
+    statistic, pvalue = float(res.statistic), float(res.pvalue)
+    if test != "bartlett" and _constant_deviations(groups, np.mean if test == "levene" else np.median):
+        return math.inf, math.nan, CONSTANT_DEVIATIONS
+    return statistic, pvalue, ZERO_VARIANCE_GROUP if math.isinf(statistic) else ""
+
+
+def _constant_deviations(groups: list[np.ndarray], center) -> bool:
+    """Levene's within-group sum of squares is 0 (up to rounding): its F divides by 0."""
+    deviations = [np.abs(g - center(g)) for g in groups]
+    scale = max(float(d.max()) for d in deviations)
+    return all(np.ptp(d) <= 64 * np.finfo(float).eps * scale for d in deviations)
 
 
 def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "blocks",
@@ -166,6 +182,14 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
 
     Tests: ``"levene"`` (mean-centred, as García et al. 2009, Table 4), ``"levene_median"``
     (Brown–Forsythe) and ``"bartlett"`` (``scipy.stats.levene`` / ``bartlett``).
+
+    Degenerate groups are explained in the ``note`` column. Groups that are all constant
+    give NaN (nothing to test). When the absolute deviations are constant within every
+    group (always so with two values per group) Levene's F divides by a zero
+    within-group sum of squares: scipy and R's ``car::leveneTest`` report F infinite and
+    p = 0, i.e. "rejected"; here F is infinite but p is NaN and the test is not counted
+    as a rejection, since the data carry no within-group spread to compare with. A
+    group with zero variance makes Bartlett's statistic infinite (p = 0, as scipy).
 
     Parameters
     ----------
@@ -196,9 +220,9 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
     rows = []
     for label, group in groups.items():
         for name in names:
-            statistic, pvalue = _variance_row(group, name)
+            statistic, pvalue, note = _variance_row(group, name)
             rows.append({"instance": label, "test": name, "statistic": statistic, "pvalue": pvalue,
-                         "reject": bool(pvalue <= alpha) if not math.isnan(pvalue) else False})
+                         "reject": bool(pvalue <= alpha) if not math.isnan(pvalue) else False, "note": note})
     frame = pd.DataFrame(rows)
     frame.attrs["alpha"] = alpha
     return HomoscedasticityResult(method="Homoscedasticity tests", alpha=alpha, table=frame)
@@ -401,7 +425,8 @@ def _summarise(rows: list, reasons: list, label: str, table: pd.DataFrame, unit:
     rows.append({"check": label, "tested": tested, "rejected_raw": int(table.loc[valid, "reject"].sum()),
                  "rejected": int(family or untestable), "min_pvalue": min_p})
     if untestable:
-        reasons.append(f"{label}: could not be tested (every sample constant or too small)")
+        notes = [n for n in table.get("note", pd.Series(dtype=str)) if n]
+        reasons.append(f"{label}: could not be tested ({notes[0] if notes else 'every sample constant or too small'})")
     if family:
         reasons.append(f"{label}: rejected for {int(table.loc[valid, 'reject'].sum())} of {tested} {unit} "
                        f"(smallest p = {min_p:.3g}, significant after Bonferroni)")

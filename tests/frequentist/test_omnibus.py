@@ -267,3 +267,19 @@ def test_rank_tests_and_checks_near_the_float_limit_equal_the_rescaled_table():
         shapiro = ac.normality(big, test="shapiro").table["statistic"].to_numpy()
     assert levene == ac.homoscedasticity(small, test="levene").table["statistic"][0]
     np.testing.assert_array_equal(shapiro, ac.normality(small, test="shapiro").table["statistic"].to_numpy())
+
+
+def test_levene_with_constant_absolute_deviations_is_not_a_rejection():
+    # Two instances: every algorithm's two values deviate equally from their mean, so
+    # Levene's within-group sum of squares is 0. scipy: F = inf, p = 0; before, the
+    # assumption check said "rejected (smallest p = 0)" without explanation.
+    from scipy import stats
+
+    table = np.array([[1.0, 2.0, 0.0], [3.0, 2.5, 5.0]])
+    assert stats.levene(*table.T).pvalue == 0.0  # the convention we depart from, documented
+    row = ac.homoscedasticity(table, test="levene").table.iloc[0]
+    assert row["statistic"] == math.inf and math.isnan(row["pvalue"]) and not row["reject"]
+    assert "absolute deviations constant" in row["note"]
+    reasons = ac.check_assumptions(table).reasons
+    assert any("Levene): could not be tested (absolute deviations constant" in r for r in reasons)
+    assert not any("smallest p = 0" in r for r in reasons)
