@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+import math
 from dataclasses import replace
 
 from algocompare._validation import as_paired_recorded, check_nonnegative, check_positive_int, check_probability
@@ -31,13 +32,21 @@ def sample_names(x: Any, y: Any, names: tuple[str, str] | None) -> tuple[str, st
 
 def paired_differences(x: Any, y: Any, *, rope: float, prior_strength: float, n_samples: int,
                        threshold: float, nan_policy: str) -> tuple[np.ndarray, float, float, int, float, tuple]:
-    """Validate the common arguments; return ``z = x - y``, the checked scalars and the pairs
-    dropped by ``nan_policy="omit"`` (recorded as the result's ``dropped_pairs``)."""
+    """Validate the common arguments; return ``z = x - y`` and the rope in working units,
+    the checked scalars and the pairs dropped by ``nan_policy="omit"`` (recorded as the
+    result's ``dropped_pairs``).
+
+    Working units: when a value is within a factor 8 of the float limit (e.g. 1e308), x, y
+    and the rope are divided by 8 (exact), so that neither z nor the Walsh sums
+    z_i + z_j overflow; every region (z < -rope, ...) is unchanged. Report the user's rope.
+    """
     a, b, dropped = as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)
     rope = check_nonnegative("rope", rope)
     prior_strength = check_nonnegative("prior_strength", prior_strength)
     n_samples = check_positive_int("n_samples", n_samples)
     threshold = check_probability("threshold", threshold)
+    if max(float(np.abs(a).max()), float(np.abs(b).max())) >= 2.0 ** 1021:
+        a, b, rope = np.ldexp(a, -3), np.ldexp(b, -3), math.ldexp(rope, -3)
     return a - b, rope, prior_strength, n_samples, threshold, dropped
 
 

@@ -90,10 +90,11 @@ def bayesian_sign(x: Any, y: Any, rope: float = 0.0, *, prior_strength: float = 
     ('x lower', 0.667)
     """
     check_option("prior_place", prior_place, PRIOR_PLACES)
-    z, rope, prior_strength, n_samples, threshold, dropped = paired_differences(
+    z, work_rope, prior_strength, n_samples, threshold, dropped = paired_differences(
         x, y, rope=rope, prior_strength=prior_strength, n_samples=n_samples, threshold=threshold,
         nan_policy=nan_policy)
-    alpha = sign_posterior_alpha(z, rope, prior_strength, prior_place)
+    rope = float(rope)  # reported; z and work_rope share working units (see paired_differences)
+    alpha = sign_posterior_alpha(z, work_rope, prior_strength, prior_place)
     samples = np.random.default_rng(rng).dirichlet(alpha, n_samples)
     result = with_tie_shares(paired_result(
         method="Bayesian sign test", samples=samples, means=alpha / alpha.sum(), rope=rope,

@@ -277,12 +277,13 @@ def bayesian_signed_rank(x: Any, y: Any, rope: float = 0.0, *, prior_strength: f
     >>> round(r.p_left, 2), round(r.p_rope, 2), round(r.p_right, 2), r.decision
     (0.96, 0.03, 0.01, 'left')
     """
-    z, rope, prior_strength, n_samples, threshold, dropped = paired_differences(
+    z, work_rope, prior_strength, n_samples, threshold, dropped = paired_differences(
         x, y, rope=rope, prior_strength=prior_strength, n_samples=n_samples, threshold=threshold,
         nan_policy=nan_policy)
-    samples = signed_rank_samples(z, rope, prior_strength, n_samples, np.random.default_rng(rng))
+    rope = float(rope)  # reported; z and work_rope share working units (see paired_differences)
+    samples = signed_rank_samples(z, work_rope, prior_strength, n_samples, np.random.default_rng(rng))
     result = paired_result(method="Bayesian signed-rank test", samples=samples,
-                           means=signed_rank_means(z, rope, prior_strength), rope=rope,
+                           means=signed_rank_means(z, work_rope, prior_strength), rope=rope,
                            names=sample_names(x, y, names), prior_strength=prior_strength,
                            prior_place="z0 = 0", threshold=threshold, dropped_pairs=dropped)
     return with_tie_shares(result, samples)

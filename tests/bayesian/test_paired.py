@@ -203,3 +203,17 @@ def test_sign_of_identical_samples_is_a_tie_not_nan():
         r = bayesian_sign(x, x, rng=1)
     assert r.p_left == pytest.approx(0.5, abs=0.01) and r.p_left + r.p_right == pytest.approx(1.0)
     assert r.decision == "undecided"
+
+
+@pytest.mark.parametrize("test", [bayesian_sign, bayesian_signed_rank])
+@pytest.mark.parametrize("rope", [0.0, 0.25])
+def test_values_near_the_float_limit_give_the_rescaled_answer(test, rope):
+    # Before: x - y and the Walsh sums overflowed (inf - inf = nan) with RuntimeWarnings.
+    rng = np.random.default_rng(2)
+    x, y = rng.uniform(-1.7, 1.7, 15), rng.uniform(-1.7, 1.7, 15)
+    scale = 2.0**1023  # exact: the same data at the float limit
+    small = test(x, y, rope=rope, rng=1)
+    with np.errstate(all="raise"):
+        big = test(x * scale, y * scale, rope=rope * scale, rng=1)
+    assert big.probabilities == small.probabilities and big.posterior_mean == small.posterior_mean
+    assert big.rope == rope * scale
