@@ -45,9 +45,16 @@ def paired_differences(x: Any, y: Any, *, rope: float, prior_strength: float, n_
     prior_strength = check_nonnegative("prior_strength", prior_strength)
     n_samples = check_positive_int("n_samples", n_samples)
     threshold = check_probability("threshold", threshold)
-    if max(float(np.abs(a).max()), float(np.abs(b).max())) >= 2.0 ** 1021:
-        a, b, rope = np.ldexp(a, -3), np.ldexp(b, -3), math.ldexp(rope, -3)
+    (a, b), rope = working_units((a, b), rope)
     return a - b, rope, prior_strength, n_samples, threshold, dropped
+
+
+def working_units(arrays: tuple[np.ndarray, ...], rope: float) -> tuple[tuple[np.ndarray, ...], float]:
+    """``arrays`` and ``rope`` divided by 8 (exact) when a value is within a factor 8 of the
+    float limit, else unchanged: differences, their Walsh sums and 2 z stay finite."""
+    if max(float(np.abs(x).max()) for x in arrays) < 2.0 ** 1021:
+        return arrays, rope
+    return tuple(np.ldexp(x, -3) for x in arrays), math.ldexp(rope, -3)
 
 
 def win_counts(theta: np.ndarray) -> np.ndarray:

@@ -160,7 +160,8 @@ def signed_rank_win_shares(zs: np.ndarray, rope: float, prior_strength: float, n
 
     The gamma weights are drawn once per batch and reused for every row (common random
     numbers): each row's posterior is sampled exactly, the rows' estimates are merely
-    dependent. Samples are not kept, so memory stays O(batch x n).
+    dependent. Samples are not kept, so memory stays O(batch x n). Tied regions of a
+    draw count equally (:func:`~algocompare.bayesian._common.win_counts`).
 
     ``precision``: a row stops drawing once two Monte Carlo standard errors of each of
     its shares, sqrt(p (1 - p) / m) with p = (wins + 1)/(m + 2) after m draws, are at
