@@ -149,3 +149,33 @@ def test_severity_names_the_dropped_runs(tmp_path, capsys):
     assert out[1].startswith("2 run pair(s) dropped for missing values:") and "run 3" in out[1] and "run 5" in out[1]
     assert main([*argv, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["dropped_runs"] == ["A run 3", "B run 5"]
+
+
+# ---------------------------------------------------------------------- more bad files, one line each
+@pytest.mark.parametrize("name, content, expected", [
+    ("latin.csv", b"instance,A,B\nf1,1,2\nf\xe92,2,1\nf3,1,3\n", "is not UTF-8 text (byte 0xe9"),
+    ("binary.csv", b"\x00\x01\x02binary", "is not a text table"),
+    ("ragged.csv", b"instance,A,B\nf1,1,2,5\nf2,2,1\nf3,1,3\n", "more cells than its header has column names"),
+])
+def test_unreadable_text_files(tmp_path, capsys, name, content, expected):
+    path = tmp_path / name
+    path.write_bytes(content)
+    assert expected in _one_line_error(capsys, ["analyze", str(path)])
+    with pytest.raises(ValueError, match=expected.replace("(", r"\(")):
+        ac.read(path)
+
+
+def test_a_directory_is_not_a_file(tmp_path, capsys):
+    folder = tmp_path / "results.csv"
+    folder.mkdir()
+    assert "is a directory" in _one_line_error(capsys, ["consensus", str(folder)])
+
+
+def test_decimal_commas_and_trailing_delimiters_are_read(tmp_path):
+    euro = tmp_path / "euro.csv"
+    euro.write_text("instance;A;B\nf1;1,5;2,3\nf2;2,1;1,0\nf3;0,5;0,7\n")
+    res = ac.read(euro)
+    assert res.values().tolist() == [[1.5, 2.3], [2.1, 1.0], [0.5, 0.7]] and "decimal commas" in res.notes[-1]
+    trailing = tmp_path / "trailing.csv"
+    trailing.write_text("instance,A,B,\nf1,1,2,\nf2,2,1,\nf3,1,3,\n")
+    assert list(ac.read(trailing).algorithms) == ["A", "B"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,10 @@ def read_frame(path: str | Path, sheet: Any = None) -> pd.DataFrame:
 
 def _text_options(path: Path) -> dict[str, Any]:
     """pandas options for a CSV/TSV file: its encoding and delimiter."""
+    with open(path, "rb") as handle:
+        if b"\x00" in handle.read(65536):
+            raise ValueError(f"{str(path)!r} is not a text table (it holds binary data); give a CSV or TSV text file, "
+                             "or an Excel or Parquet file with its own extension (.xlsx, .parquet).")
     with open(path, encoding="utf-8-sig", errors="replace") as handle:
         header = next((line for line in handle if line.strip()), None)
     if header is None:
@@ -49,10 +54,12 @@ def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
     suffix = path.suffix.lower()
     if not path.exists():
         raise FileNotFoundError(f"no such file: {str(path)!r}.")
+    if path.is_dir():
+        raise ValueError(f"{str(path)!r} is a directory; give the path of a results file.")
     options = _text_options(path) if suffix in (".csv", ".txt", ".tsv") else {}
     try:
         if suffix in (".csv", ".txt", ".tsv"):
-            return _keep_duplicate_names(pd.read_csv(path, **options), pd.read_csv(path, header=None, nrows=1, **options))
+            return _read_text(path, options)
         if suffix in (".xlsx", ".xlsm", ".xls"):
             options = {"sheet_name": 0 if sheet is None else sheet}
             return _keep_duplicate_names(pd.read_excel(path, **options), pd.read_excel(path, header=None, nrows=1, **options))
@@ -62,9 +69,49 @@ def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
         extra = "excel" if "xl" in suffix else "parquet"
         raise ImportError(f"reading {suffix} files needs an optional package: pip install 'algocompare[{extra}]' "
                           f"({err}).") from None
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError, ValueError, csv.Error) as err:
+    except UnicodeDecodeError as err:
+        raise ValueError(f"{str(path)!r} is not UTF-8 text (byte {err.object[err.start]:#x} at position {err.start}); "
+                         "save it as UTF-8 (e.g. Excel's 'CSV UTF-8').") from None
+    except pd.errors.ParserWarning:
+        raise ValueError(f"a row of {str(path)!r} has more cells than its header has column names; name every "
+                         "column in the header line or remove the extra cells.") from None
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, ValueError, csv.Error) as err:
         raise ValueError(f"could not parse {str(path)!r} as a table: {err}".strip()) from None
     raise ValueError(f"unknown file type {suffix!r} for {str(path)!r}; use .csv, .tsv, .xlsx or .parquet.")
+
+
+def _read_text(path: Path, options: dict[str, Any]) -> pd.DataFrame:
+    """A CSV/TSV table; numbers written with decimal commas (as ``1,5`` in a ``;`` file) read as numbers."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", pd.errors.ParserWarning)  # extra cells in a row: refused, not an index
+        df = pd.read_csv(path, index_col=False, **options)
+        header = pd.read_csv(path, header=None, nrows=1, **options)
+        if _decimal_commas(df):
+            df = pd.read_csv(path, index_col=False, decimal=",", **options)
+            df.attrs["decimal"] = ","  # said in the note of read()
+    return _drop_empty_unnamed(_keep_duplicate_names(df, header), header)
+
+
+_DECIMAL_COMMA = r"[-+]?\d*,\d+(?:[eE][-+]?\d+)?|[-+]?\d+"
+
+
+def _decimal_commas(df: pd.DataFrame) -> bool:
+    """Some text column holds only numbers, at least one written with a decimal comma."""
+    for column in df.columns[1:]:
+        cells = df[column].dropna()
+        if not pd.api.types.is_numeric_dtype(cells) and len(cells) and cells.astype(str).str.contains(",").any() \
+                and cells.astype(str).str.strip().str.fullmatch(_DECIMAL_COMMA).all():
+            return True
+    return False
+
+
+def _drop_empty_unnamed(df: pd.DataFrame, header: pd.DataFrame) -> pd.DataFrame:
+    """A column without a name and without a value (a trailing delimiter on every line) is not data."""
+    names = list(header.iloc[0]) if len(header) else []
+    if len(names) != df.shape[1]:
+        return df
+    empty = [df.columns[j] for j, name in enumerate(names) if pd.isna(name) and df.iloc[:, j].isna().all()]
+    return df.drop(columns=empty) if empty else df
 
 
 def _keep_duplicate_names(df: pd.DataFrame, header: pd.DataFrame) -> pd.DataFrame:
@@ -110,6 +157,7 @@ def read(path: str | Path, *, layout: str = "auto", direction: str = "minimize",
     if df.shape[1] == 0 or df.shape[0] == 0:
         raise ValueError(f"{str(path)!r} holds no data ({df.shape[0]} rows, {df.shape[1]} columns).")
     v.check_unique("column", df.columns)
+    comma = ", numbers with decimal commas" if df.attrs.get("decimal") == "," else ""
     if layout == "auto":
         layout, why = _guess_layout(df, algorithm, value, instance)
     else:
@@ -120,7 +168,7 @@ def read(path: str | Path, *, layout: str = "auto", direction: str = "minimize",
             run = "run"
         res = Results.from_long(df, algorithm=algorithm, instance=inst, value=value, run=run,
                                 direction=direction, nan_policy=nan_policy)
-        return res.with_notes(f"read {path.name} as a long table ({why}): {len(df)} runs.")
+        return res.with_notes(f"read {path.name} as a long table ({why}): {len(df)} runs{comma}.")
     label = instance if instance is not None else _wide_label_column(df)
     if why != "as requested" and label is not None:
         _refuse_long_as_wide(df, label)
@@ -128,7 +176,7 @@ def read(path: str | Path, *, layout: str = "auto", direction: str = "minimize",
         Results.from_wide(df.set_axis(range(1, len(df) + 1)), direction=direction, nan_policy=nan_policy)
     labelled = f"rows labelled by column {label!r}" if label else "rows numbered from 1 (no label column)"
     return res.with_notes(f"read {path.name} as a wide table ({why}): {labelled}, "
-                          f"{res.n_algorithms} algorithm columns.")
+                          f"{res.n_algorithms} algorithm columns{comma}.")
 
 
 def _wide_label_column(df: pd.DataFrame) -> str | None:
