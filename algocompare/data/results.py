@@ -57,7 +57,8 @@ def _overflow_safe_groups(frame: pd.DataFrame, keys: list[str]) -> tuple[Any, in
     o_exp = 2 if largest >= 2.0 ** 1021 else 0
 
     def groups(exponent: int) -> Any:
-        return frame.assign(value=np.ldexp(values, -exponent)).groupby(keys, sort=False)["value"]
+        scaled = frame.assign(value=np.ldexp(values, -exponent)) if exponent else frame
+        return scaled.groupby(keys, sort=False)["value"]
 
     return groups(m_exp), m_exp, groups(o_exp), o_exp
 
@@ -509,7 +510,10 @@ class Results:
         if key not in self._cache and self._matrix is not None:
             self._cache[key] = self._labelled(self._matrix)  # one value per cell: its mean and median
         if key not in self._cache:
-            grouped = self._long.groupby(["instance", "algorithm"], sort=False)["value"].agg(agg)
+            # near 1e308 the sums over runs would overflow: aggregate exactly rescaled values
+            moments, m_exp, order, o_exp = _overflow_safe_groups(self._long, ["instance", "algorithm"])
+            grouped, exponent = (moments, m_exp) if agg == "mean" else (order, o_exp)
+            grouped = np.ldexp(grouped.agg(agg), exponent)
             table = grouped.unstack("algorithm").reindex(index=list(self._instances), columns=list(self._algorithms))
             table.index.name, table.columns.name = "instance", "algorithm"
             self._cache[key] = table.astype(float)
