@@ -266,8 +266,8 @@ def test_blocks_of_runs_near_the_float_limit_equal_the_rescaled_means():
     long = pd.DataFrame([(a, f"p{i}", r, rng.uniform(0.2, 1.79)) for a in "abc" for i in range(5) for r in range(4)],
                         columns=["algorithm", "instance", "run", "value"])
     scale = 2.0**1023
-    small = ac.Results.from_long(long)
+    small = ac.Results.from_long(long, run="run")
     with np.errstate(all="raise"):
-        big = ac.Results.from_long(long.assign(value=long["value"] * scale))
+        big = ac.Results.from_long(long.assign(value=long["value"] * scale), run="run")
         for agg in ("mean", "median"):
             np.testing.assert_array_equal(big.blocks(agg).to_numpy() / scale, small.blocks(agg).to_numpy())
