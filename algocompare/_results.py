@@ -104,16 +104,20 @@ class Result:
         fields = [(f.name, getattr(self, f.name)) for f in dataclasses.fields(self) if f.metadata.get("export", True)]
         return [(name, value) for name, value in fields if name not in DROPPED_FIELDS or value is not None]
 
-    def _dropped_lines(self, width: int = 0) -> list[str]:
-        """The lines of ``str`` that name what ``nan_policy="omit"`` dropped (none for results without it)."""
-        lines = []
+    def _dropped_items(self) -> dict[str, str]:
+        """What ``nan_policy="omit"`` dropped, as text by field (only the fields that dropped something)."""
+        items = {}
         for name, value in self._exported_fields():
             if name in DROPPED_FIELDS:
-                if isinstance(value, dict):
+                if isinstance(value, dict):  # independent samples: x[2], y[5]
                     value = [f"{sample}[{i}]" for sample, positions in value.items() for i in positions]
-                shown = ", ".join(map(str, value)) if len(value) else "none"
-                lines.append(f"  {name:<{width}}  {shown}")
-        return lines
+                if len(value):
+                    items[name] = ", ".join(map(str, value))
+        return items
+
+    def _dropped_lines(self) -> list[str]:
+        """The lines of ``str`` that name what was dropped (for results with their own ``__str__``)."""
+        return [f"  {name}  {shown}" for name, shown in self._dropped_items().items()]
 
     def _scalar_fields(self) -> dict[str, Any]:
         return {name: value for name, value in self._exported_fields() if _is_scalar(value)}
@@ -133,10 +137,10 @@ class Result:
     def __str__(self) -> str:
         lines = [self.method]
         scalars = {k: v for k, v in self._scalar_fields().items() if k != "method"}
-        shown = [*scalars, *(name for name, _ in self._exported_fields() if name in DROPPED_FIELDS)]
-        width = max((len(k) for k in shown), default=0)
+        dropped = self._dropped_items()
+        width = max((len(k) for k in [*scalars, *dropped]), default=0)
         lines += [f"  {k:<{width}}  {format_number(v)}" for k, v in scalars.items()]
-        lines += self._dropped_lines(width)
+        lines += [f"  {k:<{width}}  {shown}" for k, shown in dropped.items()]
         for name, value in self._exported_fields():
             if isinstance(value, (pd.Series, pd.DataFrame)):
                 text = value.to_string(float_format=lambda x: format_number(x))
