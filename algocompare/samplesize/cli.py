@@ -50,8 +50,8 @@ def _samplesize(args) -> int:
         if "different signs" not in str(err):  # scipy's root finder: no N up to its bound reaches the power
             raise
         raise ValueError(f"no number of instances up to 10,000,000 reaches power {args.power:g} for --d {args.d:g}; "
-                         "the search range of N* ends there: give a larger minimally relevant effect --d "
-                         "(e.g. 0.1 or more) or a lower --power.") from None
+                         "the search range of N* ends there (N* grows as 1/d²): give a larger minimally relevant "
+                         "effect --d or a lower --power.") from None
     print(json.dumps(res.to_dict(), indent=2) if args.json else res)
     return 0
 
