@@ -63,6 +63,16 @@ def _overflow_safe_groups(frame: pd.DataFrame, keys: list[str]) -> tuple[Any, in
     return groups(m_exp), m_exp, groups(o_exp), o_exp
 
 
+def _complex_message(values: np.ndarray, algorithms: Sequence[Any] | None) -> str:
+    """The error for a complex array, naming the column of the first imaginary part."""
+    imaginary = np.argwhere(np.iscomplex(values))
+    where = ""
+    if values.ndim >= 2 and imaginary.size:
+        j = int(imaginary[0][1])
+        where = f" column {algorithms[j] if algorithms is not None and j < len(algorithms) else j!r}"
+    return f"the array{where} holds complex numbers; every result cell must be a real number."
+
+
 def _plain_labels(*labels: Sequence[Any]) -> bool:
     """Scalar labels (strings or numbers); anything else (tuples, ...) takes the long route."""
     def plain(x: Sequence[Any]) -> bool:
@@ -226,6 +236,8 @@ class Results:
         """
         v.check_direction(direction)
         v.check_table_nan_policy(nan_policy)
+        if np.iscomplexobj(values):  # casting would silently drop the imaginary part
+            raise TypeError(_complex_message(np.asarray(values), algorithms))
         try:
             array = np.array(values, dtype=float)  # a copy: the caller may change their array later
         except (TypeError, ValueError):

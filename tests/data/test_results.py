@@ -271,3 +271,11 @@ def test_blocks_of_runs_near_the_float_limit_equal_the_rescaled_means():
         big = ac.Results.from_long(long.assign(value=long["value"] * scale), run="run")
         for agg in ("mean", "median"):
             np.testing.assert_array_equal(big.blocks(agg).to_numpy() / scale, small.blocks(agg).to_numpy())
+
+
+def test_complex_arrays_are_refused_naming_the_column():
+    values = np.array([[1.0, 2.0], [2.0, 3.0 + 1.0j], [3.0, 4.0]])
+    with pytest.raises(TypeError, match="array column 'B' holds complex numbers"):
+        ac.Results.from_array(values, algorithms=["A", "B"])
+    with pytest.raises(TypeError, match="holds complex numbers"):
+        ac.friedman(values.real + 0j)  # a complex dtype, even without imaginary parts
