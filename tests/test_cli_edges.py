@@ -179,3 +179,16 @@ def test_decimal_commas_and_trailing_delimiters_are_read(tmp_path):
     trailing = tmp_path / "trailing.csv"
     trailing.write_text("instance,A,B,\nf1,1,2,\nf2,2,1,\nf3,1,3,\n")
     assert list(ac.read(trailing).algorithms) == ["A", "B"]
+
+
+def test_long_file_with_the_algorithm_column_first(tmp_path, capsys):
+    path = tmp_path / "runs.csv"
+    path.write_text("solver,problem,score\nA,p1,1\nB,p1,2\nA,p2,2\nB,p2,3\nA,p3,1\nB,p3,0\n")
+    line = _one_line_error(capsys, ["analyze", str(path)])
+    assert "--layout long --algorithm solver --instance problem --value score." in line
+
+
+def test_a_bad_cell_in_a_wide_file_is_not_taken_for_a_long_file(tmp_path, capsys):
+    path = tmp_path / "wide.csv"
+    path.write_text("instance,A,B\nf1,1,2\nf1,x,1\nf3,1,3\n")
+    assert "duplicate instance labels: 'f1'" in _one_line_error(capsys, ["analyze", str(path)])

@@ -196,17 +196,24 @@ def _refuse_long_as_wide(df: pd.DataFrame, label: Any) -> None:
     if not labels.duplicated().any():
         return
     rest = [c for c in df.columns if c != label]
-    text = [c for c in rest if not pd.api.types.is_numeric_dtype(df[c]) and df[c].notna().any()]
+    # names (mostly not numbers, repeated), not a numeric column with a bad cell
+    text = [c for c in rest if not pd.api.types.is_numeric_dtype(df[c]) and df[c].notna().any()
+            and pd.to_numeric(df[c], errors="coerce").isna().mean() > 0.5 and df[c].duplicated().any()]
     numeric = [c for c in rest if pd.api.types.is_numeric_dtype(df[c])]
     if not text or not numeric:
         return
     runs = [c for c in numeric if str(c).strip().lower() in _RUN_COLUMN_NAMES]
     values = [c for c in numeric if c not in runs] or numeric
-    options = f"layout='long', algorithm={text[0]!r}, instance={label!r}, value={values[-1]!r}"
+    instance, algorithm = label, text[0]
+    if str(label).strip().lower() not in INSTANCE_COLUMN_NAMES:  # e.g. solver,problem,score
+        named = [c for c in text if str(c).strip().lower() in INSTANCE_COLUMN_NAMES]
+        if named:
+            instance, algorithm = named[0], label
+    options = f"layout='long', algorithm={algorithm!r}, instance={instance!r}, value={values[-1]!r}"
     options += f", run={runs[0]!r}" if runs and runs[0] != values[-1] else ""
     repeated = ", ".join(repr(x) for x in labels[labels.duplicated()].unique()[:3])
     raise ValueError(
-        f"column {label!r} repeats instance labels ({repeated}, ...), so this looks like a long table (one row "
+        f"column {label!r} repeats its labels ({repeated}, ...), so this looks like a long table (one row "
         f"per run) with other column names; read it with {options}."
     )
 
