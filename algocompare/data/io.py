@@ -32,6 +32,11 @@ def read_frame(path: str | Path, sheet: Any = None) -> pd.DataFrame:
     return _read_table(Path(path), sheet)
 
 
+def _empty_message(path: Path) -> str:
+    return (f"{str(path)!r} is empty: it has no header and no rows; write the results table into it "
+            "(a header line, then one line per instance or per run).")
+
+
 def _text_options(path: Path) -> dict[str, Any]:
     """pandas options for a CSV/TSV file: its encoding and delimiter."""
     with open(path, "rb") as handle:
@@ -41,8 +46,7 @@ def _text_options(path: Path) -> dict[str, Any]:
     with open(path, encoding="utf-8-sig", errors="replace") as handle:
         header = next((line for line in handle if line.strip()), None)
     if header is None:
-        raise ValueError(f"{str(path)!r} is empty: it has no header and no rows; write the results table into it "
-                         "(a header line, then one line per instance or per run).")
+        raise ValueError(_empty_message(path))
     if path.suffix.lower() == ".tsv":
         sep = "\t"
     else:
@@ -56,6 +60,8 @@ def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
         raise FileNotFoundError(f"no such file: {str(path)!r}.")
     if path.is_dir():
         raise ValueError(f"{str(path)!r} is a directory; give the path of a results file.")
+    if path.stat().st_size == 0:
+        raise ValueError(_empty_message(path))
     options = _text_options(path) if suffix in (".csv", ".txt", ".tsv") else {}
     try:
         if suffix in (".csv", ".txt", ".tsv"):
@@ -76,6 +82,8 @@ def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
         raise ValueError(f"a row of {str(path)!r} has more cells than its header has column names; name every "
                          "column in the header line or remove the extra cells.") from None
     except (pd.errors.ParserError, pd.errors.EmptyDataError, ValueError, csv.Error) as err:
+        if "xl" in suffix and "format cannot be determined" in str(err):
+            raise ValueError(f"{str(path)!r} is not an Excel workbook; save it from Excel (.xlsx) or as CSV.") from None
         raise ValueError(f"could not parse {str(path)!r} as a table: {err}".strip()) from None
     raise ValueError(f"unknown file type {suffix!r} for {str(path)!r}; use .csv, .tsv, .xlsx or .parquet.")
 
