@@ -75,7 +75,8 @@ def test_long_file_with_other_column_names_gets_the_options(tmp_path, capsys):
 def test_one_column_file_is_one_column(tmp_path, capsys):
     path = tmp_path / "one.csv"
     path.write_text("A\n1\n2\n3\n")
-    with pytest.raises(ValueError, match=r"only 1 algorithm \('A'\)"):  # not split at a delimiter guessed from its letters
+    # one column, not split at a delimiter guessed from its letters
+    with pytest.raises(ValueError, match=r"only 1 algorithm \('A'\)"):
         ac.read(path)
     line = _one_line_error(capsys, ["analyze", str(path)])
     assert "'A'" in line and "Unnamed" not in line
@@ -137,7 +138,8 @@ def test_analyze_json_names_the_dropped_instances(tmp_path, capsys):
 def test_severity_names_the_dropped_runs(tmp_path, capsys):
     a = [3.1, 2.8, 4.0, "", 2.9, 3.7, 3.3, 3.0]
     b = [2.5, 2.6, 3.1, 3.4, 2.2, "", 3.1, 2.4]
-    rows = ["algorithm,value,run"] + [f"A,{val},{i}" for i, val in enumerate(a)] + [f"B,{val},{i}" for i, val in enumerate(b)]
+    rows = ["algorithm,value,run"] + [f"{alg},{val},{i}" for alg, runs in (("A", a), ("B", b))
+                                      for i, val in enumerate(runs)]
     path = tmp_path / "runs.csv"
     path.write_text("\n".join(rows) + "\n")
     line = _one_line_error(capsys, ["severity", str(path), "--a", "A", "--b", "B", "--delta", "0.5"])
