@@ -96,7 +96,8 @@ def test_numeric_labels_given_as_text(tmp_path, capsys, layout):
     else:
         path.write_text("instance,1,2,3\nf1,1,2,3\nf2,2,1,3\nf3,3,2,1\nf4,1,3,2\n")
     assert main(["analyze", str(path), "--control", "2", "--json"]) == 0
-    assert '"control": 2' in capsys.readouterr().out.replace('"control": "2"', '"control": 2')
+    control = json.loads(capsys.readouterr().out)["posthoc"]["control"]
+    assert str(control["control"]) == "2" and {row["algorithm_a"] for row in control["table"]} == {control["control"]}
 
 
 def test_severity_numeric_algorithm_labels(tmp_path, capsys):
