@@ -10,7 +10,7 @@ import numpy as np
 from scipy.stats import rankdata
 
 __all__ = ["within_instance_ranks", "tie_terms", "ranks_and_tie_terms", "aligned_ranks", "exact_row_means",
-           "quade_weights"]
+           "quade_weights", "below_overflow"]
 
 
 def _row_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -76,6 +76,15 @@ def ranks_and_tie_terms(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ranks, np.bincount(rows, weights=sizes ** 3 - sizes, minlength=values.shape[0])
 
 
+def below_overflow(values: np.ndarray) -> np.ndarray:
+    """``values / 4`` (exact) when the largest magnitude is within a factor 4 of the float
+    limit, so that the differences and ranges the rank tests take cannot overflow; the
+    ranks are those of the original values. Otherwise ``values`` unchanged."""
+    if values.size and float(np.abs(values).max()) >= 2.0 ** 1021:
+        return np.ldexp(values, -2)
+    return values
+
+
 def exact_row_means(values: np.ndarray) -> np.ndarray:
     """Row means that do not depend on the column order, as R's long-double ``rowMeans``.
 
@@ -96,8 +105,10 @@ def aligned_ranks(values: np.ndarray) -> np.ndarray:
 
     Each instance's location (its mean over algorithms, :func:`exact_row_means`) is
     subtracted, and all k·N aligned observations are ranked together, ties averaged.
+    Values within a factor 4 of the float limit are first scaled by 1/4 (exact), so the
+    differences cannot overflow; the ranks do not change.
     """
-    values = np.asarray(values, dtype=float)
+    values = below_overflow(np.asarray(values, dtype=float))
     aligned = values - exact_row_means(values)[:, None]
     if not _rankable(values):
         return rankdata(aligned.ravel()).reshape(values.shape)
@@ -105,6 +116,7 @@ def aligned_ranks(values: np.ndarray) -> np.ndarray:
 
 
 def quade_weights(values: np.ndarray) -> np.ndarray:
-    """Quade's instance weights Q_i: the ranks of the instance ranges, ties averaged (Quade 1979)."""
-    values = np.asarray(values, dtype=float)
+    """Quade's instance weights Q_i: the ranks of the instance ranges, ties averaged (Quade 1979);
+    ranges are taken on values scaled by 1/4 when they could overflow (the ranks do not change)."""
+    values = below_overflow(np.asarray(values, dtype=float))
     return rankdata(values.max(axis=1) - values.min(axis=1))

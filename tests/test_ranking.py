@@ -80,3 +80,19 @@ def test_fast_ranks_keep_rankdata_nan_rows():
     values = np.array([[1.0, np.nan, 2.0], [2.0, 2.0, 1.0]])
     np.testing.assert_array_equal(within_instance_ranks(values), rankdata(values, axis=1))
     assert np.isnan(tie_terms(values)[0]) and tie_terms(values)[1] == 6.0
+
+
+def test_rank_transforms_do_not_overflow_near_the_float_limit():
+    import warnings
+
+    import algocompare as ac
+
+    values = np.random.default_rng(2).normal(size=(12, 4))
+    huge = values * 2.0 ** 1021  # exact scaling: every rank statistic must be identical
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no overflow RuntimeWarning
+        np.testing.assert_array_equal(aligned_ranks(huge), aligned_ranks(values))
+        np.testing.assert_array_equal(quade_weights(huge), quade_weights(values))
+        for test in ("friedman", "aligned_ranks", "quade", "wilcoxon"):
+            np.testing.assert_array_equal(ac.posthoc(huge, test=test).table["pvalue"],
+                                          ac.posthoc(values, test=test).table["pvalue"])

@@ -12,11 +12,11 @@ import pandas as pd
 
 from algocompare._parallel import map_ordered
 from algocompare._results import Result
-from algocompare._validation import check_option
-from algocompare.data.convert import as_blocks
-from algocompare._validation import check_nonnegative, check_positive_int, check_probability
+from algocompare._validation import check_nonnegative, check_option, check_positive_int, check_probability
+from algocompare.bayesian._common import working_units
 from algocompare.bayesian._large_sample import LARGE_SAMPLE_FROM, normal_posterior, region_shares
 from algocompare.bayesian.result import decide, report_shares
+from algocompare.data.convert import as_blocks
 from algocompare.bayesian.sign import bayesian_sign
 from algocompare.bayesian.signed_rank import bayesian_signed_rank, signed_rank_means, signed_rank_win_shares
 
@@ -155,6 +155,7 @@ def _signed_rank_rows(values, labels, pairs, rope, prior_strength, n_samples, th
     s = 0.5 if prior_strength is None else check_nonnegative("prior_strength", prior_strength)
     n_samples = check_positive_int("n_samples", n_samples)
     check_probability("threshold", threshold)
+    (values,), rope = working_units((values,), rope)  # differences of values near 1e308 stay finite
     diffs = np.array([values[:, i] - values[:, j] for i, j in pairs])
     normal = method == "normal" or (method == "auto" and values.shape[0] >= LARGE_SAMPLE_FROM)
     many = executor is not None or normal

@@ -116,15 +116,6 @@ def _friedman_chi2(table: pd.DataFrame, tie_correction: bool) -> tuple[float, fl
     return chi2, factor, ranks
 
 
-def below_overflow(values: np.ndarray) -> np.ndarray:
-    """``values / 4`` (exact) when the largest magnitude is within a factor 4 of the float
-    limit, so that the differences and ranges the rank tests take cannot overflow; the
-    ranks are those of the original values. Otherwise ``values`` unchanged."""
-    if values.size and float(np.abs(values).max()) >= 2.0 ** 1021:
-        return np.ldexp(values, -2)
-    return values
-
-
 def _f_pvalue(statistic: float, df1: float, df2: float) -> float:
     if math.isinf(statistic):
         return 0.0
@@ -256,7 +247,7 @@ def aligned_ranks(data: Any, *, tie_correction: bool = True) -> AlignedRanksResu
     """
     table = oriented_blocks(data)
     n, k = table.shape
-    ranks = ranking.aligned_ranks(below_overflow(table.to_numpy()))
+    ranks = ranking.aligned_ranks(table.to_numpy())
     kn = k * n
     numerator = (k - 1) * (float((ranks.sum(axis=0) ** 2).sum()) - (k * n * n / 4) * (kn + 1) ** 2)
     squares = float((ranks ** 2).sum()) if tie_correction else kn * (kn + 1) * (2 * kn + 1) / 6
@@ -301,7 +292,7 @@ def quade(data: Any, *, tie_correction: bool = True) -> QuadeResult:
     """
     table = oriented_blocks(data)
     n, k = table.shape
-    values = below_overflow(table.to_numpy())
+    values = table.to_numpy()
     ranks = ranking.within_instance_ranks(values)
     weights = ranking.quade_weights(values)
     scores = weights[:, None] * (ranks - (k + 1) / 2)

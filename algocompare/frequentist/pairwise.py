@@ -16,6 +16,7 @@ import numpy as np
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare.ranking import below_overflow
 from algocompare._results import Result, TestResult
 from algocompare.frequentist._common import check_alternative, discrete_pvalue, normal_pvalue
 
@@ -176,6 +177,7 @@ def wilcoxon(x: Any, y: Any, *, zero_method: str = "split", correction: bool = F
     v.check_option("method", method, WILCOXON_METHODS)
     check_alternative(alternative)
     a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy)
+    a, b = below_overflow(np.stack([a, b]))  # one exact scale for both: ranks of |d| unchanged
     d = a - b
     ranks, zero_ranks = _signed_ranks(d, zero_method)
     signs = d[d != 0] > 0
