@@ -8,9 +8,11 @@ from typing import Any
 import numpy as np
 
 from algocompare import _validation as v
-
 from algocompare.data.convert import as_results
+
 DESIGNS = ("auto", "blocks", "runs")
+#: Largest magnitude accepted: the statistics sum squared values, which overflow beyond ~1e154.
+LARGEST_VALUE = 2.0 ** 500
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,14 @@ class Design:
         return self.runs.shape
 
 
+def _check_magnitude(values: np.ndarray) -> None:
+    """Refuse values whose squares overflow: the sums of squares would be inf or nan."""
+    largest = float(np.nanmax(np.abs(values))) if values.size else 0.0
+    if largest > LARGEST_VALUE:
+        raise ValueError(f"values up to {largest:.3g}: the permutation statistics sum squared values, which "
+                         "overflow; divide the data by a power of ten first (the tests do not depend on the unit).")
+
+
 def _canonical_order(labels: tuple) -> np.ndarray:
     """Positions that sort labels by their text: Monte Carlo draws then do not depend on input order."""
     return np.array(sorted(range(len(labels)), key=lambda i: str(labels[i])), dtype=int)
@@ -47,6 +57,7 @@ def prepare(data: Any, *, design: str = "auto", direction: str | None = None, na
     """
     v.check_option("design", design, DESIGNS)
     results = as_results(data, direction=direction, nan_policy=nan_policy)
+    _check_magnitude(results.values())
     kind = design if design != "auto" else ("runs" if results.has_runs else "blocks")
     if kind == "blocks":
         v.check_design_size(results.n_instances, results.n_algorithms)

@@ -31,9 +31,13 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
                 "(synchronized permutations need a balanced design).")
         return Section(key="permutation", title="Permutation tests (synchronized permutations)", text=text,
                        data={"skipped": "unbalanced runs"})
-    test = permutation_test(results, n_resamples=options.n_resamples, rng=options.seed)
-    msd = msd_intervals(results, alpha=options.alpha, n_resamples=min(options.n_resamples, 2000),
-                        rng=options.seed)
+    try:
+        test = permutation_test(results, n_resamples=options.n_resamples, rng=options.seed)
+        msd = msd_intervals(results, alpha=options.alpha, n_resamples=min(options.n_resamples, 2000),
+                            rng=options.seed)
+    except ValueError as err:  # e.g. values too large to square: say so instead of a wrong decision
+        return Section(key="permutation", title="Permutation tests (synchronized permutations)",
+                       text=f"Synchronized permutation test skipped: {err}", data={"skipped": str(err)})
     how = "exact" if test.exact else f"Monte Carlo, {int(test.n_resamples)} resamples"
     decision = "reject H0" if test.pvalue <= options.alpha else "keep H0"
     lines = [f"Synchronized permutation test ({test.variant}, {how}): S = {test.sum_squares:.6g}, "
