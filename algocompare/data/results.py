@@ -297,10 +297,10 @@ class Results:
         v.check_direction(direction)
         v.check_table_nan_policy(nan_policy)
         instance_cols = [instance] if isinstance(instance, str) else list(instance)
-        wanted = {"algorithm": algorithm, "value": value, **{f"instance ({c})": c for c in instance_cols}}
+        wanted = [("algorithm", algorithm), ("value", value), *(("instance", c) for c in instance_cols)]
         if run is not None:
-            wanted["run"] = run
-        missing = [f"{col!r} ({role})" for role, col in wanted.items() if col not in df.columns]
+            wanted.append(("run", run))
+        missing = [f"{col!r} (the {role} column)" for role, col in wanted if col not in df.columns]
         if missing:
             raise ValueError(
                 f"column(s) not found: {', '.join(missing)}; the file has columns {list(df.columns)}. "

@@ -47,7 +47,7 @@ def _samplesize(args) -> int:
         res = calc_instances(args.d, power=args.power, alpha=args.alpha, alternative=args.alternative,
                              test=args.test, comparisons=args.comparisons, power_target=args.power_target)
     except ValueError as err:
-        if "different signs" not in str(err):  # scipy's root finder: no N up to its bound reaches the power
+        if not str(err).startswith("no number of instances"):  # only the search-range case is re-spelled
             raise
         raise ValueError(f"no number of instances up to 10,000,000 reaches power {args.power:g} for --d {args.d:g}; "
                          "the search range of N* ends there (N* grows as 1/d²): give a larger minimally relevant "

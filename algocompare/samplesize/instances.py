@@ -84,6 +84,10 @@ def _solve_n(d: float, level: float, power: float, alternative: str, strict: boo
 
     if gap(2.0) >= 0:
         return 2.0
+    if gap(_N_MAX) < 0:
+        raise ValueError(f"no number of instances up to {int(_N_MAX):,} reaches power {power:g} for d = {d:g}; "
+                         "the search range of N* ends there (N* grows as 1/d²): ask for a larger d (or a lower "
+                         "power).")
     return optimize.brentq(gap, 2.0, _N_MAX, xtol=1e-10, rtol=1e-14)
 
 

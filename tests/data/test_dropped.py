@@ -110,3 +110,15 @@ def test_independent_samples_name_the_dropped_values(name):
 def test_results_without_a_nan_policy_have_no_drop_fields():
     res = ac.friedman(_table()[0].dropna())
     assert res.dropped_instances is None and not {"dropped_instances", "dropped_pairs"} & set(res.to_dict())
+
+
+def test_missing_long_columns_are_named_with_their_role():
+    import pandas as pd
+
+    with pytest.raises(ValueError, match=r"'instance' \(the instance column\); the file has columns"):
+        ac.Results.from_long(pd.DataFrame({"algorithm": ["a", "b"], "value": [1.0, 2.0]}))
+
+
+def test_calc_instances_outside_the_search_range_says_what_to_do():
+    with pytest.raises(ValueError, match="ask for a larger d"):
+        ac.calc_instances(1e-4)

@@ -149,7 +149,7 @@ def test_single_algorithm_and_single_instance():
 
 def test_wrong_column_names_in_long_data():
     long = pd.DataFrame({"alg": ["A"], "problem": ["i"], "y": [1.0]})
-    with pytest.raises(ValueError, match=r"column\(s\) not found: 'algorithm' \(algorithm\), 'value' \(value\)"):
+    with pytest.raises(ValueError, match=r"column\(s\) not found: 'algorithm' \(the algorithm column\), 'value' \(the value column\)"):
         ac.Results.from_long(long)
 
 
