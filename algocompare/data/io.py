@@ -49,9 +49,23 @@ def _text_options(path: Path) -> dict[str, Any]:
         raise ValueError(_empty_message(path))
     if path.suffix.lower() == ".tsv":
         sep = "\t"
+    elif any(d in header for d in _DELIMITERS):
+        sep = _sniff_delimiter(header)
     else:
-        sep = None if any(d in header for d in _DELIMITERS) else ","
-    return {"sep": sep, "engine": "python", "encoding": "utf-8-sig", "skip_blank_lines": True}
+        sep = ","
+    # pandas' fast C parser once the delimiter is known (its sniffing needs the slow Python
+    # parser: 4 s and 400 MB for a 48 MB file); the Python parser only when sniffing fails
+    if sep is None:
+        return {"sep": None, "engine": "python", "encoding": "utf-8-sig", "skip_blank_lines": True}
+    return {"sep": sep, "engine": "c", "encoding": "utf-8-sig", "skip_blank_lines": True}
+
+
+def _sniff_delimiter(header: str) -> str | None:
+    """The delimiter of the header line, as pandas' ``sep=None`` finds it (csv.Sniffer)."""
+    try:
+        return csv.Sniffer().sniff(header).delimiter
+    except csv.Error:
+        return None
 
 
 def _read_table(path: Path, sheet: Any) -> pd.DataFrame:

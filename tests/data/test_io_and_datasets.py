@@ -127,3 +127,16 @@ def test_simulate_runs_model():
     np.testing.assert_array_equal(again.results.runs(), res.runs())
     expo = ac.simulate_runs([0.0, 0.0], 300, 20, sigma_within=2.0, distribution="exponential", rng=1)
     assert abs(expo.results.runs().mean()) < 0.4
+
+
+def test_delimiters_are_sniffed_then_read_by_the_fast_parser(tmp_path):
+    # ';' files (and ',' / '|' / tab) read the same as with pandas' own sniffing
+    from algocompare.data.io import _text_options
+
+    for sep in (",", ";", "|", "\t"):
+        path = tmp_path / "t.csv"
+        path.write_text(sep.join(["instance", "A", "B"]) + "\n" + sep.join(["f1", "1.5", "2"]) + "\n")
+        options = _text_options(path)
+        assert options["sep"] == sep and options["engine"] == "c"
+        expected = pd.read_csv(path, sep=None, engine="python").set_index("instance").astype(float)
+        np.testing.assert_array_equal(ac.read(path).blocks().to_numpy(), expected.to_numpy())
