@@ -92,6 +92,28 @@ def _normality_row(sample: np.ndarray, test: str) -> tuple[float, float]:
         return float(res.statistic), float(res.pvalue)
 
 
+def _shapiro_many(samples: dict) -> dict:
+    """Shapiro–Wilk of every sample, as :func:`_normality_row` gives it, with one vectorised
+    ``scipy.stats.shapiro(axis=1)`` call per sample size (100,000 cells: 0.8 s instead of
+    about 10 s one call at a time)."""
+    found = {key: (math.nan, math.nan) for key in samples}
+    by_size: dict[int, list] = {}
+    for key, sample in samples.items():
+        if sample.size >= MIN_SIZE["shapiro"] and sample.max() > sample.min():  # not constant (no overflow)
+            by_size.setdefault(sample.size, []).append(key)
+    for keys in by_size.values():
+        matrix = np.array([samples[key] for key in keys], dtype=float)
+        largest = np.abs(matrix).max(axis=1)
+        exponents = np.where(largest >= 2.0 ** 500, np.frexp(largest)[1], 0)  # as _scale_invariant
+        matrix = np.ldexp(matrix, -exponents[:, None])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            res = stats.shapiro(matrix, axis=1)
+        for key, statistic, pvalue in zip(keys, np.atleast_1d(res.statistic), np.atleast_1d(res.pvalue)):
+            found[key] = (float(statistic), float(pvalue))
+    return found
+
+
 def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm",
               alpha: float = 0.05) -> NormalityResult:
     """Normality tests per algorithm (on the blocks) or per algorithm × instance (on runs).
@@ -135,10 +157,11 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
                 cell = runs[i, j]
                 samples[(algorithm, instance)] = cell[~np.isnan(cell)]
         keys = ["algorithm", "instance"]
+    shapiro = _shapiro_many(samples) if "shapiro" in names else {}
     rows = []
     for key, sample in samples.items():
         for name in names:
-            statistic, pvalue = _normality_row(sample, name)
+            statistic, pvalue = shapiro[key] if name == "shapiro" else _normality_row(sample, name)
             rows.append(dict(zip(keys, key), test=name, n=sample.size, statistic=statistic, pvalue=pvalue,
                              reject=bool(pvalue <= alpha) if not math.isnan(pvalue) else False))
     frame = pd.DataFrame(rows)
