@@ -483,6 +483,14 @@ class Results:
                        extra_columns=self._extra, notes=self._notes + tuple(notes), missing_cells=self._missing,
                        matrix=self._matrix)
 
+    def with_dropped(self, instances: Sequence[Any]) -> Results:
+        """A copy that also records ``instances`` as dropped (a transform that rebuilds a table
+        from another keeps the other's record of what ``nan_policy="omit"`` dropped)."""
+        return Results(self._long, direction=self._direction, algorithms=self._algorithms,
+                       instances=self._instances, dropped_instances=self._dropped + tuple(instances),
+                       extra_columns=self._extra, notes=self._notes, missing_cells=self._missing,
+                       matrix=self._matrix)
+
     # --------------------------------------------------------------------- views
     def run_counts(self) -> pd.DataFrame:
         """Number of runs per cell (instances × algorithms).

@@ -70,8 +70,9 @@ def _rebuild(results: Any, long: pd.DataFrame, values: np.ndarray) -> Any:
 
     frame = long.assign(value=values)
     extra = [c for c in frame.columns if c not in ("instance", "algorithm", "run", "value")]
-    return Results.from_long(frame[["instance", "algorithm", "run", "value", *extra]], run="run",
-                             direction="minimize")
+    rebuilt = Results.from_long(frame[["instance", "algorithm", "run", "value", *extra]], run="run",
+                                direction="minimize")
+    return rebuilt.with_dropped(results.dropped_instances)
 
 
 def _check_within(long: pd.DataFrame, gap: np.ndarray, name: str, relation: str = "better") -> None:

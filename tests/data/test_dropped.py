@@ -122,3 +122,16 @@ def test_missing_long_columns_are_named_with_their_role():
 def test_calc_instances_outside_the_search_range_says_what_to_do():
     with pytest.raises(ValueError, match="ask for a larger d"):
         ac.calc_instances(1e-4)
+
+
+def test_normalised_tables_keep_the_record_of_dropped_instances():
+    # relative_deviation / zemel_measure rebuild the table: the instances that
+    # nan_policy="omit" dropped before must still be named on what follows
+    rng = np.random.default_rng(0)
+    rows = [(a, i, r, rng.uniform(1, 2)) for a in "ABC" for i in range(5) for r in range(3)]
+    frame = pd.DataFrame(rows, columns=["algorithm", "instance", "run", "value"])
+    frame.loc[0, "value"] = np.nan
+    results = ac.Results.from_long(frame, run="run", nan_policy="omit")
+    for transform in (ac.relative_deviation, ac.zemel_measure):
+        assert transform(results).dropped_instances == (0,)
+        assert ac.permutation_test(transform(results), n_resamples=99, rng=0).dropped_instances == (0,)
