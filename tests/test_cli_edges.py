@@ -206,3 +206,8 @@ def test_empty_or_broken_binary_files(tmp_path, capsys, name, content, expected)
     path = tmp_path / name
     path.write_bytes(content)
     assert expected in _one_line_error(capsys, ["analyze", str(path)])
+
+
+def test_power_curve_names_its_own_option(capsys):
+    line = _one_line_error(capsys, ["power-curve", "--instances", "1"])
+    assert "--instances must be at least 2" in line and "n_instances" not in line

@@ -63,6 +63,8 @@ def _power_curve(args) -> int:
 
     if not args.d_max > 0:
         raise ValueError(f"--d-max must be > 0, got {args.d_max}.")
+    if args.instances < 2:
+        raise ValueError(f"--instances must be at least 2, got {args.instances}.")
     res = instance_power_curve(args.instances, np.linspace(args.d_max / 100, args.d_max, 100), alpha=args.alpha,
                                alternative=args.alternative, test=args.test, comparisons=args.comparisons)
     if args.figure:
