@@ -605,7 +605,7 @@ def summary(rows: list[Row], alpha: float = 0.05, min_n: int = 10) -> list[str]:
             ", shift" if row.design.shift else "")
         key = (SECTIONS[row.family].split(" (")[0], row.test, row.option, row.measure, kind)
         groups.setdefault(key, []).append(row.rates[alpha][0])
-    lines = [f"| family | test | option | measure | data | designs | min | max |",
+    lines = ["| family | test | option | measure | data | designs | min | max |",
              "|---|---|---|---|---|---|---|---|"]
     for (family, test, option, measure, kind), rates in groups.items():
         lines.append(f"| {family} | {test} | {option} | {measure} | {kind} | {len(rates)} | "

@@ -2,8 +2,6 @@
 unless ``--run-slow`` is given or the ``-m`` expression names ``slow``, so that the README's
 ``python3 -m pytest`` (and CI) stays fast."""
 
-import pytest
-
 
 def pytest_addoption(parser):
     parser.addoption("--run-slow", action="store_true", default=False,

@@ -50,7 +50,7 @@ from algocompare.samplesize.executors import resolve
 from algocompare.samplesize.instances import calc_instances
 from algocompare.samplesize.repetitions import (SamplingPlan, algorithm_names, as_value, check_sampling,
                                                 check_timeout, integer_seed, progress_bar, seed_entropy)
-from algocompare.samplesize.results_file import RunLog, read_log, read_recorded
+from algocompare.samplesize.results_file import RunLog, read_recorded
 from algocompare.samplesize.standard_error import check_design, comparison_pairs
 from algocompare.samplesize.workers import EXTERNAL_KILLS, RunFailed, command_preexec, exit_description
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from statsmodels.stats.multitest import multipletests
 
 from algocompare.posthoc import adjust_pvalues
-from algocompare.posthoc.adjust import CORRECTIONS, FAMILY_CORRECTIONS
+from algocompare.posthoc.adjust import CORRECTIONS
 from algocompare.posthoc.bergmann import MAX_EXACT_K, bell_number, bergmann_hommel, set_partitions
 from algocompare.posthoc.shaffer import shaffer_multipliers, true_hypothesis_counts
 

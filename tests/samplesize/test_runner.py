@@ -7,7 +7,8 @@ import pandas as pd
 import pytest
 from dask import distributed
 
-from algocompare.samplesize.runner import RunFailed, read_log, run_experiment
+from algocompare.samplesize.results_file import read_log
+from algocompare.samplesize.runner import RunFailed, run_experiment
 from tests.samplesize import algorithms_fixture as fx
 from tests.samplesize import faults
 
