@@ -104,14 +104,22 @@ class Faulty:
             time.sleep(3600)
 
 
+#: the kernel's process table (Linux procfs), read to see process states and parents
+PROC_TABLE = os.path.join(os.sep, "proc")
+
+
+def _stat_path(pid) -> str:
+    return os.path.join(PROC_TABLE, str(pid), "stat")
+
+
 def alive(pid):
     """Whether ``pid`` is a live process (a zombie waiting for a reaper counts as dead)."""
     try:
-        with open(f"/proc/{pid}/stat") as fh:
+        with open(_stat_path(pid)) as fh:
             return fh.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
     except FileNotFoundError:
         return False
-    except OSError:  # pragma: no cover - no /proc
+    except OSError:  # pragma: no cover - no procfs
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
@@ -120,12 +128,12 @@ def alive(pid):
 
 
 def children(pid):
-    """The processes whose parent is ``pid`` (Linux /proc; empty elsewhere)."""
+    """The processes whose parent is ``pid`` (Linux procfs; empty elsewhere)."""
     found = set()
-    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+    for entry in os.listdir(PROC_TABLE) if os.path.isdir(PROC_TABLE) else ():
         if entry.isdigit():
             try:
-                with open(f"/proc/{entry}/stat") as fh:
+                with open(_stat_path(entry)) as fh:
                     if int(fh.read().rsplit(")", 1)[1].split()[1]) == pid:
                         found.add(int(entry))
             except (OSError, IndexError, ValueError):
