@@ -159,8 +159,11 @@ def test_severity_names_the_dropped_runs(tmp_path, capsys):
     ("latin.csv", b"instance,A,B\nf1,1,2\nf\xe92,2,1\nf3,1,3\n", "is not UTF-8 text (byte 0xe9"),
     ("binary.csv", b"\x00\x01\x02binary", "is not a text table"),
     ("ragged.csv", b"instance,A,B\nf1,1,2,5\nf2,2,1\nf3,1,3\n", "more cells than its header has column names"),
+    ("empty.xlsx", b"", "is empty: it has no header and no rows"),
+    ("empty.parquet", b"", "is empty: it has no header and no rows"),
+    ("garbage.xlsx", b"not a workbook", "is not an Excel workbook"),
 ])
-def test_unreadable_text_files(tmp_path, capsys, name, content, expected):
+def test_unreadable_files(tmp_path, capsys, name, content, expected):
     path = tmp_path / name
     path.write_bytes(content)
     assert expected in _one_line_error(capsys, ["analyze", str(path)])
@@ -195,17 +198,6 @@ def test_a_bad_cell_in_a_wide_file_is_not_taken_for_a_long_file(tmp_path, capsys
     path = tmp_path / "wide.csv"
     path.write_text("instance,A,B\nf1,1,2\nf1,x,1\nf3,1,3\n")
     assert "duplicate instance labels: 'f1'" in _one_line_error(capsys, ["analyze", str(path)])
-
-
-@pytest.mark.parametrize("name, content, expected", [
-    ("empty.xlsx", b"", "is empty: it has no header and no rows"),
-    ("empty.parquet", b"", "is empty: it has no header and no rows"),
-    ("garbage.xlsx", b"not a workbook", "is not an Excel workbook"),
-])
-def test_empty_or_broken_binary_files(tmp_path, capsys, name, content, expected):
-    path = tmp_path / name
-    path.write_bytes(content)
-    assert expected in _one_line_error(capsys, ["analyze", str(path)])
 
 
 def test_power_curve_names_its_own_option(capsys):

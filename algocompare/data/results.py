@@ -476,20 +476,21 @@ class Results:
         """True when at least one (instance, algorithm) cell holds more than one run."""
         return bool((self.run_counts().to_numpy() > 1).any())
 
-    def with_notes(self, *notes: str) -> Results:
-        """A copy carrying extra notes (used by the readers)."""
+    def _copy(self, *, notes: tuple = (), dropped: tuple = ()) -> Results:
+        """The same table with extra notes and extra dropped instances recorded."""
         return Results(self._long, direction=self._direction, algorithms=self._algorithms,
-                       instances=self._instances, dropped_instances=self._dropped,
+                       instances=self._instances, dropped_instances=self._dropped + tuple(dropped),
                        extra_columns=self._extra, notes=self._notes + tuple(notes), missing_cells=self._missing,
                        matrix=self._matrix)
+
+    def with_notes(self, *notes: str) -> Results:
+        """A copy carrying extra notes (used by the readers)."""
+        return self._copy(notes=notes)
 
     def with_dropped(self, instances: Sequence[Any]) -> Results:
         """A copy that also records ``instances`` as dropped (a transform that rebuilds a table
         from another keeps the other's record of what ``nan_policy="omit"`` dropped)."""
-        return Results(self._long, direction=self._direction, algorithms=self._algorithms,
-                       instances=self._instances, dropped_instances=self._dropped + tuple(instances),
-                       extra_columns=self._extra, notes=self._notes, missing_cells=self._missing,
-                       matrix=self._matrix)
+        return self._copy(dropped=tuple(instances))
 
     # --------------------------------------------------------------------- views
     def run_counts(self) -> pd.DataFrame:
