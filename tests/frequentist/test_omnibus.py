@@ -284,3 +284,14 @@ def test_levene_with_constant_absolute_deviations_is_not_a_rejection():
     reasons = ac.check_assumptions(table).reasons
     assert any("Levene): could not be tested (absolute deviations constant" in r for r in reasons)
     assert not any("smallest p = 0" in r for r in reasons)
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_iman_davenport_size_with_two_algorithms_and_few_instances(n):
+    # Null simulation: with k = 2 every table that agrees on all instances has F = inf; its
+    # exact p-value (2^-(N-1)) keeps the size at or below alpha (the F distribution's p = 0
+    # rejected 2^-(N-1) of the tables at every alpha: 6.25 % for N = 5)
+    rng = np.random.default_rng(3)
+    pvalues = np.array([ac.iman_davenport(rng.normal(size=(n, 2))).pvalue for _ in range(1000)])
+    for alpha in (0.01, 0.05):
+        assert (pvalues <= alpha).mean() <= alpha + 3 * np.sqrt(alpha * (1 - alpha) / 1000)
