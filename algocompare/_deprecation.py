@@ -1,0 +1,77 @@
+"""Deprecation aliases for one release: old parameter names, old option values, old fields.
+
+Everything renamed by the vocabulary of :mod:`algocompare._options` keeps working for one
+release under its old name, with a ``DeprecationWarning`` that names the new spelling; the
+README's migration table lists them all.
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+__all__ = ["renamed_parameters", "renamed_value", "renamed_field", "warn_renamed"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Release in which the aliases go away; named in every warning.
+REMOVED_IN = "0.3"
+
+
+def warn_renamed(old: str, new: str, where: str, *, stacklevel: int = 3) -> None:
+    warnings.warn(f"{where}: {old} is deprecated and will be removed in algocompare {REMOVED_IN}; "
+                  f"use {new}.", DeprecationWarning, stacklevel=stacklevel)
+
+
+def renamed_parameters(**renames: str) -> Callable[[F], F]:
+    """Accept ``old=...`` keywords as ``new=...`` with a warning (``renamed_parameters(old="new")``).
+
+    The wrapped function keeps its signature (``inspect.signature`` and ``help`` show the new
+    names only). Passing both spellings is a TypeError.
+    """
+    def decorate(function: F) -> F:
+        @functools.wraps(function)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            for old, new in renames.items():
+                if old in kwargs:
+                    if new in kwargs:
+                        raise TypeError(f"{function.__name__}() got both {old}= (deprecated) and "
+                                        f"{new}=; pass only {new}=.")
+                    warn_renamed(f"the parameter {old}=", f"{new}=", f"{function.__name__}()")
+                    kwargs[new] = kwargs.pop(old)
+            return function(*args, **kwargs)
+        return wrapper  # type: ignore[return-value]
+    return decorate
+
+
+def renamed_value(function: str, parameter: str, value: Any, renames: Mapping[Any, Any]) -> Any:
+    """Return the new spelling of an old option value, warning once per call."""
+    try:
+        new = renames[value]
+    except (KeyError, TypeError):
+        return value
+    warn_renamed(f"{parameter}={value!r}", f"{parameter}={new!r}", f"{function}()", stacklevel=4)
+    return new
+
+
+class renamed_field:
+    """A read-only attribute under a result's old field name: returns ``new`` with a warning.
+
+    Use in a class body: ``ci_lower = renamed_field("ci_low")``. It is not a dataclass field,
+    so ``to_dict``/``to_frame`` show the new name only.
+    """
+
+    def __init__(self, new: str) -> None:
+        self.new = new
+        self.old = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.old = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        warn_renamed(f"the field .{self.old}", f".{self.new}", type(instance).__name__)
+        return getattr(instance, self.new)
