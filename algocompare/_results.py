@@ -1,6 +1,6 @@
 """Result-object base classes.
 
-Every test returns a frozen, keyword-only dataclass derived from :class:`Result`. The base
+Every test returns a frozen, keyword-only dataclass derived from :class:`BaseResult`. The base
 class gives each result the same outward behaviour:
 
 * ``to_frame()`` — a tidy pandas DataFrame (by default one row of the scalar fields;
@@ -29,7 +29,7 @@ import pandas as pd
 from algocompare._tables import (format_number, frame_to_html, frame_to_latex, frame_to_markdown, has_labels,
                                  result_frame)
 
-__all__ = ["Result", "TestResult", "internal", "format_number", "jsonable"]
+__all__ = ["BaseResult", "TestResult", "internal", "format_number", "jsonable"]
 
 
 def internal(default: Any = None, **kwargs: Any) -> Any:
@@ -42,7 +42,7 @@ def internal(default: Any = None, **kwargs: Any) -> Any:
 
 def jsonable(value: Any) -> Any:
     """Convert numpy/pandas values to plain JSON types (NaN becomes None)."""
-    if isinstance(value, Result):
+    if isinstance(value, BaseResult):
         return value.to_dict()
     if isinstance(value, pd.DataFrame):
         frame = value.reset_index() if not isinstance(value.index, pd.RangeIndex) else value
@@ -83,7 +83,7 @@ DROPPED_FIELDS = ("dropped_instances", "dropped_pairs", "dropped_values")
 
 
 @dataclass(frozen=True, kw_only=True)
-class Result:
+class BaseResult:
     """Base class of every result: export, display and plotting in one place.
 
     A function with a ``nan_policy`` records what it dropped in :data:`DROPPED_FIELDS`
@@ -185,7 +185,7 @@ class Result:
 
 
 @dataclass(frozen=True, kw_only=True)
-class TestResult(Result):
+class TestResult(BaseResult):
     """A hypothesis test: statistic, p-value and alternative."""
 
     __test__ = False  # not a pytest test class

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from algocompare._results import Result, internal
+from algocompare._results import BaseResult, internal
 from algocompare._validation import check_nonnegative, check_option, check_positive_int, check_probability
 from algocompare.data.convert import as_blocks
 from algocompare._batching import batches
@@ -26,7 +26,7 @@ MAX_IMPRECISE = 8
 
 
 @dataclass(frozen=True, kw_only=True)
-class BayesianFriedmanResult(Result):
+class BayesianFriedmanResult(BaseResult):
     """Posterior of the expected ranks E[R(X_1)], ..., E[R(X_m)] (rank 1 = best).
 
     ``mean_ranks`` are the posterior means (s R0 + sum_j R_j) / (s + n) with the prior

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from algocompare._results import Result, internal
+from algocompare._results import BaseResult, internal
 from algocompare._validation import as_sample, check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian._common import sample_names
 from algocompare._batching import batches
@@ -18,7 +18,7 @@ __all__ = ["idp_wilcoxon", "IDPResult"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class IDPResult(Result):
+class IDPResult(BaseResult):
     """Lower and upper posterior probability that P(X <= Y) > c.
 
     ``lower`` and ``upper`` are the posterior probabilities under the least and most

@@ -12,7 +12,7 @@ import pandas as pd
 from scipy import stats
 from scipy.special import xlogy
 
-from algocompare._results import Result, TestResult, internal
+from algocompare._results import BaseResult, TestResult, internal
 from algocompare import _validation as v
 from algocompare._validation import check_nonnegative, check_positive_int
 from algocompare._batching import batches
@@ -80,7 +80,7 @@ class MultipleMeasuresResult(TestResult):
 
 
 @dataclass(frozen=True, kw_only=True)
-class BayesianMultipleMeasuresResult(Result):
+class BayesianMultipleMeasuresResult(BaseResult):
     """Posterior probability that each configuration is the most probable one."""
 
     probabilities: pd.Series

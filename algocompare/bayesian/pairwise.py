@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare._parallel import map_ordered
-from algocompare._results import Result
+from algocompare._results import BaseResult
 from algocompare._validation import check_nonnegative, check_option, check_positive_int, check_probability
 from algocompare.bayesian._common import working_units
 from algocompare.bayesian._large_sample import LARGE_SAMPLE_FROM, normal_posterior, region_shares
@@ -27,7 +27,7 @@ METHODS = ("auto", "sample", "normal")
 
 
 @dataclass(frozen=True, kw_only=True)
-class BayesianPairwiseResult(Result):
+class BayesianPairwiseResult(BaseResult):
     """One row per pair (algorithm_a, algorithm_b) of the Bayesian test on a - b.
 
     Values are oriented so that lower is better: ``p_left`` is the probability that

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from algocompare._results import Result, internal
+from algocompare._results import BaseResult, internal
 from algocompare._validation import check_probability
 
 __all__ = ["BayesianPairedResult", "REGIONS", "decide", "region_probabilities"]
@@ -62,7 +62,7 @@ def decide(p_left: float, p_rope: float, p_right: float, threshold: float) -> st
 
 
 @dataclass(frozen=True, kw_only=True)
-class BayesianPairedResult(Result):
+class BayesianPairedResult(BaseResult):
     """Posterior of (theta_left, theta_rope, theta_right) for the differences x - y.
 
     Attributes

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from algocompare._results import Result, internal
+from algocompare._results import BaseResult, internal
 from algocompare._validation import check_option
 from algocompare.consensus.rankings import as_profile, format_ranking, levels_to_groups
 
@@ -23,7 +23,7 @@ _TIES = ("relations", "strict")
 
 
 @dataclass(frozen=True, kw_only=True)
-class BordaResult(Result):
+class BordaResult(BaseResult):
     """Scores per item and the consensus ranking (a list of groups, best first)."""
 
     items: tuple

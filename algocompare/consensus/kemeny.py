@@ -47,7 +47,7 @@ from scipy import sparse
 from scipy.optimize import linprog
 from scipy.sparse.csgraph import connected_components
 
-from algocompare._results import Result, internal
+from algocompare._results import BaseResult, internal
 from algocompare._validation import check_option, check_positive, check_positive_int
 from algocompare.consensus import _milp, _weak_dp
 from algocompare.consensus.rankings import Profile, as_profile, format_ranking
@@ -62,7 +62,7 @@ _DP_WEAK_MAX = 15
 
 
 @dataclass(frozen=True, kw_only=True)
-class KemenyResult(Result):
+class KemenyResult(BaseResult):
     """Every optimal symmetric-difference consensus and the objective value.
 
     Attributes

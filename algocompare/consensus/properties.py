@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from algocompare._results import Result
+from algocompare._results import BaseResult
 from algocompare._validation import check_option
 from algocompare.consensus.rankings import as_profile, format_ranking
 
@@ -26,7 +26,7 @@ __all__ = ["check_iia", "check_majority", "check_pareto", "CriterionResult"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class CriterionResult(Result):
+class CriterionResult(BaseResult):
     """Whether a consensus criterion holds, with the violating pairs."""
 
     criterion: str

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from algocompare._results import Result
+from algocompare._results import BaseResult
 from algocompare._validation import as_sample, check_option, check_probability
 from algocompare.consensus.rankings import format_ranking, levels_to_groups
 
@@ -109,7 +109,7 @@ def _square_bool(incidence: Any) -> np.ndarray:
 
 
 @dataclass(frozen=True, kw_only=True)
-class DominanceRelation(Result):
+class DominanceRelation(BaseResult):
     """A dominance relation: incidence (a ≽ b), properties, classification, pairwise p-values."""
 
     items: tuple

@@ -14,7 +14,7 @@ from scipy import stats
 
 from algocompare import _validation as v
 from algocompare.data.convert import as_blocks
-from algocompare._results import Result, TestResult, internal
+from algocompare._results import BaseResult, TestResult, internal
 
 __all__ = ["normality", "homoscedasticity", "multivariate_normality", "hotelling_t2", "check_assumptions",
            "NormalityResult", "HomoscedasticityResult", "MultivariateNormalityResult", "HotellingResult",
@@ -27,7 +27,7 @@ MIN_SIZE = {"shapiro": 3, "ks": 4, "dagostino": 8}
 
 
 @dataclass(frozen=True, kw_only=True)
-class NormalityResult(Result):
+class NormalityResult(BaseResult):
     """One row per sample (algorithm, or algorithm × instance) and test."""
 
     alpha: float
@@ -46,7 +46,7 @@ class NormalityResult(Result):
 
 
 @dataclass(frozen=True, kw_only=True)
-class HomoscedasticityResult(Result):
+class HomoscedasticityResult(BaseResult):
     """One row per group of samples (all algorithms, or one instance's runs) and test."""
 
     alpha: float
@@ -360,7 +360,7 @@ def hotelling_t2(x: Any, y: Any) -> HotellingResult:
 
 # ------------------------------------------------------------------- summary
 @dataclass(frozen=True, kw_only=True)
-class AssumptionsResult(Result):
+class AssumptionsResult(BaseResult):
     """Which family of tests fits the data, with the reasons and the checks behind them."""
 
     recommendation: str

@@ -18,7 +18,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
-from algocompare._results import Result
+from algocompare._results import BaseResult
 from algocompare.frequentist.pairwise import signed_rank_null
 
 __all__ = ["median_difference_ci", "confidence_curve", "MedianDifferenceCI", "ConfidenceCurveResult"]
@@ -29,7 +29,7 @@ EXACT_MAX_SIZE = 20
 
 
 @dataclass(frozen=True, kw_only=True)
-class MedianDifferenceCI(Result):
+class MedianDifferenceCI(BaseResult):
     """Interval ``(low, high)`` for the difference of medians, with the Hodges–Lehmann
     ``estimate`` (median of the differences), K and the achieved confidence."""
 
@@ -45,7 +45,7 @@ class MedianDifferenceCI(Result):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ConfidenceCurveResult(Result):
+class ConfidenceCurveResult(BaseResult):
     """Berrar's confidence curve: ``curve`` has columns low, high and pvalue (the level α
     of the interval (low, high)); ``pvalue_at_zero`` is where the curve crosses 0."""
 

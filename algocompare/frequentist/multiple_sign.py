@@ -11,7 +11,7 @@ from scipy import stats
 
 from algocompare import _validation as v
 from algocompare.data.convert import as_blocks
-from algocompare._results import Result
+from algocompare._results import BaseResult
 
 __all__ = ["multiple_sign_test", "MultipleSignResult"]
 
@@ -19,7 +19,7 @@ ALTERNATIVES = ("control-better", "control-worse", "two-sided")
 
 
 @dataclass(frozen=True, kw_only=True)
-class MultipleSignResult(Result):
+class MultipleSignResult(BaseResult):
     """One row per algorithm compared with the control.
 
     ``r`` is the count of the test statistic (see :func:`multiple_sign_test`), ``pvalue``

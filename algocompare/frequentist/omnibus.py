@@ -18,7 +18,7 @@ import pandas as pd
 from scipy import special, stats
 
 from algocompare import ranking
-from algocompare._results import Result, TestResult, internal
+from algocompare._results import BaseResult, TestResult, internal
 from algocompare.frequentist._common import oriented_blocks
 from algocompare.data.convert import as_results
 
@@ -417,7 +417,7 @@ def _sphericity(y: np.ndarray) -> tuple[float, float, float]:
 
 # ------------------------------------------------------------------------- omnibus
 @dataclass(frozen=True, kw_only=True)
-class OmnibusResult(Result):
+class OmnibusResult(BaseResult):
     """All omnibus tests in one table (one row per test)."""
 
     table: pd.DataFrame

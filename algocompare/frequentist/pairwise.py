@@ -17,7 +17,7 @@ from scipy import stats
 
 from algocompare import _validation as v
 from algocompare.ranking import below_overflow
-from algocompare._results import Result, TestResult
+from algocompare._results import BaseResult, TestResult
 from algocompare.frequentist._common import check_alternative, discrete_pvalue, normal_pvalue
 
 __all__ = ["sign_test", "wilcoxon", "paired_ttest", "rank_sum", "fwer_of_pairwise",
@@ -306,7 +306,7 @@ def rank_sum(x: Any, y: Any, *, alternative: str = "two-sided", method: str = "a
 
 # ------------------------------------------------------------------------------- FWER
 @dataclass(frozen=True, kw_only=True)
-class FWERResult(Result):
+class FWERResult(BaseResult):
     """Family-wise error of a set of independent pairwise comparisons."""
 
     pvalue: float

@@ -13,14 +13,14 @@ from scipy import stats
 
 from algocompare import _validation as v
 from algocompare.data.convert import as_results
-from algocompare._results import Result
+from algocompare._results import BaseResult
 from algocompare.frequentist.pairwise import wilcoxon
 
 __all__ = ["per_instance", "PerInstanceResult"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class PerInstanceResult(Result):
+class PerInstanceResult(BaseResult):
     """García et al. (2009) Table 5's layout: one row per instance."""
 
     algorithm_a: str

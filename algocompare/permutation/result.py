@@ -8,7 +8,7 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
-from algocompare._results import Result, TestResult, internal
+from algocompare._results import BaseResult, TestResult, internal
 
 __all__ = ["PermutationTestResult", "MSDResult"]
 
@@ -62,7 +62,7 @@ class PermutationTestResult(TestResult):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MSDResult(Result):
+class MSDResult(BaseResult):
     """Simultaneous all-pairwise intervals as minimum significant differences (MSD).
 
     Two algorithms differ when their estimated effects differ by more than the MSD, i.e.

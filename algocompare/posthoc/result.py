@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from algocompare._results import Result, format_number
+from algocompare._results import BaseResult, format_number
 
 __all__ = ["PosthocResult"]
 
@@ -16,7 +16,7 @@ TABLE_COLUMNS = ("algorithm_a", "algorithm_b", "statistic", "pvalue", "pvalue_ad
 
 
 @dataclass(frozen=True, kw_only=True)
-class PosthocResult(Result):
+class PosthocResult(BaseResult):
     """Pairwise comparisons after an omnibus test, with adjusted p-values.
 
     Attributes

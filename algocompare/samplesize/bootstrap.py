@@ -15,13 +15,13 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
-from algocompare._results import Result, internal
+from algocompare._results import BaseResult, internal
 
 __all__ = ["bootstrap_means", "BootstrapMeans"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class BootstrapMeans(Result):
+class BootstrapMeans(BaseResult):
     """Resampled means with their summary and a Q-Q correlation against the normal."""
 
     _plot_function: ClassVar[str] = "plot_bootstrap_qq"

@@ -18,7 +18,7 @@ import numpy as np
 from scipy import optimize, special, stats
 
 from algocompare import _validation as v
-from algocompare._results import Result
+from algocompare._results import BaseResult
 
 __all__ = ["EffectSize", "cohens_d", "hedges_g", "d_z", "cohens_d_prime", "vargha_delaney_a12",
            "cliffs_delta", "rank_biserial"]
@@ -27,7 +27,7 @@ CI_METHODS = ("noncentral", "normal")
 
 
 @dataclass(frozen=True, kw_only=True)
-class EffectSize(Result):
+class EffectSize(BaseResult):
     """An effect size with its confidence interval (NaN bounds where none is standard)."""
 
     estimate: float

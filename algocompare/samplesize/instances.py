@@ -33,7 +33,7 @@ import pandas as pd
 from scipy import optimize
 
 from algocompare import _validation as v
-from algocompare._results import Result
+from algocompare._results import BaseResult
 from algocompare.samplesize.power import t_power
 
 __all__ = ["calc_instances", "instance_power_curve", "InstancesResult", "InstancePowerCurve"]
@@ -113,7 +113,7 @@ def _inflate(n: float, test: str) -> int:
 
 
 @dataclass(frozen=True, kw_only=True)
-class InstancesResult(Result):
+class InstancesResult(BaseResult):
     """The number of instances N* and the power of each comparison."""
 
     n_instances: int
@@ -206,7 +206,7 @@ def calc_instances(d: float, power: float = 0.8, alpha: float = 0.05, alternativ
 
 
 @dataclass(frozen=True, kw_only=True)
-class InstancePowerCurve(Result):
+class InstancePowerCurve(BaseResult):
     """Power against effect size for a fixed number of instances."""
 
     _plot_function: ClassVar[str] = "plot_power_curve"

@@ -16,7 +16,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
-from algocompare._results import Result
+from algocompare._results import BaseResult
 
 __all__ = ["z_power", "t_power", "ALTERNATIVES", "DESIGNS", "power", "power_curve", "PowerCurve"]
 
@@ -167,7 +167,7 @@ def power(delta, sd=1.0, n=10, alpha: float = 0.05, alternative: str = "greater"
 
 
 @dataclass(frozen=True, kw_only=True)
-class PowerCurve(Result):
+class PowerCurve(BaseResult):
     """Power over a grid of differences for several sample sizes (Figs. 5.2, 5.3, 5.11, 5.16)."""
 
     curve: pd.DataFrame

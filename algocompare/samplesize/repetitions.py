@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare import _validation as v
-from algocompare._results import Result, internal
+from algocompare._results import BaseResult, internal
 from algocompare.samplesize.standard_error import check_design, pairwise_arrays
 from algocompare.samplesize.workers import RunFailed, WorkerPool, dumps
 
@@ -172,7 +172,7 @@ def as_value(result: Any, name: Any, instance: Any) -> float:
 
 
 @dataclass(frozen=True, kw_only=True)
-class RepetitionsResult(Result):
+class RepetitionsResult(BaseResult):
     """Runs per algorithm on one instance and the resulting estimates."""
 
     instance: str

@@ -43,7 +43,7 @@ from scipy import stats
 
 from algocompare import __version__
 from algocompare import _validation as v
-from algocompare._results import Result, internal
+from algocompare._results import BaseResult, internal
 from algocompare.data.results import Results
 from algocompare.samplesize import fingerprint
 from algocompare.samplesize.executors import resolve
@@ -136,7 +136,7 @@ def _paired_test(phi: np.ndarray, test: str, alternative: str, alpha: float) -> 
 
 
 @dataclass(frozen=True, kw_only=True)
-class ExperimentResult(Result):
+class ExperimentResult(BaseResult):
     """A finished study: runs, per-instance estimates and the final test(s)."""
 
     _plot_function: ClassVar[str] = "plot_experiment"

@@ -23,7 +23,7 @@ import numpy as np
 from scipy import optimize, stats
 
 from algocompare import _validation as v
-from algocompare._results import Result
+from algocompare._results import BaseResult
 from algocompare.samplesize.power import check_power_options, power as _test_power
 
 __all__ = ["sample_size", "SampleSizeResult"]
@@ -32,7 +32,7 @@ METHODS = ("approx", "exact")
 
 
 @dataclass(frozen=True, kw_only=True)
-class SampleSizeResult(Result):
+class SampleSizeResult(BaseResult):
     """Required sample size (per arm for two samples) of a z or t test."""
 
     n: float

@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare import _validation as v
-from algocompare._results import Result, internal
+from algocompare._results import BaseResult, internal
 
 __all__ = ["calc_se", "StandardErrorResult"]
 
@@ -145,7 +145,7 @@ def check_design(dif: str, comparisons: str, method: str) -> None:
 
 
 @dataclass(frozen=True, kw_only=True)
-class StandardErrorResult(Result):
+class StandardErrorResult(BaseResult):
     """Estimated difference(s) phi and standard error(s).
 
     ``phi`` and ``se`` are floats for two algorithms and arrays (one per pair, in the order

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from algocompare._results import Result
+from algocompare._results import BaseResult
 
 
 def cd_cliques(mean_ranks: pd.Series, cd: float) -> list[list[str]]:
@@ -30,7 +30,7 @@ def cd_cliques(mean_ranks: pd.Series, cd: float) -> list[list[str]]:
 
 
 @dataclass(frozen=True, kw_only=True)
-class FakePosthoc(Result):
+class FakePosthoc(BaseResult):
     _plot_function: ClassVar[str] = "cd_diagram"
 
     mean_ranks: pd.Series
