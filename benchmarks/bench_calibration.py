@@ -269,7 +269,7 @@ def run_omnibus(design: Design, reps: int) -> list[Row]:
 @lru_cache(maxsize=None)
 def _has_se_option() -> bool:
     try:
-        ac.posthoc(np.arange(6.0).reshape(3, 2), se="classic", correction="none")
+        ac.posthoc(np.arange(6.0).reshape(3, 2), se="classic", p_adjust="none")
     except TypeError:
         return False
     return True
@@ -278,7 +278,7 @@ def _has_se_option() -> bool:
 def posthoc_tests(design: Design) -> dict[tuple, Callable]:
     """(test, option) -> raw p-values of all pairs (row-major upper triangle)."""
     def raw(test: str, **options) -> Callable:
-        return lambda r: ac.posthoc(r, test=test, correction="none", **options).table["pvalue"].to_numpy()
+        return lambda r: ac.posthoc(r, test=test, p_adjust="none", **options).table["pvalue"].to_numpy()
 
     se_options = (("default", {}), ("se='classic'", {"se": "classic"})) if _has_se_option() else (("default", {}),)
     tests = {}

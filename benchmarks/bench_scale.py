@@ -5,9 +5,9 @@ decimals, so some cells tie; a shift per algorithm). Per size and stage:
 
 * ``Results.from_wide`` (the conversion every public function does at its edge);
 * ``friedman(df)`` next to scipy's ``friedmanchisquare`` on the same columns;
-* ``posthoc(df, correction="holm")`` next to scikit-posthocs' ``posthoc_nemenyi_friedman``
+* ``posthoc(df, p_adjust="holm")`` next to scikit-posthocs' ``posthoc_nemenyi_friedman``
   and ``posthoc_conover_friedman(p_adjust="holm")``;
-* Nemenyi (``posthoc(df, correction="nemenyi")``) next to ``posthoc_nemenyi_friedman``;
+* Nemenyi (``posthoc(df, p_adjust="nemenyi")``) next to ``posthoc_nemenyi_friedman``;
 * ``aligned_ranks(df)`` next to a plain numpy aligned-ranks statistic (row means,
   one argsort of all cells, no tie averaging: the least work the test needs);
 * ``bayesian_pairwise`` (signed-rank, all pairs, default options) up to 10,000 × 50;
@@ -76,7 +76,7 @@ def check_values(df: pd.DataFrame) -> None:
     ours = ac.friedman(df)
     theirs = friedmanchisquare(*df.to_numpy().T)
     assert np.isclose(ours.statistic, theirs.statistic, rtol=1e-10), (ours.statistic, theirs.statistic)
-    conover = ac.posthoc(df, test="conover", correction="none").matrix("pvalue")
+    conover = ac.posthoc(df, test="conover", p_adjust="none").matrix("pvalue")
     peer = sp.posthoc_conover_friedman(df, p_adjust=None)
     off = ~np.eye(df.shape[1], dtype=bool)
     assert np.allclose(conover.to_numpy()[off], peer.to_numpy()[off], rtol=1e-6, atol=1e-12)
@@ -94,8 +94,8 @@ def size_tasks(df: pd.DataFrame) -> dict:
         "Results.from_wide": lambda: ac.Results.from_wide(df),
         "friedman": lambda: ac.friedman(df),
         "scipy friedmanchisquare": lambda: friedmanchisquare(*df.to_numpy().T),
-        "posthoc holm": lambda: ac.posthoc(df, correction="holm"),
-        "posthoc nemenyi": lambda: ac.posthoc(df, correction="nemenyi"),
+        "posthoc holm": lambda: ac.posthoc(df, p_adjust="holm"),
+        "posthoc nemenyi": lambda: ac.posthoc(df, p_adjust="nemenyi"),
         "sp nemenyi_friedman": lambda: sp.posthoc_nemenyi_friedman(df),
         "sp conover_friedman holm": lambda: sp.posthoc_conover_friedman(df, p_adjust="holm"),
         "aligned_ranks": lambda: ac.aligned_ranks(df),

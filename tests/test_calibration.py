@@ -48,7 +48,7 @@ def _tables(design: Design, reps: int, seed: int) -> np.ndarray:
 def _pair_pvalues(tables: np.ndarray, tests=RANK_TESTS, **options) -> dict:
     """Raw p-values of every pair (reps x pairs) of ``ac.posthoc`` for each test, with ``options``."""
     def raw(test):
-        return lambda r: ac.posthoc(r, test=test, correction="none", **options).table["pvalue"].to_numpy()
+        return lambda r: ac.posthoc(r, test=test, p_adjust="none", **options).table["pvalue"].to_numpy()
 
     return bench._collect(tables, {test: raw(test) for test in tests})
 

@@ -6,21 +6,20 @@ from typing import Any
 
 import pandas as pd
 
-from algocompare import _validation as v
-
+from algocompare._options import ALTERNATIVES, check_alternative
 from algocompare.data.convert import as_blocks
-ALTERNATIVES = ("two-sided", "less", "greater")
+
+__all__ = ["ALTERNATIVES", "check_alternative", "oriented_blocks", "normal_pvalue", "discrete_pvalue"]
 
 
-def oriented_blocks(data: Any, *, min_instances: int = 2, min_algorithms: int = 2,
-                    agg: str = "mean") -> pd.DataFrame:
-    """Instances × algorithms table with lower = better, checked once at the edge."""
-    results = as_blocks(data, min_instances=min_instances, min_algorithms=min_algorithms)
-    return results.blocks(agg, oriented=True)
-
-
-def check_alternative(alternative: str) -> str:
-    return v.check_option("alternative", alternative, ALTERNATIVES)
+def oriented_blocks(data: Any, *, direction: str | None = None, nan_policy: str = "raise",
+                    min_instances: int = 2, min_algorithms: int = 2,
+                    agg: str = "mean") -> tuple[pd.DataFrame, tuple]:
+    """Instances × algorithms table with lower = better, checked once at the edge, and the
+    instances that ``nan_policy="omit"`` dropped (recorded in every result)."""
+    results = as_blocks(data, direction=direction, nan_policy=nan_policy,
+                        min_instances=min_instances, min_algorithms=min_algorithms)
+    return results.blocks(agg, oriented=True), results.dropped_instances
 
 
 def normal_pvalue(z: float, alternative: str) -> float:

@@ -115,7 +115,8 @@ def _shapiro_many(samples: dict) -> dict:
 
 
 def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm",
-              alpha: float = 0.05) -> NormalityResult:
+              alpha: float = 0.05, direction: str | None = None,
+              nan_policy: str = "raise") -> NormalityResult:
     """Normality tests per algorithm (on the blocks) or per algorithm × instance (on runs).
 
     Tests: ``"ks"`` Kolmogorov–Smirnov with Lilliefors' correction for estimated mean and
@@ -130,6 +131,12 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
     per : {"algorithm", "cell"}
         ``"algorithm"``: each algorithm's column of the instances × algorithms table.
         ``"cell"``: each algorithm's runs on each instance (needs runs).
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"raise", "omit"}
+        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
+        have one and records them in ``dropped_instances``.
 
     Examples
     --------
@@ -141,7 +148,7 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
     v.check_option("per", per, ("algorithm", "cell"))
     v.check_probability("alpha", alpha)
     names = _tests(test, NORMALITY_TESTS)
-    results = as_blocks(data)
+    results = as_blocks(data, direction=direction, nan_policy=nan_policy)
     samples: dict = {}
     if per == "algorithm":
         table = results.blocks()
@@ -167,7 +174,8 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
     frame = pd.DataFrame(rows)
     frame.attrs["alpha"] = alpha
     return NormalityResult(method="Normality tests", alpha=alpha, table=frame,
-                           samples={" / ".join(map(str, k)): s for k, s in samples.items()})
+                           samples={" / ".join(map(str, k)): s for k, s in samples.items()},
+                           dropped_instances=results.dropped_instances)
 
 
 #: why a variance test's statistic is infinite (see :func:`homoscedasticity`)
@@ -200,7 +208,8 @@ def _constant_deviations(groups: list[np.ndarray], center) -> bool:
 
 
 def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "blocks",
-                     alpha: float = 0.05) -> HomoscedasticityResult:
+                     alpha: float = 0.05, direction: str | None = None,
+                     nan_policy: str = "raise") -> HomoscedasticityResult:
     """Equality of variances across algorithms.
 
     Tests: ``"levene"`` (mean-centred, as García et al. 2009, Table 4), ``"levene_median"``
@@ -220,6 +229,12 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
         ``"blocks"``: the algorithms' columns of the aggregated table form the groups.
         ``"instance"``: on each instance, the algorithms' runs form the groups (García
         et al. 2009, Table 4; needs runs).
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"raise", "omit"}
+        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
+        have one and records them in ``dropped_instances``.
 
     Examples
     --------
@@ -231,7 +246,7 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
     v.check_option("per", per, ("blocks", "instance"))
     v.check_probability("alpha", alpha)
     names = _tests(test, VARIANCE_TESTS)
-    results = as_blocks(data)
+    results = as_blocks(data, direction=direction, nan_policy=nan_policy)
     if per == "blocks":
         table = results.blocks()
         groups = {"all": [table[c].to_numpy() for c in table.columns]}
@@ -248,7 +263,8 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
                          "reject": bool(pvalue <= alpha) if not math.isnan(pvalue) else False, "note": note})
     frame = pd.DataFrame(rows)
     frame.attrs["alpha"] = alpha
-    return HomoscedasticityResult(method="Homoscedasticity tests", alpha=alpha, table=frame)
+    return HomoscedasticityResult(method="Homoscedasticity tests", alpha=alpha, table=frame,
+                                  dropped_instances=results.dropped_instances)
 
 
 # ---------------------------------------------------------------- multivariate tests
@@ -379,7 +395,8 @@ class AssumptionsResult(BaseResult):
         return "\n".join(lines)
 
 
-def check_assumptions(data: Any, *, alpha: float = 0.05) -> AssumptionsResult:
+def check_assumptions(data: Any, *, alpha: float = 0.05, direction: str | None = None,
+                      nan_policy: str = "raise") -> AssumptionsResult:
     """Run the relevant checks and say which family of tests is appropriate.
 
     Parametric tests (RM-ANOVA, paired t) need normal, homoscedastic data (and
@@ -392,6 +409,15 @@ def check_assumptions(data: Any, *, alpha: float = 0.05) -> AssumptionsResult:
     variation to test (RM-ANOVA F undefined, e.g. all ties) is never declared fit for
     parametric tests: both lead to the non-parametric recommendation, with the reason.
 
+    Parameters
+    ----------
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"raise", "omit"}
+        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
+        have one and records them in ``dropped_instances``.
+
     Examples
     --------
     >>> import algocompare as ac
@@ -401,7 +427,7 @@ def check_assumptions(data: Any, *, alpha: float = 0.05) -> AssumptionsResult:
     from algocompare.frequentist.omnibus import rm_anova
 
     v.check_probability("alpha", alpha)
-    results = as_blocks(data)
+    results = as_blocks(data, direction=direction, nan_policy=nan_policy)
     rows, reasons = [], []
     norm = normality(results, test="shapiro", alpha=alpha)
     _summarise(rows, reasons, "normality per algorithm (Shapiro-Wilk)", norm.table, "algorithm(s)")
@@ -433,7 +459,8 @@ def check_assumptions(data: Any, *, alpha: float = 0.05) -> AssumptionsResult:
     recommendation = "non-parametric" if violated else "parametric"
     return AssumptionsResult(method="Assumptions of parametric tests", recommendation=recommendation,
                              parametric_ok=not violated, reasons=reasons, alpha=alpha,
-                             checks=pd.DataFrame(rows), normality=norm)
+                             checks=pd.DataFrame(rows), normality=norm,
+                             dropped_instances=results.dropped_instances)
 
 
 def _summarise(rows: list, reasons: list, label: str, table: pd.DataFrame, unit: str) -> None:

@@ -123,7 +123,8 @@ def _f_pvalue(statistic: float, df1: float, df2: float) -> float:
 
 
 # --------------------------------------------------------------------------- tests
-def friedman(data: Any, *, tie_correction: bool = True) -> FriedmanResult:
+def friedman(data: Any, *, tie_correction: bool = True, direction: str | None = None,
+             nan_policy: str = "raise") -> FriedmanResult:
     """Friedman's rank test for k algorithms on N instances.
 
     χ²_F = 12N / (k(k+1)) · [Σ_j R_j² − k(k+1)²/4], R_j the mean rank of algorithm j
@@ -143,6 +144,12 @@ def friedman(data: Any, *, tie_correction: bool = True) -> FriedmanResult:
         results (several algorithms at the optimum, fully tied instances) its size at
         alpha = 0.05 falls to 0.000-0.005, so it almost never rejects (docs "Validation"
         page). Without ties both are identical.
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"raise", "omit"}
+        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
+        have one and records them in ``dropped_instances``.
 
     Returns
     -------
@@ -159,17 +166,18 @@ def friedman(data: Any, *, tie_correction: bool = True) -> FriedmanResult:
     >>> round(ac.friedman(res).statistic, 3)   # tie-corrected (default): errors below 1e-8 tie
     46.954
     """
-    table = oriented_blocks(data)
+    table, dropped = oriented_blocks(data, direction=direction, nan_policy=nan_policy)
     n, k = table.shape
     chi2, factor, ranks = _friedman_chi2(table, tie_correction)
     return FriedmanResult(
         method="Friedman test" + (" (tie-corrected)" if tie_correction else ""), statistic=float(chi2),
         pvalue=float(stats.chi2.sf(chi2, k - 1)), df=k - 1, kendall_w=float(chi2 / (n * (k - 1))),
         tie_correction=bool(tie_correction), tie_factor=float(factor), n_instances=n, n_algorithms=k,
-        mean_ranks=_mean_ranks(ranks, table))
+        mean_ranks=_mean_ranks(ranks, table), dropped_instances=dropped)
 
 
-def iman_davenport(data: Any, *, tie_correction: bool = True) -> ImanDavenportResult:
+def iman_davenport(data: Any, *, tie_correction: bool = True, direction: str | None = None,
+                   nan_policy: str = "raise") -> ImanDavenportResult:
     """Iman & Davenport's (1980) F version of Friedman's test.
 
     F_F = (N − 1) χ²_F / (N(k − 1) − χ²_F), F with k − 1 and (k − 1)(N − 1) df
@@ -182,6 +190,15 @@ def iman_davenport(data: Any, *, tie_correction: bool = True) -> ImanDavenportRe
     but the first of 1 / (number of distinct orderings of its values), e.g. 1/16 for k = 2
     and N = 5 (the F distribution would say 0 and reject 6 % of null tables at any alpha).
 
+    Parameters
+    ----------
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"raise", "omit"}
+        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
+        have one and records them in ``dropped_instances``.
+
     Examples
     --------
     >>> import algocompare as ac
@@ -189,25 +206,25 @@ def iman_davenport(data: Any, *, tie_correction: bool = True) -> ImanDavenportRe
     >>> round(ac.iman_davenport(res, tie_correction=False).statistic, 3)  # García et al. 2009, Table 7
     4.844
     """
-    fried = friedman(data, tie_correction=tie_correction)
+    results = as_results(data, direction=direction, nan_policy=nan_policy)
+    fried = friedman(results, tie_correction=tie_correction)
     n, k, chi2 = fried.n_instances, fried.n_algorithms, fried.statistic
     denominator = n * (k - 1) - chi2
     statistic = (n - 1) * chi2 / denominator if denominator > 1e-12 * n * k else math.inf
     df1, df2 = k - 1, (k - 1) * (n - 1)
-    pvalue = _f_pvalue(statistic, df1, df2) if math.isfinite(statistic) else _perfect_agreement_pvalue(data)
+    pvalue = _f_pvalue(statistic, df1, df2) if math.isfinite(statistic) else _perfect_agreement_pvalue(results)
     return ImanDavenportResult(
         method="Iman-Davenport test" + (" (tie-corrected)" if tie_correction else ""), statistic=float(statistic),
         pvalue=pvalue,
         df1=df1, df2=df2, friedman_statistic=chi2, tie_correction=fried.tie_correction, n_instances=n,
-        n_algorithms=k,
-        mean_ranks=fried.mean_ranks)
+        n_algorithms=k, mean_ranks=fried.mean_ranks, dropped_instances=fried.dropped_instances)
 
 
 def _perfect_agreement_pvalue(data: Any) -> float:
     """P(every instance orders the algorithms as the first one does) under within-instance
     exchangeability: the product over instances 2..N of (Π_g t_g!) / k!, t_g the sizes of the
     groups of tied values (the exact p-value of W = 1, the most extreme outcome)."""
-    values = oriented_blocks(data).to_numpy()
+    values = oriented_blocks(data)[0].to_numpy()
     k = values.shape[1]
     log_p = 0.0
     for row in values[1:]:
@@ -216,7 +233,8 @@ def _perfect_agreement_pvalue(data: Any) -> float:
     return float(math.exp(log_p))
 
 
-def aligned_ranks(data: Any, *, tie_correction: bool = True) -> AlignedRanksResult:
+def aligned_ranks(data: Any, *, tie_correction: bool = True, direction: str | None = None,
+                  nan_policy: str = "raise") -> AlignedRanksResult:
     """Friedman aligned-ranks test (Hodges & Lehmann 1962; García et al. 2010, eq. 2).
 
     Each instance's mean is subtracted and all kN aligned values are ranked together
@@ -237,6 +255,12 @@ def aligned_ranks(data: Any, *, tie_correction: bool = True) -> AlignedRanksResu
         when none tie, is replaced by the actual Σ_ij R̂_ij² (mid-ranks), which makes T
         the permutation statistic of within-instance exchangeability. ``False``: the
         formula as printed (García et al. 2010; scmamp). Without ties both are identical.
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"raise", "omit"}
+        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
+        have one and records them in ``dropped_instances``.
 
     Examples
     --------
@@ -245,7 +269,7 @@ def aligned_ranks(data: Any, *, tie_correction: bool = True) -> AlignedRanksResu
     >>> round(r.statistic, 3), r.df, round(r.pvalue, 5)
     (32.948, 10, 0.00028)
     """
-    table = oriented_blocks(data)
+    table, dropped = oriented_blocks(data, direction=direction, nan_policy=nan_policy)
     n, k = table.shape
     ranks = ranking.aligned_ranks(table.to_numpy())
     kn = k * n
@@ -259,10 +283,11 @@ def aligned_ranks(data: Any, *, tie_correction: bool = True) -> AlignedRanksResu
         statistic=statistic, pvalue=float(stats.chi2.sf(statistic, k - 1)),
         df=k - 1, tie_correction=bool(tie_correction), n_instances=n, n_algorithms=k,
         mean_ranks=_mean_ranks(within, table),
-        mean_aligned_ranks=_mean_ranks(ranks, table, "mean_aligned_rank"))
+        mean_aligned_ranks=_mean_ranks(ranks, table, "mean_aligned_rank"), dropped_instances=dropped)
 
 
-def quade(data: Any, *, tie_correction: bool = True) -> QuadeResult:
+def quade(data: Any, *, tie_correction: bool = True, direction: str | None = None,
+          nan_policy: str = "raise") -> QuadeResult:
     """Quade's (1979) test: within-instance ranks weighted by the rank of the instance range.
 
     S_ij = Q_i (r_ij − (k + 1)/2), Q_i the rank of instance i's range
@@ -276,6 +301,12 @@ def quade(data: Any, *, tie_correction: bool = True) -> QuadeResult:
         actual sum with mid-ranks. ``False`` (scmamp's ``quadeTest``, García et al. 2010):
         A = N(N+1)(2N+1)k(k+1)(k−1)/72, the value of Σ S_ij² without ties, which makes the
         test almost never reject on tied tables. Without ties both are identical.
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"raise", "omit"}
+        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
+        have one and records them in ``dropped_instances``.
 
     Returns
     -------
@@ -290,7 +321,7 @@ def quade(data: Any, *, tie_correction: bool = True) -> QuadeResult:
     >>> round(q.statistic, 3), q.df1, q.df2, f"{q.pvalue:.2e}"
     (4.087, 10, 240, '3.29e-05')
     """
-    table = oriented_blocks(data)
+    table, dropped = oriented_blocks(data, direction=direction, nan_policy=nan_policy)
     n, k = table.shape
     values = table.to_numpy()
     ranks = ranking.within_instance_ranks(values)
@@ -311,10 +342,11 @@ def quade(data: Any, *, tie_correction: bool = True) -> QuadeResult:
     return QuadeResult(
         method="Quade test" + (" (tie-corrected)" if tie_correction else ""), statistic=float(statistic),
         pvalue=_f_pvalue(statistic, df1, df2), df1=df1, df2=df2, tie_correction=bool(tie_correction),
-        n_instances=n, n_algorithms=k, mean_ranks=_mean_ranks(ranks, table), quade_mean_ranks=weighted)
+        n_instances=n, n_algorithms=k, mean_ranks=_mean_ranks(ranks, table), quade_mean_ranks=weighted,
+        dropped_instances=dropped)
 
 
-def rm_anova(data: Any) -> RMAnovaResult:
+def rm_anova(data: Any, *, direction: str | None = None, nan_policy: str = "raise") -> RMAnovaResult:
     """One-way repeated-measures ANOVA, the parametric counterpart of Friedman's test.
 
     Instances are the subjects, algorithms the within factor (Chiarandini et al. 2005,
@@ -332,6 +364,15 @@ def rm_anova(data: Any) -> RMAnovaResult:
     variation but different algorithm means (the same differences on every instance) F
     is infinite and p = 0.
 
+    Parameters
+    ----------
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"raise", "omit"}
+        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
+        have one and records them in ``dropped_instances``.
+
     Examples
     --------
     >>> import algocompare as ac
@@ -339,7 +380,7 @@ def rm_anova(data: Any) -> RMAnovaResult:
     >>> round(a.statistic, 4), (a.df1, a.df2), round(a.pvalue, 4), round(a.pvalue_gg, 4)
     (0.9822, (10, 240), 0.4595, 0.3322)
     """
-    table = oriented_blocks(data)
+    table, dropped = oriented_blocks(data, direction=direction, nan_policy=nan_policy)
     n, k = table.shape
     y, exponent = _unit_scaled(table.to_numpy())
     grand = y.mean()
@@ -431,13 +472,23 @@ class OmnibusResult(BaseResult):
         return self.tests[key]
 
 
-def omnibus(data: Any, *, tie_correction: bool = True) -> OmnibusResult:
+def omnibus(data: Any, *, tie_correction: bool = True, direction: str | None = None,
+            nan_policy: str = "raise") -> OmnibusResult:
     """Run Friedman, Iman–Davenport, aligned ranks, Quade and the RM-ANOVA on one table.
 
     ``tie_correction`` (default ``True``) is passed to Friedman, Iman–Davenport, aligned
     ranks and Quade; ``False`` gives the untied statistics of the papers. The result's
     ``table`` has one row per test (statistic, df1, df2, p-value, and the
     Greenhouse–Geisser p for the ANOVA); ``result["friedman"]`` gives each full result.
+
+    Parameters
+    ----------
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"raise", "omit"}
+        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
+        have one and records them in ``dropped_instances``.
 
     Examples
     --------
@@ -451,7 +502,7 @@ def omnibus(data: Any, *, tie_correction: bool = True) -> OmnibusResult:
                       Quade     4.0869  0.0000
     Repeated-measures ANOVA     0.9822  0.4595
     """
-    results = as_results(data)
+    results = as_results(data, direction=direction, nan_policy=nan_policy)
     tests = {
         "friedman": friedman(results, tie_correction=tie_correction),
         "iman_davenport": iman_davenport(results, tie_correction=tie_correction),
@@ -468,4 +519,5 @@ def omnibus(data: Any, *, tie_correction: bool = True) -> OmnibusResult:
                      "df2": getattr(res, "df2", math.nan), "pvalue": res.pvalue,
                      "pvalue_gg": getattr(res, "pvalue_gg", math.nan)})
     return OmnibusResult(method="Omnibus tests", table=pd.DataFrame(rows),
-                         mean_ranks=tests["friedman"].mean_ranks, tests=tests)
+                         mean_ranks=tests["friedman"].mean_ranks, tests=tests,
+                         dropped_instances=tests["friedman"].dropped_instances)

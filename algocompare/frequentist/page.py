@@ -8,6 +8,8 @@ Peers tabulate N ≤ 8, k ≤ 12 or use the normal approximation only.
 
 from __future__ import annotations
 
+import dataclasses
+
 import functools
 import math
 from dataclasses import dataclass
@@ -116,12 +118,13 @@ def _page_from_ranks(ranks: np.ndarray, method: str, labels: Sequence[Any]) -> P
         p_exact = float(pmf[support >= math.ceil(statistic - 1e-9)].sum())
     return PageResult(
         method="Page trend test" + (" (exact)" if exact else " (normal approximation)"), statistic=statistic,
-        pvalue=p_exact if exact else p_normal, alternative="increasing", z=float(z), pvalue_exact=p_exact,
+        pvalue=p_exact if exact else p_normal, alternative="greater", z=float(z), pvalue_exact=p_exact,
         pvalue_normal=p_normal, exact=exact, n_instances=n, n_treatments=k,
         mean_ranks=pd.Series(ranks.mean(axis=0), index=list(labels), name="mean_rank"))
 
 
-def page_trend(data: Any, *, order: Sequence[Any] | None = None, method: str = "auto") -> PageResult:
+def page_trend(data: Any, *, order: Sequence[Any] | None = None, method: str = "auto",
+               direction: str | None = None, nan_policy: str = "raise") -> PageResult:
     """Page's L test of an ordered alternative (Page 1963; Carrasco et al. 2020, §3.2.4).
 
     Values are ranked within each instance (rank 1 = best, i.e. ascending for a plain
@@ -139,6 +142,14 @@ def page_trend(data: Any, *, order: Sequence[Any] | None = None, method: str = "
         ``"exact"``: the exact null distribution (untied ranks; k <= 14). ``"approx"``:
         z = (L − Nk(k+1)²/4) / sqrt(Nk²(k+1)(k²−1)/144), one-sided. ``"auto"``: exact
         when there are no ties, k <= 12 and the computation is cheap, else approx.
+    direction : {"minimize", "maximize"}, optional
+        Which values are best (rank 1); default the data's own (``"minimize"`` for a
+        DataFrame or an array).
+    nan_policy : {"raise", "omit"}
+        ``"omit"`` drops the instances with a missing value (``dropped_instances``).
+
+    The test is one-sided by definition: ``alternative`` is ``"greater"`` (L larger than
+    under the null, i.e. the ranks increase along ``order``).
 
     Examples
     --------
@@ -148,7 +159,7 @@ def page_trend(data: Any, *, order: Sequence[Any] | None = None, method: str = "
     >>> r.statistic, round(r.pvalue, 4)
     (54.0, 0.0255)
     """
-    table = oriented_blocks(data)
+    table, dropped = oriented_blocks(data, direction=direction, nan_policy=nan_policy)
     if order is not None:
         order = list(order)
         v.check_unique("algorithm", order)
@@ -159,7 +170,8 @@ def page_trend(data: Any, *, order: Sequence[Any] | None = None, method: str = "
             raise ValueError("order must list every column exactly once.")
         table = table[order]
     ranks = ranking.within_instance_ranks(table.to_numpy())
-    return _page_from_ranks(ranks, method, table.columns)
+    result = _page_from_ranks(ranks, method, table.columns)
+    return dataclasses.replace(result, dropped_instances=dropped)
 
 
 def convergence_page(a: Any, b: Any, *, optimum: Any = None, method: str = "auto",
@@ -195,7 +207,7 @@ def convergence_page(a: Any, b: Any, *, optimum: Any = None, method: str = "auto
                           for r, xa, yb, t in zip(ranks, x, y, target)])
     labels = [f"cut{j + 1}" for j in range(x.shape[1])]
     result = _page_from_ranks(ranks, method, labels)
-    return result.__class__(**{**result.__dict__, "method": result.method.replace("Page trend", "Page convergence")})
+    return dataclasses.replace(result, method=result.method.replace("Page trend", "Page convergence"))
 
 
 def _convergence_arrays(a: Any, b: Any) -> tuple[np.ndarray, np.ndarray]:

@@ -175,7 +175,7 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     The labels carry the mean ranks of García et al. (2009), Table 8 (G-CMA-ES 3.34, ...):
 
     >>> import algocompare as ac
-    >>> ph = ac.posthoc(ac.load_dataset("cec2005_d10"), correction="nemenyi")
+    >>> ph = ac.posthoc(ac.load_dataset("cec2005_d10"), p_adjust="nemenyi")
     >>> ax = ac.plots.cd_diagram(ph)
     >>> [t.get_text() for t in ax.texts if t.get_gid() == "algorithm-label"][:3]
     ['G-CMA-ES (3.34)', 'L-SaDE (4.92)', 'DMS-L-PSO (5.02)']

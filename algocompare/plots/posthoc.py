@@ -70,7 +70,7 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     Examples
     --------
     >>> import algocompare as ac
-    >>> ph = ac.posthoc(ac.load_dataset("cec2005_d10"), correction="nemenyi")
+    >>> ph = ac.posthoc(ac.load_dataset("cec2005_d10"), p_adjust="nemenyi")
     >>> ax = ac.plots.pvalue_heatmap(ph)
     >>> ax.get_title(), [t.get_text() for t in ax.get_xticklabels()][:3]   # mean-rank order
     ('p-values (nemenyi); framed: p ≤ 0.05', ['G-CMA-ES', 'L-SaDE', 'DMS-L-PSO'])
@@ -136,7 +136,7 @@ def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
     Examples
     --------
     >>> import algocompare as ac
-    >>> ph = ac.posthoc(ac.load_dataset("cec2005_d10"), correction="holm")
+    >>> ph = ac.posthoc(ac.load_dataset("cec2005_d10"), p_adjust="holm")
     >>> ax = ac.plots.sign_plot(ph)
     >>> ax.get_title(), [t.get_text() for t in ax.get_yticklabels()][:3]
     ('Significance (+: row better than column)', ['G-CMA-ES', 'L-SaDE', 'DMS-L-PSO'])

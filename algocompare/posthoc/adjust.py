@@ -26,6 +26,7 @@ from scipy.special import comb
 from scipy import special
 from scipy.stats import norm
 
+from algocompare._deprecation import renamed_parameters
 from algocompare._validation import check_option, check_probability
 from algocompare.posthoc.bergmann import bergmann_hommel, shaffer_dynamic
 from algocompare.posthoc.shaffer import shaffer_static
@@ -346,7 +347,8 @@ def adjust_pairwise(p_pairs: np.ndarray, k: int, method: str, alpha: float = 0.0
 
 # ----------------------------------------------------------------------------- public entry
 
-def adjust_pvalues(pvalues: Any, method: str = "holm", *, alpha: float = 0.05, k: int | None = None) -> Any:
+@renamed_parameters(method="p_adjust")
+def adjust_pvalues(pvalues: Any, p_adjust: str = "holm", *, alpha: float = 0.05, k: int | None = None) -> Any:
     """Adjusted p-values (APVs) for multiple testing.
 
     Parameters
@@ -356,8 +358,9 @@ def adjust_pvalues(pvalues: Any, method: str = "holm", *, alpha: float = 0.05, k
         A square symmetric matrix (DataFrame or ndarray, diagonal ignored) is the family of
         all pairwise comparisons of its k labels (its upper triangle). A Series indexed by
         pairs (a 2-level MultiIndex or 2-tuples) is also read as a pairwise family.
-    method : str
-        ``"bonferroni"`` (Bonferroni–Dunn), ``"holm"``, ``"hochberg"``, ``"hommel"``,
+    p_adjust : str
+        The adjustment (``method=`` is its deprecated alias, as in ``posthoc``'s
+        ``correction=``): ``"bonferroni"`` (Bonferroni–Dunn), ``"holm"``, ``"hochberg"``, ``"hommel"``,
         ``"holland"``, ``"finner"``, ``"li"`` (controls the family-wise error for independent
         p-values only: liberal for comparisons against a common control, see the Validation
         page), ``"rom"`` (Rom's step-up procedure),
@@ -416,22 +419,22 @@ def adjust_pvalues(pvalues: Any, method: str = "holm", *, alpha: float = 0.05, k
     >>> adjust_pvalues([0.03, 0.04, 0.045], "rom_stepdown").round(4)
     array([0.0889, 0.0889, 0.0889])
     """
-    check_option("method", method, CORRECTIONS)
+    check_option("p_adjust", p_adjust, CORRECTIONS)
     alpha = check_probability("alpha", alpha)
     if isinstance(pvalues, pd.DataFrame) or (isinstance(pvalues, np.ndarray) and pvalues.ndim == 2):
-        return _adjust_matrix(pvalues, method, alpha)
+        return _adjust_matrix(pvalues, p_adjust, alpha)
     if isinstance(pvalues, pd.Series):
         pairs = _pair_labels(pvalues.index)
         values = _check_pvalues(pvalues.to_numpy(dtype=float), "pvalues")
-        if pairs is not None and method not in FAMILY_CORRECTIONS:
+        if pairs is not None and p_adjust not in FAMILY_CORRECTIONS:
             algorithms, canonical, where = _from_pairs(pairs, values)
-            adjusted = adjust_pairwise(canonical, len(algorithms), method, alpha)[where]
+            adjusted = adjust_pairwise(canonical, len(algorithms), p_adjust, alpha)[where]
         else:
-            adjusted = _adjust_plain(values, method, alpha, k)
+            adjusted = _adjust_plain(values, p_adjust, alpha, k)
         return pd.Series(adjusted, index=pvalues.index, name=pvalues.name)
     if np.ndim(pvalues) != 1 or isinstance(pvalues, (str, bytes)):
         raise TypeError("pvalues must be a 1-D array/Series or a square matrix of pairwise p-values.")
-    return _adjust_plain(_check_pvalues(pvalues, "pvalues"), method, alpha, k)
+    return _adjust_plain(_check_pvalues(pvalues, "pvalues"), p_adjust, alpha, k)
 
 
 def _adjust_plain(values: np.ndarray, method: str, alpha: float, k: int | None) -> np.ndarray:

@@ -37,9 +37,9 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
         if control_correction in ("shaffer", "shaffer_dynamic", "bergmann"):
             control_correction = "holm"  # pairwise-family corrections do not apply to k-1 comparisons
         found["control"] = posthoc(results, test="friedman", control=options.control,
-                                   correction=control_correction, alpha=options.alpha, se=options.se)
+                                   p_adjust=control_correction, alpha=options.alpha, se=options.se)
     found["all_pairs"] = posthoc(results, test="friedman", control=None,
-                                 correction=_all_pairs_correction(options, results.n_algorithms),
+                                 p_adjust=_all_pairs_correction(options, results.n_algorithms),
                                  alpha=options.alpha, se=options.se)
     parts, data = [], {}
     for key, result in found.items():

@@ -115,7 +115,7 @@ def _check_k(k: int, method: str) -> None:
         raise ValueError(
             f"{method} is computed exactly for at most {MAX_EXACT_K} algorithms (Bell({MAX_EXACT_K}) - 1 = "
             f"{bell_number(MAX_EXACT_K) - 1:,} exhaustive sets); k = {k} has {bell_number(k) - 1:,}. "
-            "Use correction='shaffer' (static), which is valid for any k."
+            "Use p_adjust='shaffer' (static), which is valid for any k."
         )
 
 

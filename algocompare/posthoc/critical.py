@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import norm, studentized_range
 
+from algocompare._deprecation import renamed_parameters
 from algocompare._validation import check_option, check_positive_int, check_probability
 
 __all__ = ["critical_difference", "critical_value"]
@@ -12,7 +13,7 @@ __all__ = ["critical_difference", "critical_value"]
 CD_METHODS = ("nemenyi", "bonferroni_dunn")
 
 
-def critical_value(k: int, alpha: float = 0.05, method: str = "nemenyi", *, df: float = np.inf) -> float:
+def critical_value(k: int, alpha: float = 0.05, p_adjust: str = "nemenyi", *, df: float = np.inf) -> float:
     """q_alpha of the critical difference CD = q_alpha sqrt(k(k+1)/(6N)).
 
     * ``"nemenyi"``: the (1 - alpha) quantile of the studentized range of k means with
@@ -23,13 +24,14 @@ def critical_value(k: int, alpha: float = 0.05, method: str = "nemenyi", *, df: 
     """
     k = check_positive_int("k", k, minimum=2)
     alpha = check_probability("alpha", alpha)
-    check_option("method", method, CD_METHODS)
-    if method == "nemenyi":
+    check_option("p_adjust", p_adjust, CD_METHODS)
+    if p_adjust == "nemenyi":
         return float(studentized_range.ppf(1.0 - alpha, k, df) / np.sqrt(2.0))
     return float(norm.isf(alpha / (2.0 * (k - 1))))
 
 
-def critical_difference(k: int, n: int, alpha: float = 0.05, method: str = "nemenyi", *,
+@renamed_parameters(method="p_adjust")
+def critical_difference(k: int, n: int, alpha: float = 0.05, p_adjust: str = "nemenyi", *,
                         df: float = np.inf) -> float:
     """Critical difference of Friedman mean ranks for k algorithms on n instances, untied.
 
@@ -45,8 +47,10 @@ def critical_difference(k: int, n: int, alpha: float = 0.05, method: str = "neme
         Number of algorithms and of instances.
     alpha : float
         Family-wise level.
-    method : {"nemenyi", "bonferroni_dunn"}
-        All pairwise comparisons (Nemenyi) or k - 1 comparisons with a control (Bonferroni–Dunn).
+    p_adjust : {"nemenyi", "bonferroni_dunn"}
+        The multiplicity adjustment: all pairwise comparisons (Nemenyi) or k - 1
+        comparisons with a control (Bonferroni–Dunn); ``"bonferroni"`` is accepted for
+        ``"bonferroni_dunn"``. ``method=`` is the deprecated alias of this parameter.
     df : float
         Degrees of freedom of the studentized range for Nemenyi (default infinity, as Demšar).
 
@@ -58,5 +62,5 @@ def critical_difference(k: int, n: int, alpha: float = 0.05, method: str = "neme
     3.97
     """
     n = check_positive_int("n", n, minimum=1)
-    q = critical_value(k, alpha, method, df=df)
+    q = critical_value(k, alpha, "bonferroni_dunn" if p_adjust == "bonferroni" else p_adjust, df=df)
     return q * float(np.sqrt(k * (k + 1) / (6.0 * n)))

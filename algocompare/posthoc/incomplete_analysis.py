@@ -28,12 +28,12 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
         if correction in ("shaffer", "shaffer_dynamic", "bergmann"):
             correction = "holm"  # pairwise-family corrections do not apply to k-1 comparisons
         found["skillings_mack_control"] = posthoc(results, test="skillings_mack", control=options.control,
-                                                  correction=correction, alpha=options.alpha, **sm_options)
+                                                  p_adjust=correction, alpha=options.alpha, **sm_options)
     all_pairs = _all_pairs_correction(options, results.n_algorithms)
-    found["skillings_mack_all_pairs"] = posthoc(results, test="skillings_mack", correction=all_pairs,
+    found["skillings_mack_all_pairs"] = posthoc(results, test="skillings_mack", p_adjust=all_pairs,
                                                 alpha=options.alpha, **sm_options)
     if incomplete_design(results).is_bibd():
-        found["durbin_all_pairs"] = posthoc(results, test="durbin", correction=all_pairs, alpha=options.alpha)
+        found["durbin_all_pairs"] = posthoc(results, test="durbin", p_adjust=all_pairs, alpha=options.alpha)
     data = {key: {**result.to_dict(), "cliques": result.cliques()} for key, result in found.items()}
     return Section(key="posthoc_incomplete", title="Post-hoc comparisons on the incomplete table",
                    text="\n\n".join(_describe(result) for result in found.values()), data=data, results=found)

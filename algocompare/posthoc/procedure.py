@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm, t as t_dist
 
+from algocompare._deprecation import warn_renamed
 from algocompare._validation import (NAN_POLICIES, check_algorithm, check_option, check_probability,
                                      check_table_nan_policy)
 from algocompare.data.convert import as_blocks
@@ -103,13 +104,13 @@ def _resolve_control(results: Any, control: Any, mean_ranks: pd.Series) -> int |
     return list(results.algorithms).index(control)
 
 
-def _critical_difference(test: str, correction: str, k: int, m: int, alpha: float, se: float) -> float | None:
+def _critical_difference(test: str, p_adjust: str, k: int, m: int, alpha: float, se: float) -> float | None:
     """CD in score units for single-step corrections of the rank z tests."""
     if test not in RANK_TESTS + ("nemenyi",):
         return None
-    if correction == "nemenyi":
+    if p_adjust == "nemenyi":
         return critical_value(k, alpha, "nemenyi") * se
-    if correction == "bonferroni":
+    if p_adjust == "bonferroni":
         return float(norm.isf(alpha / (2.0 * m))) * se
     return None
 
@@ -117,7 +118,7 @@ def _critical_difference(test: str, correction: str, k: int, m: int, alpha: floa
 _INCOMPLETE = {"durbin": durbin, "skillings_mack": skillings_mack}
 
 
-def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: str = "holm",
+def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: str = "holm",
             alpha: float = 0.05, *, se: str | None = None, direction: str | None = None,
             nan_policy: str | None = None, **test_options: Any) -> PosthocResult:
     """Post-hoc comparisons of k algorithms on N instances with adjusted p-values.
@@ -132,10 +133,11 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
         T_j = W_j/(N(N+1)/2) (García et al. 2010, §3; scmamp's ``friedmanPost``,
         ``friedmanAlignedRanksPost``, ``quadePost``); se as chosen by ``se``. ``"wilcoxon"``:
         pairwise signed-rank tests (:func:`algocompare.wilcoxon`, options passed through
-        ``test_options``, e.g. ``zero_method="wilcox"``). ``"nemenyi"``: the Friedman
-        statistic with the Nemenyi (studentized range) adjustment — same values as
-        scikit-posthocs ``posthoc_nemenyi_friedman`` with ``se="classic"`` (and without ties
-        with the default). ``"conover"``: Conover's t test on
+        ``test_options``, e.g. ``zero_method="wilcox"`` or ``correction=True`` for the
+        continuity correction). ``"nemenyi"`` (deprecated: it is the Friedman statistic with
+        ``p_adjust="nemenyi"``, which gives the same values as scikit-posthocs
+        ``posthoc_nemenyi_friedman`` with ``se="classic"``, and without ties with the
+        default). ``"conover"``: Conover's t test on
         rank sums (same raw p-values as scikit-posthocs ``posthoc_conover_friedman``).
         Calibrated under the complete null, but liberal for the equal pairs when other
         algorithms truly differ (per-pair size 0.059-0.110, Holm FWER up to 0.17 at
@@ -160,8 +162,10 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
     control : None, algorithm name or "best"
         None compares all k(k-1)/2 pairs; a name compares it with each other algorithm;
         ``"best"`` picks the algorithm with the best mean rank (or score).
-    correction : str
-        Any method of :func:`algocompare.adjust_pvalues`. ``"shaffer"``,
+    p_adjust : str
+        The multiplicity adjustment: any method of :func:`algocompare.adjust_pvalues`
+        (formerly ``correction=``, still accepted with a string value for one release;
+        ``correction=`` with a bool is Wilcoxon's continuity correction). ``"shaffer"``,
         ``"shaffer_dynamic"`` and ``"bergmann"`` need all pairs. ``"nemenyi"`` uses the
         studentized range of k means on the z statistics (with a control too).
     alpha : float
@@ -197,7 +201,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
     --------
     >>> import algocompare as ac
     >>> data = ac.load_dataset("cec2005_d10")
-    >>> res = ac.posthoc(data, control="G-CMA-ES", correction="holm")
+    >>> res = ac.posthoc(data, control="G-CMA-ES", p_adjust="holm")
     >>> res.se, round(res.standard_error, 4)
     ('permutation', 0.8871)
     >>> print(res.table.head(3).round(4).to_string(index=False))
@@ -208,16 +212,18 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
 
     García et al. (2009), Table 10 (untied standard error; the table has ties at 1e-9):
 
-    >>> classic = ac.posthoc(data, control="G-CMA-ES", correction="holm", se="classic")
+    >>> classic = ac.posthoc(data, control="G-CMA-ES", p_adjust="holm", se="classic")
     >>> round(float(classic.matrix("statistic")["CoEVO"]), 5), f"{classic.matrix('pvalue_adj')['CoEVO']:.5e}"
     (5.43662, '5.43013e-07')
     """
+    p_adjust = _deprecated_correction(p_adjust, test_options)
     check_option("test", test, POSTHOC_TESTS)
-    check_option("correction", correction, CORRECTIONS)
+    if test == "nemenyi":
+        warn_renamed("test='nemenyi'", "test='friedman', p_adjust='nemenyi'", "posthoc()")
+        test, p_adjust = "friedman", "nemenyi"
+    check_option("p_adjust", p_adjust, CORRECTIONS)
     se = _check_se(se, test)
     alpha = check_probability("alpha", alpha)
-    if test == "nemenyi":
-        correction = "nemenyi"
     allowed = _TEST_OPTIONS.get(test, set())
     if allowed is not None and set(test_options) - allowed:
         raise TypeError(f"unexpected option(s) {sorted(set(test_options) - allowed)} for test={test!r}.")
@@ -237,10 +243,10 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
         scores = rank_scores(values, test if test in RANK_TESTS else "friedman", se or "permutation")
         mean_ranks = pd.Series(scores.scores, index=pd.Index(names, name="algorithm"), name="mean_rank")
     control_index = _resolve_control(results, control, mean_ranks)
-    if control_index is not None and correction in PAIRWISE_CORRECTIONS:
+    if control_index is not None and p_adjust in PAIRWISE_CORRECTIONS:
         raise ValueError(
-            f"correction={correction!r} is defined for the family of all pairwise comparisons; "
-            "use control=None, or a general correction such as 'holm' or 'finner' with a control."
+            f"p_adjust={p_adjust!r} is defined for the family of all pairwise comparisons; "
+            "use control=None, or a general adjustment such as 'holm' or 'finner' with a control."
         )
     a, b = _pairs(k, control_index)
 
@@ -259,23 +265,35 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, correction: 
         statistic = pair_z(scores, a, b)
         pvalue = np.minimum(1.0, 2.0 * norm.sf(np.abs(statistic)))
 
-    if correction == "nemenyi" and test in RANK_TESTS + ("nemenyi",):
+    if p_adjust == "nemenyi" and test in RANK_TESTS + ("nemenyi",):
         adjusted = tie_consistent(pvalue, nemenyi_from_z(statistic, k))
-    elif control_index is None or correction == "nemenyi":
-        adjusted = adjust_pairwise(pvalue, k, correction, alpha)
+    elif control_index is None or p_adjust == "nemenyi":
+        adjusted = adjust_pairwise(pvalue, k, p_adjust, alpha)
     else:
-        adjusted = adjust_vector(pvalue, correction, alpha)
+        adjusted = adjust_vector(pvalue, p_adjust, alpha)
 
     table = pd.DataFrame({
         "algorithm_a": [names[i] for i in a], "algorithm_b": [names[j] for j in b],
         "statistic": statistic, "pvalue": pvalue, "pvalue_adj": adjusted,
         "reject": adjusted <= alpha,
     })
-    cd = None if scores is None else _critical_difference(test, correction, k, len(a), alpha, scores.se)
+    cd = None if scores is None else _critical_difference(test, p_adjust, k, len(a), alpha, scores.se)
     control_name = None if control_index is None else names[control_index]
-    method = f"{_TEST_NAMES[test]}{_SE_NAMES.get(se, '')}, {correction} adjustment" + (
+    method = f"{_TEST_NAMES[test]}{_SE_NAMES.get(se, '')}, {p_adjust} adjustment" + (
         f", control {control_name}" if control_name is not None else ", all pairs") + missing_note
-    return PosthocResult(method=method, test=test, correction=correction, control=control_name, alpha=alpha,
+    return PosthocResult(method=method, test=test, p_adjust=p_adjust, control=control_name, alpha=alpha,
                          n_instances=n, n_algorithms=k, mean_ranks=mean_ranks, critical_difference=cd,
                          se=se, standard_error=None if se is None or scores is None else scores.se, table=table,
                          dropped_instances=results.dropped_instances)
+
+
+def _deprecated_correction(p_adjust: str, test_options: dict) -> str:
+    """``p_adjust="holm"`` (a string) is the old name of ``p_adjust``; a bool ``correction``
+    stays in ``test_options`` (Wilcoxon's continuity correction)."""
+    if isinstance(test_options.get("correction"), str):
+        if p_adjust != "holm":
+            raise TypeError("posthoc() got both correction= (deprecated) and p_adjust=; pass only p_adjust=.")
+        warn_renamed("the parameter correction= (the multiplicity adjustment)", "p_adjust=", "posthoc()",
+                     stacklevel=4)
+        return test_options.pop("correction")
+    return p_adjust

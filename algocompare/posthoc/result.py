@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from algocompare._deprecation import renamed_field
 from algocompare._results import BaseResult, format_number
 
 __all__ = ["PosthocResult"]
@@ -25,8 +26,9 @@ class PosthocResult(BaseResult):
         Human-readable description.
     test : str
         Pairwise statistic: ``"friedman"``, ``"aligned_ranks"``, ``"quade"``, ``"wilcoxon"``, ...
-    correction : str
-        Name of the p-value adjustment (see :func:`algocompare.adjust_pvalues`).
+    p_adjust : str
+        Name of the multiplicity adjustment (see :func:`algocompare.adjust_pvalues`);
+        ``correction`` is its deprecated alias.
     control : str or None
         The control algorithm (k - 1 comparisons), or None for all k(k-1)/2 pairs.
     alpha : float
@@ -53,7 +55,7 @@ class PosthocResult(BaseResult):
     """
 
     test: str
-    correction: str
+    p_adjust: str
     control: Any
     alpha: float
     n_instances: int
@@ -65,6 +67,7 @@ class PosthocResult(BaseResult):
     standard_error: float | None = None
 
     _plot_function: ClassVar[str] = "cd_diagram"
+    correction = renamed_field("p_adjust")
 
     # ------------------------------------------------------------------ views
     def to_frame(self) -> pd.DataFrame:
@@ -146,7 +149,7 @@ class PosthocResult(BaseResult):
     # ------------------------------------------------------------------ display
     def __str__(self) -> str:
         head = [self.method,
-                f"  test {self.test}, correction {self.correction}, alpha {format_number(self.alpha)}, "
+                f"  test {self.test}, p_adjust {self.p_adjust}, alpha {format_number(self.alpha)}, "
                 f"{self.n_algorithms} algorithms on {self.n_instances} instances"
                 + (f", control {self.control}" if self.control is not None else "")]
         if self.standard_error is not None:

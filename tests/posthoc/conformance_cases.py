@@ -17,26 +17,26 @@ def adjusted_by_pair(result) -> tuple:
 
 
 CASES = [
-    Case("posthoc_friedman_holm", posthoc, kwargs=dict(test="friedman", correction="holm"), key=adjusted_by_pair),
-    Case("posthoc_friedman_control_finner", posthoc, kwargs=dict(test="friedman", control="best", correction="finner"),
+    Case("posthoc_friedman_holm", posthoc, kwargs=dict(test="friedman", p_adjust="holm"), key=adjusted_by_pair),
+    Case("posthoc_friedman_control_finner", posthoc, kwargs=dict(test="friedman", control="best", p_adjust="finner"),
          key=adjusted_by_pair),
-    Case("posthoc_best_control_li", posthoc, kwargs=dict(control="best", correction="li"), key=adjusted_by_pair,
+    Case("posthoc_best_control_li", posthoc, kwargs=dict(control="best", p_adjust="li"), key=adjusted_by_pair,
          data="cec2005"),
-    Case("posthoc_aligned_ranks_shaffer", posthoc, kwargs=dict(test="aligned_ranks", correction="shaffer"),
+    Case("posthoc_aligned_ranks_shaffer", posthoc, kwargs=dict(test="aligned_ranks", p_adjust="shaffer"),
          key=adjusted_by_pair),
-    Case("posthoc_quade_bergmann", posthoc, kwargs=dict(test="quade", correction="bergmann"), key=adjusted_by_pair),
-    Case("posthoc_quade_shaffer_dynamic", posthoc, kwargs=dict(test="quade", correction="shaffer_dynamic"),
+    Case("posthoc_quade_bergmann", posthoc, kwargs=dict(test="quade", p_adjust="bergmann"), key=adjusted_by_pair),
+    Case("posthoc_quade_shaffer_dynamic", posthoc, kwargs=dict(test="quade", p_adjust="shaffer_dynamic"),
          key=adjusted_by_pair, data="cec2005"),
     Case("posthoc_nemenyi", posthoc, kwargs=dict(test="nemenyi"), key=adjusted_by_pair),
     # the bundled small table has tied instances, so the untied exact law is used as an approximation
     Case("posthoc_friedman_exact_hochberg", posthoc,
-         kwargs=dict(test="friedman_exact", ties="midranks", correction="hochberg"), key=adjusted_by_pair),
-    Case("posthoc_conover_rom", posthoc, kwargs=dict(test="conover", correction="rom"), key=adjusted_by_pair),
-    Case("posthoc_wilcoxon_hommel", posthoc, kwargs=dict(test="wilcoxon", correction="hommel"), key=adjusted_by_pair),
-    Case("posthoc_durbin_holm", posthoc, kwargs=dict(test="durbin", correction="holm"), key=adjusted_by_pair),
+         kwargs=dict(test="friedman_exact", ties="midranks", p_adjust="hochberg"), key=adjusted_by_pair),
+    Case("posthoc_conover_rom", posthoc, kwargs=dict(test="conover", p_adjust="rom"), key=adjusted_by_pair),
+    Case("posthoc_wilcoxon_hommel", posthoc, kwargs=dict(test="wilcoxon", p_adjust="hommel"), key=adjusted_by_pair),
+    Case("posthoc_durbin_holm", posthoc, kwargs=dict(test="durbin", p_adjust="holm"), key=adjusted_by_pair),
     # tables with missing cells (Skillings-Mack keeps them, so only the result-object checks apply)
     Case("posthoc_skillings_mack_finner", kind="other",
-         make=lambda: posthoc(NORMAL20, test="skillings_mack", control="best", correction="finner")),
+         make=lambda: posthoc(NORMAL20, test="skillings_mack", control="best", p_adjust="finner")),
     Case("posthoc_durbin_incomplete_shaffer", kind="other",
-         make=lambda: posthoc(CONOVER, test="durbin", correction="shaffer")),
+         make=lambda: posthoc(CONOVER, test="durbin", p_adjust="shaffer")),
 ]

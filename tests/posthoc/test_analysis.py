@@ -14,7 +14,7 @@ def test_section_control_and_all_pairs() -> None:
     found = section(res, AnalysisOptions(control="best", correction="holm"))
     assert found.key == "posthoc" and set(found.results) == {"control", "all_pairs"}
     assert found.results["control"].control == "G-CMA-ES"
-    assert found.results["all_pairs"].correction == "shaffer"
+    assert found.results["all_pairs"].p_adjust == "shaffer"
     json.dumps(found.data, allow_nan=False)
     assert "G-CMA-ES" in found.text
 
@@ -22,4 +22,4 @@ def test_section_control_and_all_pairs() -> None:
 def test_section_all_pairs_only() -> None:
     res = ac.load_dataset("cec2005_d10")
     found = section(res, AnalysisOptions(control=None, correction="bergmann"))
-    assert set(found.results) == {"all_pairs"} and found.results["all_pairs"].correction == "bergmann"
+    assert set(found.results) == {"all_pairs"} and found.results["all_pairs"].p_adjust == "bergmann"

@@ -86,7 +86,7 @@ SACHS_R = {
 
 
 def test_posthoc_all_pairs_matches_base_r():
-    result = posthoc(SACHS, test="friedman_exact", correction="bonferroni")
+    result = posthoc(SACHS, test="friedman_exact", p_adjust="bonferroni")
     table = result.table.set_index(["algorithm_a", "algorithm_b"])
     for (a, b), (r_difference, p) in SACHS_R.items():
         # our statistic is R_b - R_a (positive when a is better); R prints R_a - R_b
@@ -97,8 +97,8 @@ def test_posthoc_all_pairs_matches_base_r():
 
 
 def test_posthoc_reuses_the_friedman_machinery():
-    exact = posthoc(SACHS, test="friedman_exact", control="A", correction="holm")
-    approx = posthoc(SACHS, test="friedman", control="A", correction="holm")
+    exact = posthoc(SACHS, test="friedman_exact", control="A", p_adjust="holm")
+    approx = posthoc(SACHS, test="friedman", control="A", p_adjust="holm")
     n, k = SACHS.shape
     # same pairs and orientation; D = z * se * n
     np.testing.assert_allclose(exact.table["statistic"],
@@ -106,7 +106,7 @@ def test_posthoc_reuses_the_friedman_machinery():
     np.testing.assert_allclose(exact.table["pvalue_adj"], adjust_pvalues(exact.table["pvalue"].to_numpy(), "holm"))
     pd.testing.assert_series_equal(exact.mean_ranks, approx.mean_ranks)
     assert list(exact.matrix("pvalue_adj").index) == list("BCDEF")
-    assert posthoc(SACHS, test="friedman_exact", correction="bergmann").matrix().shape == (6, 6)
+    assert posthoc(SACHS, test="friedman_exact", p_adjust="bergmann").matrix().shape == (6, 6)
     best = posthoc(SACHS, test="friedman_exact", control="best")
     assert best.control == "A"
 
@@ -115,8 +115,8 @@ def test_normal_approximation_agrees_for_many_instances():
     """The z test of test="friedman" (no continuity correction) is close away from the far tail."""
     rows, cols = np.arange(300)[:, None], np.arange(6)[None, :]
     values = np.sin(1000.0 * rows + 37.0 * cols) + 0.15 * cols  # deterministic, untied, graded effects
-    exact = posthoc(values, test="friedman_exact", correction="none").table["pvalue"].to_numpy()
-    approx = posthoc(values, test="friedman", correction="none").table["pvalue"].to_numpy()
+    exact = posthoc(values, test="friedman_exact", p_adjust="none").table["pvalue"].to_numpy()
+    approx = posthoc(values, test="friedman", p_adjust="none").table["pvalue"].to_numpy()
     keep = exact > 1e-4
     assert keep.sum() >= 10
     assert np.max(np.abs(exact - approx)) < 0.01
@@ -133,7 +133,7 @@ def test_ties_raise_with_advice_or_use_midranks():
     tied.loc[2, "B"] = tied.loc[2, "C"]
     with pytest.raises(ValueError, match=r"1 instance\(s\) have ties \(2\).*test='friedman'"):
         posthoc(tied, test="friedman_exact")
-    result = posthoc(tied, test="friedman_exact", ties="midranks", correction="none")
+    result = posthoc(tied, test="friedman_exact", ties="midranks", p_adjust="none")
     row = result.table.set_index(["algorithm_a", "algorithm_b"]).loc[("A", "B")]
     assert row["statistic"] == 15.5  # mid-rank sums 23.5 - 8
     assert row["pvalue"] == rank_sum_difference_pvalue(16, 6, 6)  # P(|D| >= 15.5) = P(|D| >= 16)

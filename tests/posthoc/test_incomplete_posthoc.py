@@ -22,8 +22,8 @@ RTOL = 1e-9
 @pytest.mark.parametrize("name", ["conover", "moore", "bibd_ties"])
 def test_durbin_all_pairs_match_pmcmrplus(name):
     # R: durbinAllPairsTest(y, p.adjust.method = "none") and (..., "holm"); pairs (1,2), (1,3), ...
-    raw = ac.posthoc(TABLES[name], test="durbin", correction="none")
-    holm = ac.posthoc(TABLES[name], test="durbin", correction="holm")
+    raw = ac.posthoc(TABLES[name], test="durbin", p_adjust="none")
+    holm = ac.posthoc(TABLES[name], test="durbin", p_adjust="holm")
     np.testing.assert_allclose(raw.table["pvalue"], R[f"{name}.durbin_pairs_p"], rtol=RTOL)
     np.testing.assert_allclose(holm.table["pvalue_adj"], R[f"{name}.durbin_pairs_holm"], rtol=RTOL)
     if f"{name}.durbin_pairs_t" in R:   # PMCMRplus prints |t|; ours is signed (positive: algorithm_a better)
@@ -39,7 +39,7 @@ def test_durbin_all_pairs_match_scikit_posthocs(name, p_adjust):
     frame["block_id"] = frame["block"]
     theirs = sp.posthoc_durbin(frame, y_col="y", group_col="group", block_col="block", block_id_col="block_id",
                                melted=True, sort=True, p_adjust=p_adjust)
-    ours = ac.posthoc(table, test="durbin", correction="holm" if p_adjust else "none")
+    ours = ac.posthoc(table, test="durbin", p_adjust="holm" if p_adjust else "none")
     expected = np.array(ours.matrix("pvalue_adj"), dtype=float)
     np.fill_diagonal(expected, 1.0)
     np.testing.assert_allclose(theirs.sort_index().sort_index(axis=1).to_numpy(), expected, rtol=1e-9)
@@ -47,25 +47,25 @@ def test_durbin_all_pairs_match_scikit_posthocs(name, p_adjust):
 
 @pytest.mark.parametrize("name", ["brady", "ties12", "normal20", "small"])
 def test_skillings_mack_pairs_match_the_base_r_restatement(name):
-    raw = ac.posthoc(TABLES[name], test="skillings_mack", correction="none")
+    raw = ac.posthoc(TABLES[name], test="skillings_mack", p_adjust="none")
     np.testing.assert_allclose(raw.table["pvalue"], R[f"{name}.sm_pairs_p"], rtol=RTOL)
     if f"{name}.sm_pairs_z" in R:
         np.testing.assert_allclose(raw.table["statistic"], R[f"{name}.sm_pairs_z"], rtol=RTOL)
     if f"{name}.sm_pairs_holm" in R:
-        holm = ac.posthoc(TABLES[name], test="skillings_mack", correction="holm")
+        holm = ac.posthoc(TABLES[name], test="skillings_mack", p_adjust="holm")
         np.testing.assert_allclose(holm.table["pvalue_adj"], R[f"{name}.sm_pairs_holm"], rtol=RTOL)
 
 
 def test_skillings_mack_pair_variance_is_the_covariance_of_the_adjusted_sums():
     # On a complete table Var(A_a - A_b) = 2k N: z = (R_b - R_a) sqrt(12/(k+1)) / sqrt(2kN), the
     # untied Friedman post-hoc z (Demšar 2006): posthoc(test="friedman", se="classic").
-    sm = ac.posthoc(SMALL, test="skillings_mack", correction="none")
-    classic = ac.posthoc(SMALL, test="friedman", correction="none", se="classic")
+    sm = ac.posthoc(SMALL, test="skillings_mack", p_adjust="none")
+    classic = ac.posthoc(SMALL, test="friedman", p_adjust="none", se="classic")
     np.testing.assert_allclose(sm.table["statistic"], classic.table["statistic"], rtol=1e-12)
 
 
 def test_durbin_pairs_sign_and_control():
-    res = ac.posthoc(CONOVER, test="durbin", control=3, correction="holm")
+    res = ac.posthoc(CONOVER, test="durbin", control=3, p_adjust="holm")
     assert res.control == 3 and len(res.table) == 6
     assert (res.table["statistic"] > 0).all()   # variety 4 has the lowest rank sum: better than every other
     best = ac.posthoc(CONOVER, test="durbin", control="best")
@@ -92,7 +92,7 @@ def test_method_names_the_test_and_the_missing_cells():
 
 
 def test_options_and_nan_policy():
-    tied = ac.posthoc(TIES12, test="skillings_mack", tie_correction=True, correction="none")
+    tied = ac.posthoc(TIES12, test="skillings_mack", tie_correction=True, p_adjust="none")
     assert not np.allclose(tied.table["pvalue"], R["ties12.sm_pairs_p"])
     with pytest.raises(TypeError, match="unexpected option"):
         ac.posthoc(TIES12, test="durbin", tie_correction=True)
@@ -107,7 +107,7 @@ def test_options_and_nan_policy():
 
 
 def test_cd_diagram_of_an_incomplete_table():
-    res = ac.posthoc(NORMAL20, test="skillings_mack", correction="holm")
+    res = ac.posthoc(NORMAL20, test="skillings_mack", p_adjust="holm")
     ax = res.plot()
     labels = [t.get_text() for t in ax.texts if t.get_gid() == "algorithm-label"]
     assert len(labels) == 6 and any(f"({res.mean_ranks.min():.2f})" in text for text in labels)

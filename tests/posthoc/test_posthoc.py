@@ -43,7 +43,7 @@ TABLE_10 = {
 def test_garcia_2009_tables_9_10(cec: ac.Results, rows, table) -> None:
     data = cec if rows is None else cec.select(instances=rows)
     for column, correction in enumerate(("bonferroni", "holm", "hochberg"), start=2):
-        result = posthoc(data, control="G-CMA-ES", correction=correction, se="classic")
+        result = posthoc(data, control="G-CMA-ES", p_adjust=correction, se="classic")
         z, p, adjusted = (result.matrix(v) for v in ("statistic", "pvalue", "pvalue_adj"))
         for name, printed in table.items():
             assert z[name] == pytest.approx(printed[0], abs=0.5e-5)
@@ -59,7 +59,7 @@ def test_garcia_2009_table_8_critical_differences_and_ranks(cec: ac.Results) -> 
     assert critical_difference(11, 25, 0.05, "bonferroni_dunn") == pytest.approx(2.633, abs=5e-4)
     # printed 2.417 from a tabled q (Zar 1999); z_{1-0.10/20} sqrt(132/150) = 2.4163
     assert critical_difference(11, 25, 0.10, "bonferroni_dunn") == pytest.approx(2.417, abs=1e-3)
-    result = posthoc(cec, control="best", correction="bonferroni", se="classic")
+    result = posthoc(cec, control="best", p_adjust="bonferroni", se="classic")
     assert result.control == "G-CMA-ES"
     assert result.mean_ranks["G-CMA-ES"] == pytest.approx(3.34) and result.mean_ranks["CoEVO"] == pytest.approx(8.44)
     assert result.critical_difference == pytest.approx(2.633, abs=5e-4)
@@ -80,10 +80,10 @@ def test_nemenyi_matches_scikit_posthocs(cec: ac.Results) -> None:
     table = cec.blocks()
     expected = sp.posthoc_nemenyi_friedman(table.to_numpy())
     # scikit-posthocs uses the untied standard error sqrt(k(k+1)/(6N)): se="classic"
-    got = posthoc(cec, test="nemenyi", se="classic").matrix("pvalue_adj").to_numpy()
+    got = posthoc(cec, test="friedman", p_adjust="nemenyi", se="classic").matrix("pvalue_adj").to_numpy()
     mask = ~np.eye(11, dtype=bool)
     np.testing.assert_allclose(got[mask], expected.to_numpy()[mask], rtol=1e-6, atol=1e-12)
-    result = posthoc(cec, correction="nemenyi", se="classic")
+    result = posthoc(cec, p_adjust="nemenyi", se="classic")
     assert result.critical_difference == pytest.approx(critical_difference(11, 25, 0.05), rel=1e-12)
     decided = result.reject().to_numpy()
     diffs = np.abs(result.mean_ranks.to_numpy()[:, None] - result.mean_ranks.to_numpy()[None, :])
@@ -93,13 +93,13 @@ def test_nemenyi_matches_scikit_posthocs(cec: ac.Results) -> None:
 def test_conover_matches_scikit_posthocs(cec: ac.Results) -> None:
     # scikit_posthocs.posthoc_conover_friedman(table, p_adjust=None) (0.17.1)
     expected = sp.posthoc_conover_friedman(cec.blocks().to_numpy(), p_adjust=None).to_numpy()
-    got = posthoc(cec, test="conover", correction="none").matrix("pvalue").to_numpy()
+    got = posthoc(cec, test="conover", p_adjust="none").matrix("pvalue").to_numpy()
     mask = ~np.eye(11, dtype=bool)
     np.testing.assert_allclose(got[mask], expected[mask], rtol=1e-9, atol=1e-14)
 
 
 def test_wilcoxon_uses_pairwise_signed_rank(cec: ac.Results) -> None:
-    result = posthoc(cec, test="wilcoxon", control="G-CMA-ES", correction="holm", zero_method="wilcox",
+    result = posthoc(cec, test="wilcoxon", control="G-CMA-ES", p_adjust="holm", zero_method="wilcox",
                      method="approx")
     # García et al. (2009) Table 12 p-values (zeros dropped, normal approximation): DE 0.009, L-SaDE 0.259
     p = result.matrix("pvalue")
@@ -110,7 +110,7 @@ def test_wilcoxon_uses_pairwise_signed_rank(cec: ac.Results) -> None:
 
 
 def test_result_api_all_pairs(cec: ac.Results) -> None:
-    result = posthoc(cec, correction="shaffer")
+    result = posthoc(cec, p_adjust="shaffer")
     assert list(result.to_frame().columns) == ["algorithm_a", "algorithm_b", "statistic", "pvalue", "pvalue_adj", "reject"]
     matrix = result.matrix()
     assert matrix.shape == (11, 11) and np.isnan(np.diag(matrix)).all()
@@ -133,7 +133,7 @@ def test_cliques_are_maximal_on_a_known_pattern() -> None:
                           "pvalue_adj": [0.5, 0.5, 0.01, 0.5, 0.01, 0.5], "reject": False})
     from algocompare.posthoc.result import PosthocResult
 
-    result = PosthocResult(method="m", test="friedman", correction="holm", control=None, alpha=0.05,
+    result = PosthocResult(method="m", test="friedman", p_adjust="holm", control=None, alpha=0.05,
                            n_instances=5, n_algorithms=4, critical_difference=None, table=table,
                            mean_ranks=pd.Series([1.0, 2.0, 3.0, 4.0], index=list("ABCD")))
     assert result.cliques() == [["A", "B", "C"], ["C", "D"]]
@@ -141,7 +141,7 @@ def test_cliques_are_maximal_on_a_known_pattern() -> None:
 
 
 def test_control_result_api(cec: ac.Results) -> None:
-    result = posthoc(cec, control="G-CMA-ES", correction="holm", se="classic")
+    result = posthoc(cec, control="G-CMA-ES", p_adjust="holm", se="classic")
     assert isinstance(result.matrix(), pd.Series) and "G-CMA-ES" not in result.matrix().index
     assert (result.table["algorithm_a"] == "G-CMA-ES").all()
     assert result.cliques() == [["G-CMA-ES", "L-SaDE", "DMS-L-PSO", "BLX-GL50", "DE"]]  # Table 10 Holm
@@ -149,13 +149,13 @@ def test_control_result_api(cec: ac.Results) -> None:
 
 def test_bad_options(cec: ac.Results) -> None:
     with pytest.raises(ValueError, match="all pairwise"):
-        posthoc(cec, control="G-CMA-ES", correction="bergmann")
+        posthoc(cec, control="G-CMA-ES", p_adjust="bergmann")
     with pytest.raises(ValueError, match="unknown control"):
         posthoc(cec, control="nope")
     with pytest.raises(ValueError, match="not valid"):
         posthoc(cec, test="tukey")
     with pytest.raises(ValueError, match="shaffer"):
-        posthoc(ac.simulate_runs(np.arange(14.0), n_instances=5, n_runs=1, rng=1).results, correction="bergmann")
+        posthoc(ac.simulate_runs(np.arange(14.0), n_instances=5, n_runs=1, rng=1).results, p_adjust="bergmann")
 
 
 def test_top_level_names() -> None:
@@ -193,7 +193,7 @@ def _enumerated_sd(values: np.ndarray, test: str, a: int, b: int) -> float:
 def test_permutation_se_is_the_enumerated_null_sd(test: str) -> None:
     # 4 instances x 3 algorithms with ties (a fully tied row, a tied pair): 6^4 = 1296 tables
     values = np.array([[1.0, 2.0, 3.5], [2.0, 2.0, 2.0], [0.3, 0.1, 0.1], [5.0, 1.0, 4.0]])
-    result = posthoc(values, test=test, correction="none")
+    result = posthoc(values, test=test, p_adjust="none")
     assert result.se == "permutation"
     assert result.standard_error == pytest.approx(_enumerated_sd(values, test, 0, 1), rel=1e-9)
 
@@ -210,13 +210,13 @@ def test_permutation_se_equals_the_classic_friedman_formula_without_ties(cec: ac
 def test_permutation_se_is_tie_aware_and_fully_tied_instances_carry_no_information() -> None:
     values = np.array([[1.0, 2.0, 3.0], [3.0, 1.0, 2.0], [1.0, 3.0, 2.0], [2.0, 1.0, 3.0]])
     tied = np.vstack([values, np.full((4, 3), 7.0)])  # four instances where all algorithms tie
-    base, padded = posthoc(values, correction="none"), posthoc(tied, correction="none")
+    base, padded = posthoc(values, p_adjust="none"), posthoc(tied, p_adjust="none")
     # the rank sums are unchanged and the fully tied rows add no variance: the same z
     np.testing.assert_allclose(base.table["statistic"], padded.table["statistic"], rtol=1e-12)
-    classic = posthoc(tied, correction="none", se="classic")
+    classic = posthoc(tied, p_adjust="none", se="classic")
     untied, aware = classic.table["pvalue"].to_numpy(), padded.table["pvalue"].to_numpy()
     assert np.all(untied >= aware) and np.any(untied > aware)  # the untied form dilutes the signal
-    every_tie = posthoc(np.ones((5, 4)), correction="holm")
+    every_tie = posthoc(np.ones((5, 4)), p_adjust="holm")
     assert every_tie.standard_error == 0.0
     assert (every_tie.table["statistic"] == 0).all() and (every_tie.table["pvalue"] == 1).all()
 
@@ -235,7 +235,7 @@ def test_critical_difference_uses_the_same_standard_error(cec: ac.Results) -> No
     from algocompare.posthoc.critical import critical_value
 
     for se in ("permutation", "classic"):
-        result = posthoc(cec, test="aligned_ranks", correction="nemenyi", se=se)
+        result = posthoc(cec, test="aligned_ranks", p_adjust="nemenyi", se=se)
         assert result.critical_difference == pytest.approx(critical_value(11, 0.05) * result.standard_error)
         decided = result.reject().to_numpy()
         ranks = result.mean_ranks.to_numpy()

@@ -114,8 +114,8 @@ def test_rom_stepdown_can_exceed_hochberg() -> None:
 def test_rom_stepdown_is_a_named_correction() -> None:
     assert "rom_stepdown" in FAMILY_CORRECTIONS
     table = np.array([[1, 2, 3], [1, 3, 2], [2, 1, 3], [1, 2, 3], [1, 3, 2], [1, 2, 3]], dtype=float)
-    result = ac.posthoc(table, correction="rom_stepdown")
-    assert result.correction == "rom_stepdown"
+    result = ac.posthoc(table, p_adjust="rom_stepdown")
+    assert result.p_adjust == "rom_stepdown"
     raw = result.table["pvalue"].to_numpy()
     np.testing.assert_allclose(result.table["pvalue_adj"], adjust_pvalues(raw, "rom_stepdown"), rtol=1e-14)
 
