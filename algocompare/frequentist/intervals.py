@@ -18,6 +18,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare._deprecation import renamed_field
 from algocompare._results import BaseResult
 from algocompare.frequentist.pairwise import signed_rank_null
 
@@ -30,12 +31,13 @@ EXACT_MAX_SIZE = 20
 
 @dataclass(frozen=True, kw_only=True)
 class MedianDifferenceCI(BaseResult):
-    """Interval ``(low, high)`` for the difference of medians, with the Hodges–Lehmann
-    ``estimate`` (median of the differences), K and the achieved confidence."""
+    """Interval ``(ci_low, ci_high)`` for the difference of medians, with the Hodges–Lehmann
+    ``estimate`` (median of the differences), K and the achieved confidence (``low`` and
+    ``high`` are deprecated aliases of the bounds)."""
 
     estimate: float
-    low: float
-    high: float
+    ci_low: float
+    ci_high: float
     confidence_level: float
     achieved_level: float
     k: int
@@ -43,11 +45,15 @@ class MedianDifferenceCI(BaseResult):
     paired: bool
     exact: bool
 
+    low = renamed_field("ci_low")
+    high = renamed_field("ci_high")
+
 
 @dataclass(frozen=True, kw_only=True)
 class ConfidenceCurveResult(BaseResult):
-    """Berrar's confidence curve: ``curve`` has columns low, high and pvalue (the level α
-    of the interval (low, high)); ``pvalue_at_zero`` is where the curve crosses 0."""
+    """Berrar's confidence curve: ``curve`` has columns ci_low, ci_high and pvalue (the
+    level α of the interval (ci_low, ci_high)); ``pvalue_at_zero`` is where the curve
+    crosses 0."""
 
     estimate: float
     pvalue_at_zero: float
@@ -132,7 +138,7 @@ def median_difference_ci(x: Any, y: Any, *, confidence_level: float = 0.95, pair
     --------
     >>> import algocompare as ac
     >>> ci = ac.median_difference_ci([5.1, 6.3, 7.2, 8.0, 9.4], [1.2, 2.2, 3.1, 4.4, 5.0])
-    >>> round(ci.low, 3), round(ci.high, 3)   # R wilcox.test(x, y, conf.int=TRUE): 1.3 6.8
+    >>> round(ci.ci_low, 3), round(ci.ci_high, 3)   # R wilcox.test(x, y, conf.int=TRUE): 1.3 6.8
     (1.3, 6.8)
     """
     alpha = 1 - v.check_probability("confidence_level", confidence_level)
@@ -150,7 +156,7 @@ def median_difference_ci(x: Any, y: Any, *, confidence_level: float = 0.95, pair
     k = min(k, (total + 1) // 2)
     return MedianDifferenceCI(
         method="Non-parametric CI for the difference of medians (Campbell & Gardner)",
-        estimate=float(np.median(diffs)), low=float(diffs[k - 1]), high=float(diffs[total - k]),
+        estimate=float(np.median(diffs)), ci_low=float(diffs[k - 1]), ci_high=float(diffs[total - k]),
         confidence_level=float(confidence_level), achieved_level=float(achieved), k=int(k),
         n_differences=int(total), paired=bool(paired), exact=bool(exact), **dropped)
 
@@ -183,9 +189,9 @@ def confidence_curve(x: Any, y: Any, *, paired: bool = False, method: str = "aut
         mean, sd = _null_moments(m, n, paired)
         below = stats.norm.cdf((ks - 1 + 0.5 - mean) / sd)
     levels = np.minimum(1.0, 2 * below)
-    curve = pd.DataFrame({"k": ks, "low": diffs[ks - 1], "high": diffs[total - ks], "pvalue": levels})
+    curve = pd.DataFrame({"k": ks, "ci_low": diffs[ks - 1], "ci_high": diffs[total - ks], "pvalue": levels})
     # nested intervals: the widest one that excludes 0 gives the p-value of "no difference"
-    outside = ((curve["low"] > 0) | (curve["high"] < 0)).to_numpy()
+    outside = ((curve["ci_low"] > 0) | (curve["ci_high"] < 0)).to_numpy()
     p_zero = float(levels[np.argmax(outside)]) if outside.any() else 1.0
     return ConfidenceCurveResult(method="Confidence curve (non-parametric)", estimate=float(np.median(diffs)),
                                  pvalue_at_zero=p_zero, paired=bool(paired), exact=bool(exact), curve=curve,

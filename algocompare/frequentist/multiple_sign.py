@@ -10,12 +10,15 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare._deprecation import renamed_value, warn_renamed
+from algocompare._options import N_RESAMPLES, check_alternative
 from algocompare.data.convert import as_blocks
 from algocompare._results import BaseResult
 
 __all__ = ["multiple_sign_test", "MultipleSignResult"]
 
-ALTERNATIVES = ("control-better", "control-worse", "two-sided")
+#: the former spellings of ``alternative`` (deprecated), in terms of the better algorithm
+_FORMER_ALTERNATIVES = ("control-better", "control-worse")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -37,17 +40,25 @@ class MultipleSignResult(BaseResult):
         return self.table.copy()
 
 
-def multiple_sign_test(data: Any, *, control: Any = None, alternative: str = "control-better",
-                       alpha: float = 0.05, n_resamples: int = 10_000, rng: Any = None,
-                       progress: bool = False) -> MultipleSignResult:
+def multiple_sign_test(data: Any, *, control: Any = "best", alternative: str | None = None,
+                       alpha: float = 0.05, n_resamples: int = N_RESAMPLES, rng: Any = None,
+                       progress: bool = False, direction: str | None = None,
+                       nan_policy: str = "raise") -> MultipleSignResult:
     """Multiple sign test of Rhyne & Steel (1965) (García et al. 2009, Appendix A).
 
-    With d_ij = x_ij − x_i,control on oriented values (lower is better):
+    ``alternative`` is about the control's values minus each other algorithm's, as
+    everywhere in the package: ``"less"`` (the control's values tend to be smaller),
+    ``"greater"`` or ``"two-sided"``. The published procedure is one-sided, towards the
+    control being *better*, and that is the default (``None``): ``"less"`` when
+    minimising, ``"greater"`` when maximising. In terms of the better algorithm, with
+    d_ij = x_ij − x_i,control on oriented values (lower is better):
 
-    * ``"control-better"`` (default): r_j = number of instances where algorithm j beats the
+    * control better (the default): r_j = number of instances where algorithm j beats the
       control (d_ij < 0); small r_j supports "the control is better than j";
-    * ``"control-worse"``: r_j = number of instances where the control beats j;
+    * control worse: r_j = number of instances where the control beats j;
     * ``"two-sided"``: r_j = the count of the less frequent sign.
+
+    The former values ``"control-better"`` and ``"control-worse"`` are deprecated aliases.
 
     Zero differences count for neither sign. The decision uses the distribution of
     min_l R_l under the null hypothesis that the k values of each instance are
@@ -57,9 +68,19 @@ def multiple_sign_test(data: Any, *, control: Any = None, alternative: str = "co
 
     Parameters
     ----------
-    control : label, optional
-        The control algorithm (default: the best mean rank).
+    control : label or "best"
+        The control algorithm; ``"best"`` (default) is the best mean rank.
+    alternative : {"two-sided", "less", "greater"}, optional
+        See above; default one-sided towards the control being better.
+    n_resamples : int
+        Random permutations for the family-wise p-values (default 9999, the package's
+        rule for reported Monte Carlo p-values).
     rng : None, int or numpy.random.Generator
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"raise", "omit"}
+        ``"omit"`` drops the instances with a missing value (``dropped_instances``).
 
     Examples
     --------
@@ -68,12 +89,15 @@ def multiple_sign_test(data: Any, *, control: Any = None, alternative: str = "co
     >>> int(r.table.set_index("algorithm").loc["CoEVO", "r"])
     1
     """
-    v.check_option("alternative", alternative, ALTERNATIVES)
     v.check_probability("alpha", alpha)
     n_resamples = v.check_positive_int("n_resamples", n_resamples)
-    results = as_blocks(data)
+    results = as_blocks(data, direction=direction, nan_policy=nan_policy)
+    alternative, toward = _oriented_alternative(alternative, results.direction)
     table = results.blocks(oriented=True)
     if control is None:
+        warn_renamed("control=None (the best algorithm)", "control='best'", "multiple_sign_test()")
+        control = "best"
+    if isinstance(control, str) and control == "best" and "best" not in results.algorithms:
         control = results.mean_ranks().idxmin()
     v.check_algorithm(results, control, "control")
     original_order = list(table.columns)
@@ -85,7 +109,7 @@ def multiple_sign_test(data: Any, *, control: Any = None, alternative: str = "co
     values = table.to_numpy()
     c = list(table.columns).index(control)
     others = [j for j in range(values.shape[1]) if j != c]
-    observed = _counts(values[None], c, others, alternative)[0]
+    observed = _counts(values[None], c, others, toward)[0]
     generator = np.random.default_rng(rng)
     exceed = np.zeros(len(others))
     chunk = max(1, int(2_000_000 // values.size))
@@ -94,7 +118,7 @@ def multiple_sign_test(data: Any, *, control: Any = None, alternative: str = "co
     while done < n_resamples:
         m = min(chunk, n_resamples - done)
         permuted = generator.permuted(np.broadcast_to(values, (m,) + values.shape), axis=2)
-        minimum = _counts(permuted, c, others, alternative).min(axis=1)
+        minimum = _counts(permuted, c, others, toward).min(axis=1)
         exceed += (minimum[:, None] <= observed[None, :]).sum(axis=0)
         done += m
         if bar is not None:
@@ -104,7 +128,7 @@ def multiple_sign_test(data: Any, *, control: Any = None, alternative: str = "co
     p_adj = (exceed + 1) / (n_resamples + 1)
     d = values[:, others] - values[:, [c]]
     trials = (d != 0).sum(axis=0)
-    p_marginal = [_binomial_p(int(r), int(t), alternative) for r, t in zip(observed, trials)]
+    p_marginal = [_binomial_p(int(r), int(t), toward) for r, t in zip(observed, trials)]
     frame = pd.DataFrame({
         "algorithm": [table.columns[j] for j in others], "control": control,
         "n_minus": (d < 0).sum(axis=0), "n_plus": (d > 0).sum(axis=0), "n_ties": (d == 0).sum(axis=0),
@@ -112,7 +136,26 @@ def multiple_sign_test(data: Any, *, control: Any = None, alternative: str = "co
         "pvalue_adj_se": np.sqrt(p_adj * (1 - p_adj) / n_resamples), "reject": p_adj <= alpha})
     frame = frame.set_index("algorithm").reindex([a for a in original_order if a != control]).reset_index()
     return MultipleSignResult(method="Multiple sign test (Rhyne & Steel)", control=str(control),
-                              alternative=alternative, alpha=alpha, n_resamples=n_resamples, table=frame)
+                              alternative=alternative, alpha=alpha, n_resamples=n_resamples, table=frame,
+                              dropped_instances=results.dropped_instances)
+
+
+def _oriented_alternative(alternative: str | None, direction: str) -> tuple[str, str]:
+    """The public ``alternative`` (about the control's values as given) and the internal
+    one on oriented values ("control-better", "control-worse" or "two-sided")."""
+    if alternative in _FORMER_ALTERNATIVES:
+        former = alternative
+        better = "less" if direction == "minimize" else "greater"
+        worse = "greater" if better == "less" else "less"
+        alternative = renamed_value("multiple_sign_test", "alternative", former,
+                                    {"control-better": better, "control-worse": worse})
+    if alternative is None:
+        alternative = "less" if direction == "minimize" else "greater"
+    check_alternative(alternative)
+    if alternative == "two-sided":
+        return alternative, "two-sided"
+    control_smaller = alternative == "less"
+    return alternative, "control-better" if control_smaller == (direction == "minimize") else "control-worse"
 
 
 def _counts(values: np.ndarray, c: int, others: list[int], alternative: str) -> np.ndarray:

@@ -16,6 +16,7 @@ import numpy as np
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare._deprecation import renamed_field, renamed_parameters, renamed_value
 from algocompare.ranking import below_overflow
 from algocompare._results import BaseResult, TestResult
 from algocompare.frequentist._common import check_alternative, discrete_pvalue, normal_pvalue
@@ -24,6 +25,7 @@ __all__ = ["sign_test", "wilcoxon", "paired_ttest", "rank_sum", "fwer_of_pairwis
            "SignTestResult", "WilcoxonResult", "PairedTTestResult", "RankSumResult", "FWERResult"]
 
 ZERO_METHODS = ("split", "wilcox", "pratt")
+SIGN_ZERO_METHODS = ("split", "wilcox")
 WILCOXON_METHODS = ("auto", "exact", "approx")
 #: ``method="auto"`` uses the exact distribution up to this many non-zero differences.
 EXACT_LIMIT = 50
@@ -39,10 +41,13 @@ class SignTestResult(TestResult):
     n_positive: float
     n_negative: float
     n_ties: int
-    ties: str
+    zero_method: str
+
+    ties = renamed_field("zero_method")
 
 
-def sign_test(x: Any, y: Any, *, ties: str = "split", alternative: str = "two-sided",
+@renamed_parameters(ties="zero_method")
+def sign_test(x: Any, y: Any, *, zero_method: str = "split", alternative: str = "two-sided",
               nan_policy: str = "raise") -> SignTestResult:
     """Exact binomial sign test for two paired samples (one value per instance).
 
@@ -50,10 +55,12 @@ def sign_test(x: Any, y: Any, *, ties: str = "split", alternative: str = "two-si
     ----------
     x, y : array-like
         Paired values; the differences ``x - y`` are counted.
-    ties : {"split", "drop"}
-        ``"split"`` (García et al. 2009, §3.2; Sheskin 2006): zero differences are shared
-        equally between positives and negatives, one is ignored if their number is odd.
-        ``"drop"``: zero differences are removed, as R's ``binom.test(c(pos, neg))``.
+    zero_method : {"split", "wilcox"}
+        What zero differences count for, named as in :func:`wilcoxon` and scipy.
+        ``"split"`` (García et al. 2009, §3.2; Sheskin 2006): they are shared equally
+        between positives and negatives, one is ignored if their number is odd.
+        ``"wilcox"``: they are removed, as R's ``binom.test(c(pos, neg))``. (Formerly
+        ``ties="split"``/``ties="drop"``; ``ties=`` and ``"drop"`` are deprecated aliases.)
     alternative : {"two-sided", "greater", "less"}
         ``"greater"``: P(x > y) > 1/2.
 
@@ -67,25 +74,27 @@ def sign_test(x: Any, y: Any, *, ties: str = "split", alternative: str = "two-si
     Examples
     --------
     >>> import algocompare as ac
-    >>> ac.sign_test([3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 9], ties="drop").pvalue
+    >>> ac.sign_test([3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 9], zero_method="wilcox").pvalue
     0.21875
     """
-    v.check_option("ties", ties, ("split", "drop"))
+    zero_method = renamed_value("sign_test", "zero_method", zero_method, {"drop": "wilcox"})
+    v.check_option("zero_method", zero_method, SIGN_ZERO_METHODS)
     check_alternative(alternative)
     a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy)
     d = a - b
     pos, neg = int((d > 0).sum()), int((d < 0).sum())
     zeros = d.size - pos - neg
-    if ties == "split":
+    if zero_method == "split":
         pos, neg = pos + zeros // 2, neg + zeros // 2
     n = pos + neg
     if n == 0:
         pvalue = 1.0
     else:
         pvalue = float(stats.binomtest(pos, n, 0.5, alternative=alternative).pvalue)
-    return SignTestResult(method=f"Sign test (ties {ties})", statistic=float(pos), pvalue=pvalue,
+    zeros_text = "zero differences split" if zero_method == "split" else "zero differences dropped"
+    return SignTestResult(method=f"Sign test ({zeros_text})", statistic=float(pos), pvalue=pvalue,
                           alternative=alternative, n=n, n_positive=float(pos), n_negative=float(neg),
-                          n_ties=zeros, ties=ties, dropped_pairs=dropped)
+                          n_ties=zeros, zero_method=zero_method, dropped_pairs=dropped)
 
 
 # ---------------------------------------------------------------------- Wilcoxon signed rank
@@ -224,10 +233,12 @@ class PairedTTestResult(TestResult):
 
     df: int
     mean_difference: float
-    cohen_d: float
+    cohens_d: float
     ci_low: float
     ci_high: float
     confidence_level: float
+
+    cohen_d = renamed_field("cohens_d")
 
 
 def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_level: float = 0.95,
@@ -256,7 +267,7 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
     ci = res.confidence_interval(confidence_level)
     return PairedTTestResult(method="Paired t-test", statistic=float(res.statistic), pvalue=float(res.pvalue),
                              alternative=alternative, df=n - 1, mean_difference=float(d.mean()),
-                             cohen_d=float(res.statistic) / math.sqrt(n), ci_low=float(ci.low),
+                             cohens_d=float(res.statistic) / math.sqrt(n), ci_low=float(ci.low),
                              ci_high=float(ci.high), confidence_level=confidence_level, dropped_pairs=dropped)
 
 
@@ -270,16 +281,21 @@ class RankSumResult(TestResult):
     u_y: float
     effect_size: float
     exact: bool
-    correction: bool
+    use_continuity: bool
+
+    correction = renamed_field("use_continuity")
 
 
+@renamed_parameters(correction="use_continuity")
 def rank_sum(x: Any, y: Any, *, alternative: str = "two-sided", method: str = "auto",
-             correction: bool = True, nan_policy: str = "raise") -> RankSumResult:
+             use_continuity: bool = True, nan_policy: str = "raise") -> RankSumResult:
     """Mann–Whitney U (Wilcoxon rank-sum) test of two independent samples.
 
     For two algorithms' runs on one instance. Computed by ``scipy.stats.mannwhitneyu``
     (same statistic and p-values as R's ``wilcox.test(x, y)``). ``effect_size`` is the
-    probability of superiority U/(n_x n_y) (P(x > y) + P(x = y)/2).
+    probability of superiority U/(n_x n_y) (P(x > y) + P(x = y)/2). ``use_continuity``
+    (scipy's name; formerly ``correction=``, a deprecated alias) applies the continuity
+    correction of the normal approximation, as R's ``correct=TRUE``.
 
     Examples
     --------
@@ -294,13 +310,13 @@ def rank_sum(x: Any, y: Any, *, alternative: str = "two-sided", method: str = "a
     if a.size + b.size < 3:
         raise ValueError("the rank-sum test needs at least 3 values in total.")
     scipy_method = {"auto": "auto", "exact": "exact", "approx": "asymptotic"}[method]
-    res = stats.mannwhitneyu(a, b, alternative=alternative, method=scipy_method, use_continuity=correction)
+    res = stats.mannwhitneyu(a, b, alternative=alternative, method=scipy_method, use_continuity=use_continuity)
     u = float(res.statistic)
     ties = np.unique(np.r_[a, b]).size < a.size + b.size
     exact = method == "exact" or (method == "auto" and max(a.size, b.size) <= 8 and not ties)
     return RankSumResult(method="Wilcoxon rank-sum (Mann-Whitney) test", statistic=u, pvalue=float(res.pvalue),
                          alternative=alternative, n_x=a.size, n_y=b.size, u_y=a.size * b.size - u,
-                         effect_size=u / (a.size * b.size), exact=exact, correction=bool(correction),
+                         effect_size=u / (a.size * b.size), exact=exact, use_continuity=bool(use_continuity),
                          dropped_values={"x": dropped_x, "y": dropped_y})
 
 

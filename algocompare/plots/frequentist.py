@@ -30,7 +30,7 @@ def confidence_curve(result: Any, ax: Any = None, *, alpha: float | None = 0.05,
     """
     ax = axes_or_new(ax, (6, 4))
     curve = result.curve
-    x = np.r_[curve["low"].to_numpy(), [result.estimate], curve["high"].to_numpy()[::-1]]
+    x = np.r_[curve["ci_low"].to_numpy(), [result.estimate], curve["ci_high"].to_numpy()[::-1]]
     y = np.r_[curve["pvalue"].to_numpy(), [1.0], curve["pvalue"].to_numpy()[::-1]]
     ax.step(x, y, where="post", color=color)
     ax.axvline(result.estimate, color="grey", linestyle=":", linewidth=1)

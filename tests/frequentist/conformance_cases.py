@@ -48,7 +48,7 @@ CASES = [
     Case("wilcoxon", ac.wilcoxon, kind="paired"),
     Case("paired_ttest", ac.paired_ttest, kind="paired"),
     Case("median_difference_ci_paired", ac.median_difference_ci, kind="paired", kwargs={"paired": True},
-         key=lambda r: (r.low, r.high)),
+         key=lambda r: (r.ci_low, r.ci_high)),
     Case("per_instance", lambda res: ac.per_instance(res, res.algorithms[0], res.algorithms[1]), kind="runs",
          key=lambda r: tuple(r.table["pvalue_wilcoxon"])),
     Case("rank_sum", kind="other", make=lambda: ac.rank_sum([1.0, 2.5, 3.1, 4.2], [2.2, 5.1, 6.3, 7.0])),
