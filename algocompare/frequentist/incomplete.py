@@ -58,6 +58,8 @@ class IncompleteDesign:
     uninformative: tuple
     #: mean ranks on the 1..k scale (as :meth:`algocompare.Results.mean_ranks`)
     mean_ranks: pd.Series
+    #: instances that ``nan_policy="omit"`` dropped before the design was made
+    dropped: tuple = ()
 
     @property
     def block_sizes(self) -> np.ndarray:
@@ -86,7 +88,7 @@ class IncompleteDesign:
         return self.imbalance() is None
 
 
-def incomplete_design(data: Any) -> IncompleteDesign:
+def incomplete_design(data: Any, *, direction: str | None = None, nan_policy: str = "keep") -> IncompleteDesign:
     """Convert ``data`` (a Results, wide DataFrame or 2-D array with missing cells) once, at the edge.
 
     Raises when an algorithm has no value, or when the instances do not connect every
@@ -99,12 +101,14 @@ def incomplete_design(data: Any) -> IncompleteDesign:
     >>> design.block_sizes.tolist(), design.n_missing, design.is_bibd()
     ([2, 2, 2], 3, True)
     """
-    results = as_results(data, nan_policy="keep")
+    results = as_results(data, direction=direction, nan_policy=nan_policy)
     v.check_design_size(results.n_instances, results.n_algorithms)
-    return design_from_values(results.values(oriented=True), results.algorithms, results.instances)
+    return design_from_values(results.values(oriented=True), results.algorithms, results.instances,
+                              dropped=results.dropped_instances)
 
 
-def design_from_values(values: np.ndarray, algorithms: Sequence[Any], instances: Sequence[Any]) -> IncompleteDesign:
+def design_from_values(values: np.ndarray, algorithms: Sequence[Any], instances: Sequence[Any],
+                       dropped: tuple = ()) -> IncompleteDesign:
     """The design of an oriented instances × algorithms array (NaN = missing), already validated."""
     present = ~np.isnan(values)
     absent = [a for a, seen in zip(algorithms, present.any(axis=0)) if not seen]
@@ -123,7 +127,7 @@ def design_from_values(values: np.ndarray, algorithms: Sequence[Any], instances:
         algorithms=tuple(algorithms), instances=kept, ranks=ranks,
         present=present[informative], n_missing=int((~present).sum()),
         uninformative=tuple(i for i, keep in zip(instances, informative) if not keep),
-        mean_ranks=pd.Series(stretched_mean_ranks(ranks), index=index, name="mean_rank"))
+        mean_ranks=pd.Series(stretched_mean_ranks(ranks), index=index, name="mean_rank"), dropped=tuple(dropped))
     _check_connected(design)
     return design
 
@@ -200,7 +204,8 @@ def durbin_parts(design: IncompleteDesign) -> dict[str, float]:
     return {"t1": t1, "t2": t2, "se": se, "b": b, "t": t, "k": k, "r": r, "df2": df2, "sums": sums}
 
 
-def durbin(data: Any, *, form: str = "chi2") -> DurbinResult:
+def durbin(data: Any, *, form: str = "chi2", direction: str | None = None,
+           nan_policy: str = "keep") -> DurbinResult:
     """Durbin's (1951) rank test for a balanced incomplete block design.
 
     Each instance (block) holds k of the t algorithms, each algorithm appears in r
@@ -225,6 +230,13 @@ def durbin(data: Any, *, form: str = "chi2") -> DurbinResult:
     form : {"chi2", "f"}
         Which form goes into ``statistic``/``pvalue``: Durbin's chi-square T1 (default,
         as Durbin 1951 and PMCMRplus) or Conover's F form T2. Both are reported.
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"keep", "raise", "omit"}
+        ``"keep"`` (default) keeps the missing cells, what this test is made for;
+        ``"raise"`` refuses them; ``"omit"`` drops the instances that have one and records
+        them in ``dropped_instances``.
 
     Returns
     -------
@@ -252,7 +264,7 @@ def durbin(data: Any, *, form: str = "chi2") -> DurbinResult:
     (12.0, 0.061969, 8.0, [8.0, 9.0, 4.0, 3.0, 5.0, 6.0, 7.0])
     """
     v.check_option("form", form, DURBIN_FORMS)
-    design = incomplete_design(data)
+    design = incomplete_design(data, direction=direction, nan_policy=nan_policy)
     check_bibd(design)
     parts = durbin_parts(design)
     t, df2 = parts["t"], parts["df2"]
@@ -267,7 +279,7 @@ def durbin(data: Any, *, form: str = "chi2") -> DurbinResult:
         chi2_statistic=float(parts["t1"]), chi2_pvalue=chi2_p, f_statistic=float(t2), f_pvalue=f_p,
         df1=t - 1, df2=int(df2), n_instances=parts["b"], n_algorithms=t, block_size=parts["k"],
         replications=parts["r"], concurrences=int(lam[0, 1]) if t > 1 else 0, n_missing=design.n_missing,
-        rank_sum_se=float(parts["se"]),
+        rank_sum_se=float(parts["se"]), dropped_instances=design.dropped,
         rank_sums=pd.Series(parts["sums"], index=pd.Index(design.algorithms, name="algorithm"), name="rank_sum"),
         mean_ranks=design.mean_ranks)
 
@@ -346,7 +358,8 @@ def ginv(matrix: np.ndarray) -> np.ndarray:
     return np.linalg.pinv(matrix, rcond=_GINV_TOL, hermitian=True)
 
 
-def skillings_mack(data: Any, *, tie_correction: bool = False) -> SkillingsMackResult:
+def skillings_mack(data: Any, *, tie_correction: bool = False, direction: str | None = None,
+                   nan_policy: str = "keep") -> SkillingsMackResult:
     """Skillings & Mack's (1981) rank test for block designs with arbitrary missing cells.
 
     In each instance i the k_i algorithms present are ranked (ties averaged, rank 1 =
@@ -381,6 +394,13 @@ def skillings_mack(data: Any, *, tie_correction: bool = False) -> SkillingsMackR
         tied tables above is 0.034–0.041. Without ties both are identical (and equal
         Durbin's T1 on a balanced incomplete block design). ``algocompare analyze`` uses
         ``True`` unless ``--untied`` is given.
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"keep", "raise", "omit"}
+        ``"keep"`` (default) keeps the missing cells, what this test is made for;
+        ``"raise"`` refuses them; ``"omit"`` drops the instances that have one and records
+        them in ``dropped_instances``.
 
     Returns
     -------
@@ -398,7 +418,7 @@ def skillings_mack(data: Any, *, tie_correction: bool = False) -> SkillingsMackR
     >>> round(res.statistic, 4), res.df, round(res.pvalue, 6)
     (13.281, 2, 0.001306)
     """
-    design = incomplete_design(data)
+    design = incomplete_design(data, direction=direction, nan_policy=nan_policy)
     statistic, adjusted, covariance = skillings_mack_statistic(design, bool(tie_correction))
     k = len(design.algorithms)
     index = pd.Index(design.algorithms, name="algorithm")
@@ -408,4 +428,5 @@ def skillings_mack(data: Any, *, tie_correction: bool = False) -> SkillingsMackR
         n_instances=len(design.instances), n_algorithms=k, n_missing=design.n_missing,
         tie_correction=bool(tie_correction),
         adjusted_rank_sums=pd.Series(adjusted, index=index, name="adjusted_rank_sum"),
-        mean_ranks=design.mean_ranks, covariance=pd.DataFrame(covariance, index=index, columns=index))
+        mean_ranks=design.mean_ranks, covariance=pd.DataFrame(covariance, index=index, columns=index),
+        dropped_instances=design.dropped)

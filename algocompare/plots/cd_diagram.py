@@ -119,8 +119,8 @@ def _rank_axis(ax: Any, lo: float, hi: float, unit_px: float, fontsize: float) -
 
 
 def _procedure_name(result: Any) -> str:
-    correction = getattr(result, "correction", None)
-    name = str(correction or getattr(result, "method", "post-hoc")).replace("_", "-")
+    p_adjust = getattr(result, "p_adjust", None)
+    name = str(p_adjust or getattr(result, "method", "post-hoc")).replace("_", "-")
     return {"nemenyi": "Nemenyi", "holm": "Holm", "shaffer": "Shaffer", "bergmann": "Bergmann–Hommel",
             "bonferroni-dunn": "Bonferroni–Dunn", "bonferroni": "Bonferroni", "hochberg": "Hochberg",
             "hommel": "Hommel", "finner": "Finner", "li": "Li"}.get(name.lower(), name)

@@ -115,7 +115,7 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
         decades = 10.0 ** np.arange(np.floor(np.log10(vmin)), 1)
         bar.ax.minorticks_off()
         name_ticks(bar.ax, "y", decades, [f"{d:g}" for d in decades])  # thinned on a short colour bar
-    label = getattr(result, "correction", None)
+    label = getattr(result, "p_adjust", None)
     ax.set_title(title or f"p-values{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}", fontsize=10)
     finish(ax, also=[bar.ax] if colorbar else [])
     return ax

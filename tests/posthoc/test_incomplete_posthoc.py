@@ -76,7 +76,7 @@ def test_durbin_pairs_sign_and_control():
 def test_every_correction(correction):
     control = None if correction in PAIRWISE_CORRECTIONS else "best"
     for table, test in ((TIES12, "skillings_mack"), (CONOVER, "durbin")):
-        res = ac.posthoc(table, test=test, control=control, correction=correction)
+        res = ac.posthoc(table, test=test, control=control, p_adjust=correction)
         assert np.all(res.table["pvalue_adj"].to_numpy() >= res.table["pvalue"].to_numpy() - 1e-15)
         assert np.all(res.table["pvalue_adj"] <= 1.0)
 

@@ -29,7 +29,7 @@ def test_matches_scmamp(name: str, key: tuple) -> None:
     test, family, correction = key
     expected = np.array(table["reference"][key])
     control = None if family == "all" else table["control"]
-    result = ac.posthoc(_results(table), test=test, control=control, correction=correction, se="classic")
+    result = ac.posthoc(_results(table), test=test, control=control, p_adjust=correction, se="classic")
     view = result.matrix("pvalue" if correction == "none" else "pvalue_adj")
     if control is None:
         k = len(table["columns"])

@@ -143,11 +143,11 @@ def test_posthoc_with_tied_rank_sums_gives_equal_apvs() -> None:
     table = pd.DataFrame([[2, 0, 1, 2], [1, 1, 0, 2], [2, 2, 0, 2], [1, 0, 1, 0], [0, 2, 0, 2]],
                          columns=list("ABCD"), dtype=float)
     for correction in ("bergmann", "shaffer_dynamic", "shaffer", "holm", "rom", "hommel"):
-        result = ac.posthoc(table, test="friedman", correction=correction, se="classic")
+        result = ac.posthoc(table, test="friedman", p_adjust=correction, se="classic")
         frame = result.table.set_index(["algorithm_a", "algorithm_b"])
         assert frame.loc[("A", "B"), "pvalue"] == frame.loc[("B", "C"), "pvalue"]
         assert frame.loc[("A", "B"), "pvalue_adj"] == frame.loc[("B", "C"), "pvalue_adj"], correction
-        reversed_ = ac.posthoc(table[list("DCBA")], test="friedman", correction=correction, se="classic")
+        reversed_ = ac.posthoc(table[list("DCBA")], test="friedman", p_adjust=correction, se="classic")
         back = reversed_.matrix("pvalue_adj").loc[list("ABCD"), list("ABCD")]
         pd.testing.assert_frame_equal(back, result.matrix("pvalue_adj"), rtol=1e-14)
 
