@@ -1,3 +1,5 @@
+"""``python -m algocompare``: the command line of :mod:`algocompare.cli`."""
+
 import sys
 
 from algocompare.cli import main

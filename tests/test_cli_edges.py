@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import algocompare as ac
-from algocompare.cli import command_line_spelling, main
+from algocompare.cli import main
+from algocompare.cli._common import command_line_spelling
 
 
 def _one_line_error(capsys, argv) -> str:

@@ -1,7 +1,8 @@
-"""``algocompare samplesize`` and ``algocompare power-curve``: planning a comparative study."""
+"""``algocompare samplesize`` and ``algocompare power-curve``: how many instances a comparative study needs."""
 
 from __future__ import annotations
 
+import argparse
 import json
 
 __all__ = ["register"]
@@ -9,15 +10,16 @@ __all__ = ["register"]
 _TESTS = ("t", "wilcoxon", "sign")
 
 
-def _common(p) -> None:
+def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--alpha", type=float, default=0.05, help="family-wise significance level (default 0.05)")
-    p.add_argument("--comparisons", type=int, default=1, help="number K of pairwise comparisons (default 1)")
+    p.add_argument("--n-comparisons", "--comparisons", dest="n_comparisons", metavar="K", type=int, default=1,
+                   help="number K of pairwise comparisons (default 1; --comparisons is the former spelling)")
     p.add_argument("--test", choices=_TESTS, default="t", help="planned test (default t; ARE inflation otherwise)")
     p.add_argument("--alternative", choices=("two-sided", "one-sided"), default="two-sided")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``samplesize`` and ``power-curve`` subcommands."""
     p = subparsers.add_parser(
         "samplesize", help="number of instances N* for comparing algorithms (Campelo & Takahashi)",
@@ -40,12 +42,12 @@ def register(subparsers) -> None:
     q.set_defaults(handler=_power_curve)
 
 
-def _samplesize(args) -> int:
-    from algocompare.samplesize.instances import calc_instances
+def _samplesize(args: argparse.Namespace) -> int:
+    import algocompare as ac
 
     try:
-        res = calc_instances(args.d, power=args.power, alpha=args.alpha, alternative=args.alternative,
-                             test=args.test, comparisons=args.comparisons, power_target=args.power_target)
+        res = ac.calc_instances(args.d, power=args.power, alpha=args.alpha, alternative=args.alternative,
+                                test=args.test, n_comparisons=args.n_comparisons, power_target=args.power_target)
     except ValueError as err:
         if not str(err).startswith("no number of instances"):  # only the search-range case is re-spelled
             raise
@@ -56,17 +58,17 @@ def _samplesize(args) -> int:
     return 0
 
 
-def _power_curve(args) -> int:
+def _power_curve(args: argparse.Namespace) -> int:
     import numpy as np
 
-    from algocompare.samplesize.instances import instance_power_curve
+    import algocompare as ac
 
     if not args.d_max > 0:
         raise ValueError(f"--d-max must be > 0, got {args.d_max}.")
     if args.instances < 2:
         raise ValueError(f"--instances must be at least 2, got {args.instances}.")
-    res = instance_power_curve(args.instances, np.linspace(args.d_max / 100, args.d_max, 100), alpha=args.alpha,
-                               alternative=args.alternative, test=args.test, comparisons=args.comparisons)
+    res = ac.instance_power_curve(args.instances, np.linspace(args.d_max / 100, args.d_max, 100), alpha=args.alpha,
+                                  alternative=args.alternative, test=args.test, n_comparisons=args.n_comparisons)
     if args.figure:
         import matplotlib
 

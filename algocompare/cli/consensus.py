@@ -1,16 +1,19 @@
-"""``algocompare consensus PATH --method borda|kemeny``."""
+"""``algocompare consensus``: the consensus ranking of the per-instance rankings (Borda, Kemeny)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 
+from algocompare.cli._common import add_data_arguments, dropped_line, load_input
+
+__all__ = ["register"]
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from algocompare.cli import _add_data_arguments
-
+    """Add the ``consensus`` subcommand."""
     p = subparsers.add_parser("consensus", help="consensus ranking of the per-instance rankings (Borda, Kemeny)")
-    _add_data_arguments(p)
+    add_data_arguments(p)
     p.add_argument("--method", choices=("borda", "kemeny"), default="kemeny", help="default: kemeny")
     p.add_argument("--orders", choices=("linear", "weak"), default="linear",
                    help="Kemeny: consensus among linear or weak orders (default linear)")
@@ -20,12 +23,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from algocompare.cli import dropped_line, load_input
-    from algocompare.consensus.aggregate import consensus
+    import algocompare as ac
 
     results = load_input(args)
     kwargs = {} if args.method == "borda" else {"orders": args.orders, "time_limit": args.time_limit}
-    res = consensus(results, method=args.method, **kwargs)
+    res = ac.consensus(results, method=args.method, **kwargs)
     dropped = [str(i) for i in results.dropped_instances]
     if args.json:
         print(json.dumps(dict(res.to_dict(), dropped_instances=dropped), indent=2, allow_nan=False))

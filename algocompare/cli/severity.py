@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
-import numpy as np
-import pandas as pd
+from algocompare.cli._common import check_algorithm, dropped_line, match_label
 
-__all__ = ["register", "runs_of_two"]
+__all__ = ["register"]
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``severity`` subcommand."""
     p = subparsers.add_parser(
         "severity", help="severity analysis of two algorithms' runs on one instance",
@@ -39,14 +39,14 @@ def register(subparsers) -> None:
     p.set_defaults(handler=_run)
 
 
-def _read_long(path: str, direction: str, nan_policy: str = "raise"):
+def _read_long(path: str, direction: str, nan_policy: str = "raise") -> tuple[Any, list[str]]:
     """The runs as a Results (a file without an instance column is one instance) and the runs
     dropped for a missing value (``nan_policy="omit"``)."""
-    from algocompare.data import Results, read
+    import algocompare as ac
     from algocompare.data.io import read_frame
 
     if not str(path).endswith((".csv", ".tsv", ".txt")):
-        return read(path, layout="long", direction=direction), []
+        return ac.read(path, layout="long", direction=direction), []
     frame = read_frame(path)
     if not {"algorithm", "value"} <= set(frame.columns):
         raise ValueError(f"severity reads a long file with columns 'algorithm' and 'value' (optionally 'instance' "
@@ -55,12 +55,15 @@ def _read_long(path: str, direction: str, nan_policy: str = "raise"):
     if "instance" not in frame.columns:
         frame = frame.assign(instance="instance")
     run = "run" if "run" in frame.columns else None
-    return Results.from_long(frame, algorithm="algorithm", instance="instance", value="value", run=run,
-                             direction=direction), dropped
+    return ac.Results.from_long(frame, algorithm="algorithm", instance="instance", value="value", run=run,
+                                direction=direction), dropped
 
 
-def _missing_runs(frame: pd.DataFrame, nan_policy: str) -> tuple[pd.DataFrame, list[str]]:
+def _missing_runs(frame: Any, nan_policy: str) -> tuple[Any, list[str]]:
     """Refuse runs without a value, or drop them and name them ("A run 3", else "A line 5" of the file)."""
+    import numpy as np
+    import pandas as pd
+
     missing = frame["value"].isna().to_numpy()
     if not missing.any():
         return frame, []
@@ -74,8 +77,8 @@ def _missing_runs(frame: pd.DataFrame, nan_policy: str) -> tuple[pd.DataFrame, l
     return frame[~missing], names
 
 
-def runs_of_two(results, a, b, *, instance=None, paired: bool = False,
-                nan_policy: str = "raise") -> tuple[np.ndarray, np.ndarray]:
+def runs_of_two(results: Any, a: Any, b: Any, *, instance: Any = None, paired: bool = False,
+                nan_policy: str = "raise") -> tuple[Any, Any]:
     """Oriented runs (lower is better) of algorithms ``a`` and ``b`` on one instance.
 
     With ``paired=True`` the runs are matched by their run label and both algorithms must
@@ -83,25 +86,22 @@ def runs_of_two(results, a, b, *, instance=None, paired: bool = False,
     missing value, and the two Series (indexed by run label) are returned so that
     :func:`severity_analysis` drops those pairs and names them in ``dropped_pairs``.
     """
-    from algocompare import _validation as v
-    from algocompare.cli import match_label
+    import pandas as pd
 
-    a, b = match_label(a, results.algorithms), match_label(b, results.algorithms)  # numeric labels arrive as text
-    v.check_algorithm(results, a, "algorithm --a")
-    v.check_algorithm(results, b, "algorithm --b")
+    a, b = check_algorithm(results, a, "--a"), check_algorithm(results, b, "--b")  # numeric labels arrive as text
     if a == b:
         raise ValueError("--a and --b name the same algorithm; give two different algorithms.")
     if instance is None and results.n_instances != 1:
         names = ", ".join(map(str, results.instances[:5])) + (", ..." if results.n_instances > 5 else "")
         raise ValueError(f"the file has {results.n_instances} instances; choose one with --instance ({names}).")
     if instance is not None:  # a command-line label is a string; the file's may be a number
-        instance = next((i for i in results.instances if str(i) == str(instance)), instance)
+        instance = match_label(instance, results.instances)
     runs = results.instance_runs(instance, oriented=True)
     if not paired:
         return runs[a].to_numpy(), runs[b].to_numpy()
     table = pd.concat([runs[a], runs[b]], axis=1)
     unmatched = table.index[table.isna().any(axis=1)]
-    if len(unmatched) and v.check_nan_policy(nan_policy) == "omit":
+    if len(unmatched) and nan_policy == "omit":
         return table[a].astype(float), table[b].astype(float)
     if len(unmatched):
         raise ValueError(f"--paired needs the same run labels for both algorithms; run(s) "
@@ -110,14 +110,14 @@ def runs_of_two(results, a, b, *, instance=None, paired: bool = False,
 
 
 def _run(args: argparse.Namespace) -> int:
-    from algocompare.severity import severity_analysis
+    import algocompare as ac
 
     results, dropped_runs = _read_long(args.path, "maximize" if args.maximize else "minimize", args.nan_policy)
     x, y = runs_of_two(results, args.a, args.b, instance=args.instance, paired=args.paired,
                        nan_policy=args.nan_policy)
-    res = severity_analysis(x, y, delta=args.delta, paired=args.paired, alpha=args.alpha,
-                            alternative=args.alternative, test=args.test, threshold=args.threshold,
-                            nan_policy=args.nan_policy)
+    res = ac.severity_analysis(x, y, delta=args.delta, paired=args.paired, alpha=args.alpha,
+                               alternative=args.alternative, test=args.test, threshold=args.threshold,
+                               nan_policy=args.nan_policy)
     if args.figure:
         import matplotlib
 
@@ -128,8 +128,6 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(dict(res.to_dict(), algorithm_a=str(args.a), algorithm_b=str(args.b),
                               dropped_runs=dropped_runs), indent=2, allow_nan=False))
         return 0
-    from algocompare.cli import dropped_line
-
     if dropped_runs:
         print(dropped_line("run", dropped_runs))
     if res.dropped_pairs:

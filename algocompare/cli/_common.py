@@ -1,0 +1,95 @@
+"""What the subcommands share: the data arguments, reading them, and the wording of messages."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["USER_ERRORS", "add_data_arguments", "load_input", "command_line_spelling", "dropped_line",
+           "match_label", "check_algorithm"]
+
+#: Errors that are the user's input, reported in one line without a traceback.
+USER_ERRORS = (ValueError, TypeError, FileNotFoundError, ImportError, KeyError, OSError)
+
+#: Keyword arguments of the Python API that the data options of the command line spell ``--name value``.
+_DATA_OPTIONS = ("nan_policy", "layout", "algorithm", "instance", "value", "run")
+_KEYWORD = re.compile(r"\b(" + "|".join(_DATA_OPTIONS) + r")=('[^']*'|\"[^\"]*\"|(?=[,.;)\s]|$))")
+
+
+def command_line_spelling(message: str) -> str:
+    """A message written for the Python API with the options spelled as on the command line:
+    ``nan_policy='omit'`` becomes ``--nan-policy omit``, a bare ``algorithm=`` becomes ``--algorithm``.
+
+    Examples
+    --------
+    >>> command_line_spelling("pass nan_policy='omit' to drop them.")
+    'pass --nan-policy omit to drop them.'
+    """
+    def spell(match: re.Match) -> str:
+        option = "--" + match.group(1).replace("_", "-")
+        value = match.group(2)
+        return f"{option} {shlex.quote(value[1:-1])}" if value else option
+
+    return re.sub(r"(--[\w-]+ [^\s,]+), (?=--)", r"\1 ", _KEYWORD.sub(spell, message))
+
+
+def dropped_line(kind: str, dropped: Sequence[Any]) -> str:
+    """The line every subcommand prints when ``--nan-policy omit`` dropped instances (or pairs, runs)."""
+    return f"{len(dropped)} {kind}(s) dropped for missing values: {', '.join(map(str, dropped))}"
+
+
+def match_label(text: Any, labels: Sequence[Any]) -> Any:
+    """The label among ``labels`` that a command-line argument names: the label itself, or the
+    one whose text is ``text`` (numeric labels arrive as text)."""
+    if text in labels:
+        return text
+    return next((label for label in labels if str(label) == str(text)), text)
+
+
+def check_algorithm(results: Any, text: Any, option: str) -> Any:
+    """The algorithm of ``results`` that the argument of ``option`` names; a ValueError naming
+    the known algorithms if there is none."""
+    name = match_label(text, results.algorithms)
+    if name not in results.algorithms:
+        known = ", ".join(repr(a) for a in results.algorithms)
+        raise ValueError(f"unknown algorithm {option} {name!r}; the algorithms are {known}.")
+    return name
+
+
+def add_data_arguments(parser: argparse.ArgumentParser, nan_policy: str = "raise") -> None:
+    """The arguments that name a results table: a file and how to read it, or a bundled dataset."""
+    parser.add_argument("path", nargs="?", help="results file (CSV, TSV, Excel, Parquet); default: bundled data")
+    parser.add_argument("--dataset", help="a bundled dataset (see `algocompare datasets`); default cec2017_d10")
+    parser.add_argument("--maximize", action="store_true", help="higher values are better (default: lower)")
+    parser.add_argument("--layout", choices=("auto", "wide", "long"), default="auto",
+                        help="wide (instances × algorithms) or long (one row per run); default: auto")
+    parser.add_argument("--instance", help="column with the instance labels")
+    parser.add_argument("--algorithm", default="algorithm", help="long layout: algorithm column")
+    parser.add_argument("--value", default="value", help="long layout: value column")
+    parser.add_argument("--run", help="long layout: run column")
+    # `analyze` keeps missing cells (Skillings-Mack, Durbin); commands whose methods need every cell do not offer it
+    choices = ("keep", "omit", "raise") if nan_policy == "keep" else ("raise", "omit")
+    helps = {"keep": "keep them for the Skillings-Mack and Durbin tests", "omit": "drop the instances that have them",
+             "raise": "stop with an error"}
+    parser.add_argument("--nan-policy", choices=choices, default=nan_policy,
+                        help="missing cells: " + "; ".join(f"{c} = {helps[c]}" for c in choices)
+                             + f" (default {nan_policy})")
+
+
+def load_input(args: argparse.Namespace) -> Any:
+    """The Results named by the data arguments (file, or bundled dataset)."""
+    import algocompare as ac
+
+    direction = "maximize" if args.maximize else "minimize"
+    if args.path and args.dataset:
+        raise ValueError("give either a file or --dataset, not both.")
+    if args.path:
+        return ac.read(args.path, layout=args.layout, direction=direction, instance=args.instance,
+                       algorithm=args.algorithm, value=args.value, run=args.run, nan_policy=args.nan_policy)
+    res = ac.load_dataset(args.dataset or "cec2017_d10")
+    if args.maximize:
+        raise ValueError("--maximize applies to a file; a bundled dataset has its own direction.")
+    return res

@@ -1,0 +1,132 @@
+"""``algocompare analyze``: every section of the analysis of a results table, as text, JSON or files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from algocompare.cli._common import add_data_arguments, dropped_line, load_input, match_label
+
+__all__ = ["register", "analysis_summary"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``analyze`` subcommand."""
+    p = subparsers.add_parser("analyze", help="analyse a results table (default: bundled cec2017_d10)")
+    add_data_arguments(p, nan_policy="keep")
+    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    p.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    p.add_argument("--control", default="best", help="post-hoc control: an algorithm, 'best' (default) or 'none'")
+    p.add_argument("--p-adjust", "--correction", dest="p_adjust", metavar="METHOD", default="holm",
+                   help="p-value adjustment of the post-hoc tests for multiplicity (default holm; "
+                        "--correction is the former spelling)")
+    p.add_argument("--se", choices=("permutation", "classic"), default="permutation",
+                   help="standard error of the rank post-hoc tests: 'permutation' (default, calibrated, "
+                        "tie-aware) or 'classic' (the papers' closed forms)")
+    p.add_argument("--untied", action="store_true",
+                   help="omnibus statistics without tie correction, as the papers print them")
+    p.add_argument("--bayesian", action="store_true", help="add the Bayesian tests")
+    p.add_argument("--rope", type=float, default=0.0, help="region of practical equivalence for Bayesian tests")
+    p.add_argument("--n-samples", type=int, default=50_000, help="posterior samples of the Bayesian tests")
+    p.add_argument("--n-resamples", type=int, default=10_000, help="resamples of the permutation tests")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--report", metavar="FILE", help="write a self-contained HTML report to FILE")
+    p.add_argument("--latex", metavar="DIR", help="write every table as a booktabs .tex file to DIR")
+    p.add_argument("--figures", metavar="DIR", help="write every figure to DIR")
+    p.add_argument("--figure-format", choices=("svg", "png", "pdf"), default="svg",
+                   help="format of --figures (default svg)")
+    p.set_defaults(handler=_run)
+
+
+def analysis_summary(res: Any) -> dict[str, Any]:
+    """The data summary of `analyze`: sizes, descriptive table and mean ranks."""
+    from algocompare._results import jsonable
+    from algocompare._validation import check_design_size
+
+    check_design_size(res.n_instances, res.n_algorithms)
+    mean_ranks = res.mean_ranks()
+    missing = {"n_missing": res.n_missing,
+               "missing_cells": [{"instance": jsonable(i), "algorithm": jsonable(a)} for i, a in res.missing_cells]}
+    return {
+        "notes": list(res.notes),
+        "direction": res.direction,
+        "algorithms": [str(a) for a in res.algorithms],
+        "n_algorithms": res.n_algorithms,
+        "n_instances": res.n_instances,
+        "dropped_instances": [str(i) for i in res.dropped_instances],
+        "descriptive": jsonable(res.describe()),
+        "mean_ranks": {str(k): float(val) for k, val in mean_ranks.items()},
+        **missing,
+    }
+
+
+def _options(args: argparse.Namespace) -> Any:
+    from algocompare.analysis import AnalysisOptions
+
+    return AnalysisOptions(alpha=args.alpha, control=None if args.control == "none" else args.control,
+                           correction=args.p_adjust, bayesian=args.bayesian, rope=args.rope,
+                           n_samples=args.n_samples, n_resamples=args.n_resamples, seed=args.seed,
+                           se=args.se, tie_correction=not args.untied)
+
+
+def _write_outputs(args: argparse.Namespace, res: Any, sections: list[Any], options: Any) -> None:
+    """The files asked for by --report, --latex and --figures (messages on stderr, so --json stays clean)."""
+    if not (args.report or args.latex or args.figures):
+        return
+    from algocompare.report import export_figures, export_tables, write_report
+
+    if args.report:
+        path = write_report(res, args.report, options, sections=sections)
+        print(f"report written to {path}", file=sys.stderr)
+    if args.latex:
+        paths = export_tables(res, sections, args.latex)
+        print(f"{len(paths)} LaTeX files written to {args.latex}", file=sys.stderr)
+    if args.figures:
+        paths = export_figures(res, sections, args.figures, fmt=args.figure_format)
+        print(f"{len(paths)} figures written to {args.figures}", file=sys.stderr)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from algocompare.analysis import run_analysis
+
+    res = load_input(args)
+    if args.control not in ("best", "none"):
+        args.control = match_label(args.control, res.algorithms)
+    summary = analysis_summary(res)
+    options = _options(args)
+    if args.bayesian and args.rope == 0:
+        print("algocompare: note: --bayesian without --rope uses a region of practical equivalence of 0, so "
+              "p_rope is 0; pass --rope in the units of the data (e.g. --rope 0.01).", file=sys.stderr)
+    sections = run_analysis(res, options)
+    _write_outputs(args, res, sections, options)
+    if args.json:
+        summary.update({s.key: s.data for s in sections})
+        print(json.dumps(summary, indent=2, allow_nan=False))
+        return 0
+    _print_text(res, summary, sections)
+    return 0
+
+
+def _print_text(res: Any, summary: dict[str, Any], sections: list[Any]) -> None:
+    import pandas as pd
+
+    better = "lower" if res.direction == "minimize" else "higher"
+    for note in summary["notes"]:
+        print(note)
+    print(f"{res.n_instances} instances × {res.n_algorithms} algorithms ({res.direction}: {better} is better)")
+    if res.n_dropped:
+        print(dropped_line("instance", res.dropped_instances))
+    if res.n_missing:
+        print(f"{res.n_missing} missing cell(s), analysed with the Skillings-Mack (and Durbin) tests; "
+              "--nan-policy omit drops their instances for the complete-table tests")
+    with pd.option_context("display.width", 120, "display.max_columns", 20):
+        print("\nDescriptive statistics per algorithm")
+        print(res.describe().to_string(float_format=lambda x: f"{x:.4g}"))
+        print("\nMean ranks (rank 1 = best" + ("; instances with missing cells stretched to 1..k)" if res.n_missing
+                                               else ")"))
+        print(res.mean_ranks().sort_values().to_string(float_format=lambda x: f"{x:.3f}"))
+        for section in sections:
+            print(f"\n{section.title}")
+            print(section.text)
