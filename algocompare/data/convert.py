@@ -13,7 +13,7 @@ from algocompare._validation import (check_design_size, check_direction, check_t
                                      missing_cells_message)
 from algocompare.data.results import Results
 
-__all__ = ["as_results", "as_blocks"]
+__all__ = ["as_results", "as_blocks", "drop_record"]
 
 
 def as_results(data: Any, *, direction: str | None = None, nan_policy: str = "raise") -> Results:
@@ -61,3 +61,12 @@ def as_blocks(data: Any, *, direction: str | None = None, nan_policy: str = "rai
     check_design_size(results.n_instances, results.n_algorithms,
                       min_instances=min_instances, min_algorithms=min_algorithms)
     return results
+
+
+def drop_record(results: Results, nan_policy: str | None) -> tuple | None:
+    """What a result records in ``dropped_instances``: the instances dropped on the way (by
+    this call's ``nan_policy="omit"`` or when the ``Results`` was built), an empty tuple
+    when ``"omit"`` dropped none, and None when nothing could be dropped (``"raise"``)."""
+    if nan_policy == "omit" or results.dropped_instances:
+        return tuple(results.dropped_instances)
+    return None

@@ -144,7 +144,7 @@ def _keep_duplicate_names(df: pd.DataFrame, header: pd.DataFrame) -> pd.DataFram
     return df
 
 
-def read(path: str | Path, *, layout: str = "auto", direction: str = "minimize", instance: str | None = None,
+def read(path: str | Path, *, layout: str = "auto", direction: str | None = None, instance: str | None = None,
          algorithm: str = "algorithm", value: str = "value", run: str | None = None,
          nan_policy: str = "raise", sheet: Any = None) -> Results:
     """Read a results file (CSV/TSV, Excel, Parquet) into a :class:`Results`.
@@ -159,6 +159,11 @@ def read(path: str | Path, *, layout: str = "auto", direction: str = "minimize",
         long when the named algorithm and value columns exist, wide when every column but
         an optional label column is numeric; otherwise it raises and asks. What it decided
         is recorded in :attr:`Results.notes`.
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; ``None`` (default) is ``"minimize"`` (a file does not say).
+    nan_policy : {"raise", "omit", "keep"}
+        Missing values: refuse them (default), drop the instances that have one, or keep
+        them for the tests made for incomplete tables.
 
     Examples
     --------
@@ -174,6 +179,7 @@ def read(path: str | Path, *, layout: str = "auto", direction: str = "minimize",
     by column 'instance', 2 algorithm columns.
     """
     v.check_option("layout", layout, LAYOUTS)
+    direction = "minimize" if direction is None else direction
     path = Path(path)
     df = _read_table(path, sheet)
     if df.shape[1] == 0 or df.shape[0] == 0:

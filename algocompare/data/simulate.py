@@ -36,7 +36,7 @@ def _noise(rng: np.random.Generator, scale: np.ndarray, size: tuple[int, ...], d
 
 def simulate_runs(means: Sequence[float] | dict[Any, float], n_instances: int, n_runs: int = 10, *,
                   sigma_across: float = 3.0, sigma_within: float | tuple[float, float] | Sequence[float] = (1.0, 5.0),
-                  distribution: str = "normal", direction: str = "minimize",
+                  distribution: str = "normal", direction: str | None = None,
                   rng: Any = None) -> Simulation:
     """Simulate runs y_ijk = mu_i + tau_ij + eps_ijk (Campelo & Takahashi, eq. 25).
 
@@ -56,6 +56,9 @@ def simulate_runs(means: Sequence[float] | dict[Any, float], n_instances: int, n
     distribution : {"normal", "exponential"}
         Gaussian tau and eps (eqs. 26–27) or shifted exponentials with mean zero
         (eqs. 28–29).
+    direction : {"minimize", "maximize"}, optional
+        The direction recorded in the simulated ``Results``; ``None`` (default) is
+        ``"minimize"``.
     rng : None, int or numpy.random.Generator
 
     Returns
@@ -102,7 +105,8 @@ def simulate_runs(means: Sequence[float] | dict[Any, float], n_instances: int, n
     true = mu[None, :] + tau
     eps = _noise(rng, sd_within[:, None, None], (n_instances, k, n_runs), distribution)
     runs = true[:, :, None] + eps
-    results = Results.from_array(runs, direction=direction, algorithms=algorithms, instances=instances)
+    results = Results.from_array(runs, direction="minimize" if direction is None else direction,
+                                 algorithms=algorithms, instances=instances)
     truth = pd.DataFrame(true, index=pd.Index(instances, name="instance"), columns=pd.Index(algorithms, name="algorithm"))
     return Simulation(results=results, true_means=truth,
                       within_sd=pd.Series(sd_within, index=truth.index, name="within_sd"))

@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 
 from algocompare._options import ALTERNATIVES, check_alternative
-from algocompare.data.convert import as_blocks
+from algocompare.data.convert import as_blocks, drop_record
 
 __all__ = ["ALTERNATIVES", "check_alternative", "oriented_blocks", "normal_pvalue", "discrete_pvalue"]
 
@@ -19,7 +19,7 @@ def oriented_blocks(data: Any, *, direction: str | None = None, nan_policy: str 
     instances that ``nan_policy="omit"`` dropped (recorded in every result)."""
     results = as_blocks(data, direction=direction, nan_policy=nan_policy,
                         min_instances=min_instances, min_algorithms=min_algorithms)
-    return results.blocks(agg, oriented=True), results.dropped_instances
+    return results.blocks(agg, oriented=True), drop_record(results, nan_policy)
 
 
 def normal_pvalue(z: float, alternative: str) -> float:

@@ -13,7 +13,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
-from algocompare.data.convert import as_blocks
+from algocompare.data.convert import as_blocks, drop_record
 from algocompare._results import BaseResult, TestResult, internal
 
 __all__ = ["normality", "homoscedasticity", "multivariate_normality", "hotelling_t2", "check_assumptions",
@@ -33,8 +33,6 @@ class NormalityResult(BaseResult):
     alpha: float
     table: pd.DataFrame
     samples: dict = internal(default=None)
-
-    _plot_function = "normality_plot"
 
     def to_frame(self) -> pd.DataFrame:
         return self.table.copy()
@@ -175,7 +173,7 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
     frame.attrs["alpha"] = alpha
     return NormalityResult(method="Normality tests", alpha=alpha, table=frame,
                            samples={" / ".join(map(str, k)): s for k, s in samples.items()},
-                           dropped_instances=results.dropped_instances)
+                           dropped_instances=drop_record(results, nan_policy))
 
 
 #: why a variance test's statistic is infinite (see :func:`homoscedasticity`)
@@ -264,7 +262,7 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
     frame = pd.DataFrame(rows)
     frame.attrs["alpha"] = alpha
     return HomoscedasticityResult(method="Homoscedasticity tests", alpha=alpha, table=frame,
-                                  dropped_instances=results.dropped_instances)
+                                  dropped_instances=drop_record(results, nan_policy))
 
 
 # ---------------------------------------------------------------- multivariate tests
@@ -460,7 +458,7 @@ def check_assumptions(data: Any, *, alpha: float = 0.05, direction: str | None =
     return AssumptionsResult(method="Assumptions of parametric tests", recommendation=recommendation,
                              parametric_ok=not violated, reasons=reasons, alpha=alpha,
                              checks=pd.DataFrame(rows), normality=norm,
-                             dropped_instances=results.dropped_instances)
+                             dropped_instances=drop_record(results, nan_policy))
 
 
 def _summarise(rows: list, reasons: list, label: str, table: pd.DataFrame, unit: str) -> None:

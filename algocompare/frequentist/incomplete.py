@@ -26,7 +26,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
-from algocompare.data.convert import as_results
+from algocompare.data.convert import as_results, drop_record
 from algocompare._results import TestResult, internal
 from algocompare.data.results import stretched_mean_ranks
 
@@ -58,8 +58,8 @@ class IncompleteDesign:
     uninformative: tuple
     #: mean ranks on the 1..k scale (as :meth:`algocompare.Results.mean_ranks`)
     mean_ranks: pd.Series
-    #: instances that ``nan_policy="omit"`` dropped before the design was made
-    dropped: tuple = ()
+    #: instances that ``nan_policy="omit"`` dropped before the design was made (None: none could be)
+    dropped: tuple | None = None
 
     @property
     def block_sizes(self) -> np.ndarray:
@@ -104,11 +104,11 @@ def incomplete_design(data: Any, *, direction: str | None = None, nan_policy: st
     results = as_results(data, direction=direction, nan_policy=nan_policy)
     v.check_design_size(results.n_instances, results.n_algorithms)
     return design_from_values(results.values(oriented=True), results.algorithms, results.instances,
-                              dropped=results.dropped_instances)
+                              dropped=drop_record(results, nan_policy))
 
 
 def design_from_values(values: np.ndarray, algorithms: Sequence[Any], instances: Sequence[Any],
-                       dropped: tuple = ()) -> IncompleteDesign:
+                       dropped: tuple | None = None) -> IncompleteDesign:
     """The design of an oriented instances × algorithms array (NaN = missing), already validated."""
     present = ~np.isnan(values)
     absent = [a for a, seen in zip(algorithms, present.any(axis=0)) if not seen]
@@ -127,7 +127,7 @@ def design_from_values(values: np.ndarray, algorithms: Sequence[Any], instances:
         algorithms=tuple(algorithms), instances=kept, ranks=ranks,
         present=present[informative], n_missing=int((~present).sum()),
         uninformative=tuple(i for i, keep in zip(instances, informative) if not keep),
-        mean_ranks=pd.Series(stretched_mean_ranks(ranks), index=index, name="mean_rank"), dropped=tuple(dropped))
+        mean_ranks=pd.Series(stretched_mean_ranks(ranks), index=index, name="mean_rank"), dropped=dropped)
     _check_connected(design)
     return design
 

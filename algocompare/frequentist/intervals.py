@@ -61,8 +61,6 @@ class ConfidenceCurveResult(BaseResult):
     exact: bool
     curve: pd.DataFrame
 
-    _plot_function = "confidence_curve"
-
     def to_frame(self) -> pd.DataFrame:
         return self.curve.copy()
 

@@ -12,7 +12,7 @@ from scipy import stats
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_value, warn_renamed
 from algocompare._options import N_RESAMPLES, check_alternative
-from algocompare.data.convert import as_blocks
+from algocompare.data.convert import as_blocks, drop_record
 from algocompare._results import BaseResult
 
 __all__ = ["multiple_sign_test", "MultipleSignResult"]
@@ -137,7 +137,7 @@ def multiple_sign_test(data: Any, *, control: Any = "best", alternative: str | N
     frame = frame.set_index("algorithm").reindex([a for a in original_order if a != control]).reset_index()
     return MultipleSignResult(method="Multiple sign test (Rhyne & Steel)", control=str(control),
                               alternative=alternative, alpha=alpha, n_resamples=n_resamples, table=frame,
-                              dropped_instances=results.dropped_instances)
+                              dropped_instances=drop_record(results, nan_policy))
 
 
 def _oriented_alternative(alternative: str | None, direction: str) -> tuple[str, str]:

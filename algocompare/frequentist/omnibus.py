@@ -20,7 +20,7 @@ from scipy import special, stats
 from algocompare import ranking
 from algocompare._results import BaseResult, TestResult, internal
 from algocompare.frequentist._common import oriented_blocks
-from algocompare.data.convert import as_results
+from algocompare.data.convert import as_results, drop_record
 
 __all__ = ["friedman", "iman_davenport", "aligned_ranks", "quade", "rm_anova", "omnibus",
            "FriedmanResult", "ImanDavenportResult", "AlignedRanksResult", "QuadeResult",
@@ -217,7 +217,7 @@ def iman_davenport(data: Any, *, tie_correction: bool = True, direction: str | N
         method="Iman-Davenport test" + (" (tie-corrected)" if tie_correction else ""), statistic=float(statistic),
         pvalue=pvalue,
         df1=df1, df2=df2, friedman_statistic=chi2, tie_correction=fried.tie_correction, n_instances=n,
-        n_algorithms=k, mean_ranks=fried.mean_ranks, dropped_instances=fried.dropped_instances)
+        n_algorithms=k, mean_ranks=fried.mean_ranks, dropped_instances=drop_record(results, nan_policy))
 
 
 def _perfect_agreement_pvalue(data: Any) -> float:
@@ -404,7 +404,8 @@ def rm_anova(data: Any, *, direction: str | None = None, nan_policy: str = "rais
         method="Repeated-measures ANOVA", statistic=float(statistic), pvalue=pvalue, df1=df1, df2=df2,
         pvalue_gg=p_gg, epsilon_gg=epsilon, sphericity_w=w, sphericity_pvalue=p_sph,
         eta_squared_partial=eta, n_instances=n, n_algorithms=k, note=_degenerate_note(statistic),
-        means=pd.Series(np.ldexp(y.mean(axis=0), exponent), index=table.columns, name="mean"))
+        means=pd.Series(np.ldexp(y.mean(axis=0), exponent), index=table.columns, name="mean"),
+        dropped_instances=dropped)
 
 
 def _unit_scaled(values: np.ndarray) -> tuple[np.ndarray, int]:
@@ -520,4 +521,4 @@ def omnibus(data: Any, *, tie_correction: bool = True, direction: str | None = N
                      "pvalue_gg": getattr(res, "pvalue_gg", math.nan)})
     return OmnibusResult(method="Omnibus tests", table=pd.DataFrame(rows),
                          mean_ranks=tests["friedman"].mean_ranks, tests=tests,
-                         dropped_instances=tests["friedman"].dropped_instances)
+                         dropped_instances=drop_record(results, nan_policy))

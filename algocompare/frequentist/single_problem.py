@@ -12,7 +12,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
-from algocompare.data.convert import as_results
+from algocompare.data.convert import as_results, drop_record
 from algocompare._results import BaseResult
 from algocompare.frequentist.pairwise import wilcoxon
 
@@ -35,14 +35,17 @@ class PerInstanceResult(BaseResult):
         return self.table.copy()
 
 
-def per_instance(results: Any, a: Any, b: Any, *, paired: bool = True, alpha: float = 0.05) -> PerInstanceResult:
+def per_instance(results: Any, a: Any, b: Any, *, paired: bool = True, alpha: float = 0.05,
+                 direction: str | None = None, nan_policy: str = "raise") -> PerInstanceResult:
     """Compare algorithms ``a`` and ``b`` on each instance from their runs.
 
     For each instance: the two mean values, their difference (a − b), the t-test p-value
     and the Wilcoxon p-value (García et al. 2009, Table 5). ``paired=True`` (default) pairs
     the runs by run number — paired t-test and Wilcoxon signed-rank (zeros dropped, exact
     for up to 50 runs); ``paired=False`` treats them as independent — Welch's t-test and
-    the Wilcoxon rank-sum test. ``reject`` is Wilcoxon's p <= alpha.
+    the Wilcoxon rank-sum test. ``reject`` is Wilcoxon's p <= alpha. The tests are
+    two-sided, so ``direction`` (default the data's own) only orients the input;
+    ``nan_policy="omit"`` drops the instances with a missing value (``dropped_instances``).
 
     Examples
     --------
@@ -55,7 +58,7 @@ def per_instance(results: Any, a: Any, b: Any, *, paired: bool = True, alpha: fl
     2       I3       -1.93    True
     """
     v.check_probability("alpha", alpha)
-    res = as_results(results)
+    res = as_results(results, direction=direction, nan_policy=nan_policy)
     v.check_algorithm(res, a)
     v.check_algorithm(res, b)
     if a == b:
@@ -78,7 +81,8 @@ def per_instance(results: Any, a: Any, b: Any, *, paired: bool = True, alpha: fl
     table = pd.DataFrame(rows)
     table["reject"] = table["pvalue_wilcoxon"] <= alpha
     return PerInstanceResult(method=f"Per-instance comparison of {a} and {b}", algorithm_a=str(a),
-                             algorithm_b=str(b), paired=bool(paired), alpha=alpha, table=table)
+                             algorithm_b=str(b), paired=bool(paired), alpha=alpha, table=table,
+                             dropped_instances=drop_record(res, nan_policy))
 
 
 def _t_pvalue(x: np.ndarray, y: np.ndarray, paired: bool) -> float:

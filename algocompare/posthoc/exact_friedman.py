@@ -45,11 +45,10 @@ from typing import Any
 
 import numpy as np
 
+from algocompare._options import check_alternative
 from algocompare._validation import check_option, check_positive_int
 
 __all__ = ["rank_sum_difference_pvalue", "eisinga_upper_count"]
-
-ALTERNATIVES = ("two-sided", "greater", "less")
 
 
 def eisinga_upper_count(d: int, n: int, k: int) -> int:
@@ -171,7 +170,7 @@ def rank_sum_difference_pvalue(d: Any, n_instances: int, n_algorithms: int, *,
     """
     n = check_positive_int("n_instances", n_instances)
     k = check_positive_int("n_algorithms", n_algorithms, minimum=2)
-    check_option("alternative", alternative, ALTERNATIVES)
+    check_alternative(alternative)
     values = _as_integer_differences(d)
     half = n * (k - 1)
     cumulative = _lower_cumulative_counts(n, k)
