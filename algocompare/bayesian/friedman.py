@@ -11,8 +11,10 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from algocompare._deprecation import renamed_field, renamed_parameters
+from algocompare._options import check_alpha
 from algocompare._results import BaseResult, internal
-from algocompare._validation import check_nonnegative, check_option, check_positive_int, check_probability
+from algocompare._validation import check_nonnegative, check_option, check_positive_int
 from algocompare.data.convert import as_blocks
 from algocompare._batching import batches
 from algocompare.bayesian._dirichlet import dirichlet
@@ -32,23 +34,32 @@ class BayesianFriedmanResult(BaseResult):
     ``mean_ranks`` are the posterior means (s R0 + sum_j R_j) / (s + n) with the prior
     pseudo-observation R0 = ((m+1)/2, ...) — Carrasco et al. Table 14. ``statistic`` is
     the Mahalanobis distance of the null point mu0 from the posterior mean (first m - 1
-    components); ``reject`` says mu0 lies outside the (1 - gamma) symmetric credible
-    region. For the imprecise test, ``decision`` is ``"reject"``, ``"accept"`` or
-    ``"indeterminate"`` (the answer depends on the prior ranks).
+    components) and ``threshold`` its largest value inside the (1 - alpha) symmetric
+    credible region; ``reject`` says mu0 lies outside that region (statistic >
+    threshold). ``null_level`` is the level of the smallest such region that reaches
+    mu0 (reject exactly when it exceeds 1 - alpha). For the imprecise test,
+    ``decision`` is ``"reject"``, ``"accept"`` or ``"indeterminate"`` (the answer
+    depends on the prior ranks).
+
+    The fields ``gamma`` and ``credible_level`` of earlier versions are deprecated
+    aliases of ``alpha`` and ``null_level``.
     """
 
     mean_ranks: pd.Series
     statistic: float
     threshold: float
-    credible_level: float
+    null_level: float
     reject: bool
     decision: str
     method_used: str
     prior_strength: float
-    gamma: float
+    alpha: float
     n_instances: int
     covariance: pd.DataFrame = internal()
     samples: np.ndarray | None = internal()
+
+    gamma = renamed_field("alpha")
+    credible_level = renamed_field("null_level")
 
     def to_frame(self) -> pd.DataFrame:
         frame = self.mean_ranks.rename("mean_rank").rename_axis("algorithm").reset_index()
@@ -81,8 +92,8 @@ def mahalanobis(diff: np.ndarray, covariance: np.ndarray) -> np.ndarray:
     return np.einsum("...i,...ij,...j->...", d, precision, d)
 
 
-def f_threshold(gamma: float, n: int, m: int) -> float:
-    """rho = F^-1(1 - gamma; m-1, n-m+1) (n-1)(m-1)/(n-m+1) (Carrasco et al. sec. 5.4).
+def f_threshold(alpha: float, n: int, m: int) -> float:
+    """rho = F^-1(1 - alpha; m-1, n-m+1) (n-1)(m-1)/(n-m+1) (Carrasco et al. sec. 5.4).
 
     rNPBST's ``bayesianFriedman.test`` uses the F distribution function (``pf``) here
     instead of its inverse; we use the inverse, as the paper's formula says.
@@ -90,24 +101,24 @@ def f_threshold(gamma: float, n: int, m: int) -> float:
     if n - m + 1 <= 0:
         raise ValueError(f"the asymptotic Bayesian Friedman test needs more instances ({n}) than algorithms - 1 "
                          f"({m - 1}); use method='sampling'.")
-    return float(stats.f.ppf(1 - gamma, m - 1, n - m + 1) * (n - 1) * (m - 1) / (n - m + 1))
+    return float(stats.f.ppf(1 - alpha, m - 1, n - m + 1) * (n - 1) * (m - 1) / (n - m + 1))
 
 
-def _sampled_test(ranks: np.ndarray, prior_ranks: np.ndarray, s: float, gamma: float, n_samples: int,
+def _sampled_test(ranks: np.ndarray, prior_ranks: np.ndarray, s: float, alpha: float, n_samples: int,
                   rng: np.random.Generator) -> tuple[float, float, float, np.ndarray]:
     """SCR by sampling the posterior: mu0 is inside when its distance from the posterior
-    mean is within the (1 - gamma) quantile of the draws' distances."""
+    mean is within the (1 - alpha) quantile of the draws' distances."""
     rows = np.vstack([prior_ranks, ranks])
-    alpha = np.concatenate(([s], np.ones(len(ranks))))
+    concentration = np.concatenate(([s], np.ones(len(ranks))))
     draws = np.empty((n_samples, rows.shape[1]))
     for part in batches(n_samples, 8192):
-        draws[part] = dirichlet(alpha, part.stop - part.start, rng) @ rows
+        draws[part] = dirichlet(concentration, part.stop - part.start, rng) @ rows
     centre = draws.mean(axis=0)
     covariance = np.cov(draws, rowvar=False)
     distances = mahalanobis(draws - centre, covariance)
     null = np.full(rows.shape[1], (rows.shape[1] + 1) / 2.0)
     statistic = float(mahalanobis(null - centre, covariance))
-    return statistic, float(np.quantile(distances, 1 - gamma)), float(np.mean(distances < statistic)), draws
+    return statistic, float(np.quantile(distances, 1 - alpha)), float(np.mean(distances < statistic)), draws
 
 
 def _imprecise_decision(ranks: np.ndarray, s: float, rho: float) -> str:
@@ -124,7 +135,8 @@ def _imprecise_decision(ranks: np.ndarray, s: float, rho: float) -> str:
     return "reject" if rejects.all() else ("accept" if not rejects.any() else "indeterminate")
 
 
-def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, gamma: float = 0.05, method: str = "auto",
+@renamed_parameters(gamma="alpha")
+def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, alpha: float = 0.05, method: str = "auto",
                       imprecise: bool = False, n_samples: int = 20_000, direction: str | None = None,
                       nan_policy: str = "raise", rng: Any = None) -> BayesianFriedmanResult:
     """Bayesian Friedman test: is the null point of equal expected ranks credible?
@@ -133,18 +145,19 @@ def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, gamma: float = 
     ``P = w_0 delta_{X0} + sum_j w_j delta_{X_j}`` with ``w ~ Dir(s, 1, ..., 1)``, makes
     the expected rank vector E[R] = sum_j w_j R_j linear in w. The prior pseudo-observation
     has ranks R0 = ((m+1)/2, ..., (m+1)/2) (all algorithms equal). mu0 = R0 is tested
-    against the (1 - gamma) symmetric credible region (Carrasco et al. 2020, sec. 5.4):
+    against the (1 - alpha) symmetric credible region (Carrasco et al. 2020, sec. 5.4,
+    who call alpha gamma):
 
     * ``method="asymptotic"`` (large n): reject when
       (mu - mu0)^T Sigma^-1 (mu - mu0) |_(m-1) > rho,
-      rho = F^-1(1 - gamma; m - 1, n - m + 1) (n - 1)(m - 1) / (n - m + 1),
+      rho = F^-1(1 - alpha; m - 1, n - m + 1) (n - 1)(m - 1) / (n - m + 1),
       with mu, Sigma the exact posterior mean and covariance;
     * ``method="sampling"`` (small n): posterior draws of E[R]; reject when mu0 is
-      farther (Mahalanobis) from the posterior mean than a (1 - gamma) share of draws;
+      farther (Mahalanobis) from the posterior mean than a (1 - alpha) share of draws;
     * ``"auto"``: asymptotic whenever the F quantile exists (n > m - 1), else sampling.
       The sampling region is a Bayesian credible region, not a frequentist one: with
       small n it rejects equal ranks more often than the F-based rule (measured on
-      N(0, 1) data, m = 4, gamma = 0.05: 18 % at n = 15 for sampling, 5 % at n = 40
+      N(0, 1) data, m = 4, alpha = 0.05: 18 % at n = 15 for sampling, 5 % at n = 40
       for asymptotic).
 
     ``imprecise=True`` repeats the asymptotic test for every prior rank vector R0 (all
@@ -157,16 +170,19 @@ def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, gamma: float = 
     ----------
     data : Results, wide DataFrame (instances x algorithms) or 2-D array.
     prior_strength : s, weight of the pseudo-observation (default 1, rNPBST).
-    gamma : 1 - credible level.
+    alpha : 1 - the level of the credible region (Carrasco et al.'s gamma; default 0.05).
+        ``gamma=`` is a deprecated alias.
     method, imprecise : see above.
     n_samples : posterior draws for the sampling version.
+    direction : "minimize", "maximize" or None (the data's own).
+    nan_policy : "raise" or "omit" (drop the instances with a missing value).
     rng : None, int or numpy Generator (sampling version only).
 
     Returns
     -------
     BayesianFriedmanResult
         ``mean_ranks`` (posterior means, rank 1 = best; Table 14), ``reject``,
-        ``decision``, ``statistic``, ``threshold``.
+        ``decision``, ``statistic``, ``threshold``, ``null_level``.
 
     Examples
     --------
@@ -177,7 +193,7 @@ def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, gamma: float = 
     """
     results = as_blocks(data, direction=direction, nan_policy=nan_policy)
     s = check_nonnegative("prior_strength", prior_strength)
-    gamma = check_probability("gamma", gamma)
+    alpha = check_alpha(alpha)
     check_option("method", method, METHODS)
     n_samples = check_positive_int("n_samples", n_samples, minimum=100)
     ranks = within_instance_ranks(results.values(oriented=True))
@@ -187,12 +203,12 @@ def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, gamma: float = 
     used = method if method != "auto" else ("asymptotic" if n - m + 1 > 0 else "sampling")
     samples = None
     if used == "asymptotic":
-        threshold = f_threshold(gamma, n, m)
+        threshold = f_threshold(alpha, n, m)
         statistic = float(mahalanobis(mean - null, covariance))
-        credible = float(stats.f.cdf(statistic * (n - m + 1) / ((n - 1) * (m - 1)), m - 1, n - m + 1)) \
+        null_level = float(stats.f.cdf(statistic * (n - m + 1) / ((n - 1) * (m - 1)), m - 1, n - m + 1)) \
             if n - m + 1 > 0 else float("nan")
     else:
-        statistic, threshold, credible, samples = _sampled_test(ranks, null, s, gamma, n_samples,
+        statistic, threshold, null_level, samples = _sampled_test(ranks, null, s, alpha, n_samples,
                                                                 np.random.default_rng(rng))
     reject = statistic > threshold
     decision = "reject" if reject else "accept"
@@ -200,11 +216,11 @@ def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, gamma: float = 
         if m > MAX_IMPRECISE:
             raise ValueError(f"the imprecise Bayesian Friedman test enumerates all m! prior rankings; "
                              f"{m} algorithms is too many (at most {MAX_IMPRECISE}).")
-        decision = _imprecise_decision(ranks, s, f_threshold(gamma, n, m))
+        decision = _imprecise_decision(ranks, s, f_threshold(alpha, n, m))
     labels = list(results.algorithms)
     return BayesianFriedmanResult(
         method="Bayesian Friedman test" + (" (imprecise)" if imprecise else ""),
         mean_ranks=pd.Series(mean, index=labels, name="mean_rank"), statistic=statistic, threshold=threshold,
-        credible_level=credible, reject=bool(reject), decision=decision, method_used=used, prior_strength=s,
-        gamma=gamma, n_instances=n, covariance=pd.DataFrame(covariance, index=labels, columns=labels),
+        null_level=null_level, reject=bool(reject), decision=decision, method_used=used, prior_strength=s,
+        alpha=alpha, n_instances=n, covariance=pd.DataFrame(covariance, index=labels, columns=labels),
         samples=samples, dropped_instances=results.dropped_instances)

@@ -8,8 +8,9 @@ from typing import Any
 
 import numpy as np
 
+from algocompare._deprecation import renamed_field
 from algocompare._results import BaseResult, internal
-from algocompare._validation import as_sample, check_nonnegative, check_positive_int, check_probability
+from algocompare._validation import as_sample_recorded, check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian._common import sample_names
 from algocompare._batching import batches
 from algocompare.bayesian._dirichlet import BATCH, gamma_weights
@@ -21,17 +22,20 @@ __all__ = ["idp_wilcoxon", "IDPResult"]
 class IDPResult(BaseResult):
     """Lower and upper posterior probability that P(X <= Y) > c.
 
-    ``lower`` and ``upper`` are the posterior probabilities under the least and most
+    ``p_lower`` and ``p_upper`` are the posterior probabilities under the least and most
     favourable prior (the pseudo-observations placed where they count against, or for,
-    X <= Y). ``decision`` follows Carrasco et al. (2020), sec. 8.3.3: ``"<x> lower"``
-    when both exceed ``threshold``, ``"<y> lower"`` when both are below 1 - threshold,
-    ``"no decision"`` when both lie between, ``"prior-dependent"`` otherwise.
+    X <= Y): the bounds of the posterior probability over the prior set, not an
+    interval estimate. ``decision`` follows Carrasco et al. (2020), sec. 8.3.3:
+    ``"<x> lower"`` when both exceed ``threshold``, ``"<y> lower"`` when both are below
+    1 - threshold, ``"no decision"`` when both lie between, ``"prior-dependent"``
+    otherwise. The fields ``lower`` and ``upper`` of earlier versions are deprecated
+    aliases of ``p_lower`` and ``p_upper``.
     """
 
     x_name: str
     y_name: str
-    lower: float
-    upper: float
+    p_lower: float
+    p_upper: float
     c: float
     prior_strength: float
     threshold: float
@@ -39,6 +43,9 @@ class IDPResult(BaseResult):
     n_samples: int
     lower_samples: np.ndarray = internal()
     upper_samples: np.ndarray = internal()
+
+    lower = renamed_field("p_lower")
+    upper = renamed_field("p_upper")
 
 
 def idp_decision(lower: float, upper: float, threshold: float, names: tuple[str, str]) -> str:
@@ -54,7 +61,7 @@ def idp_decision(lower: float, upper: float, threshold: float, names: tuple[str,
 
 def idp_wilcoxon(x: Any, y: Any, *, prior_strength: float = np.sqrt(2) - 1, c: float = 0.5,
                  threshold: float = 0.95, n_samples: int = 50_000, names: tuple[str, str] | None = None,
-                 rng: Any = None) -> IDPResult:
+                 nan_policy: str = "raise", rng: Any = None) -> IDPResult:
     """Imprecise Dirichlet process (IDP) rank-sum test of P(X <= Y) > c.
 
     Independent DP posteriors for X and Y: ``w^x ~ Dir(s, 1, ..., 1)`` on
@@ -65,9 +72,26 @@ def idp_wilcoxon(x: Any, y: Any, *, prior_strength: float = np.sqrt(2) - 1, c: f
         upper = lower + w^x_0 w^y_0 + w^x_0 sum_j w^y_j + w^y_0 sum_i w^x_i
 
     (pseudo-observations placed at +/- infinity, the extremes over all prior measures).
-    Reported are P(lower > c) and P(upper > c). The default prior strength
-    s = sqrt(2) - 1 and c = 0.5 are rNPBST's (``bayesian.imprecise``) and the paper's.
-    x and y are independent samples and may differ in length.
+    Reported are ``p_lower`` = P(lower > c) and ``p_upper`` = P(upper > c). The default
+    prior strength s = sqrt(2) - 1 and c = 0.5 are rNPBST's (``bayesian.imprecise``) and
+    the paper's. x and y are independent samples and may differ in length.
+
+    Parameters
+    ----------
+    x, y : independent samples (at least 2 values each).
+    prior_strength : s, the weight of each pseudo-observation (default sqrt(2) - 1).
+    c : the value P(X <= Y) is compared with (default 0.5).
+    threshold : probability both bounds need for a decision (default 0.95).
+    n_samples : posterior draws.
+    names : labels of x and y (default: the Series names, else "x", "y").
+    nan_policy : ``"raise"`` or ``"omit"`` (drop the missing values of each sample,
+        recorded in ``dropped_values``).
+    rng : None, int or numpy Generator.
+
+    Returns
+    -------
+    IDPResult
+        ``p_lower``, ``p_upper`` and the ``decision``.
 
     Examples
     --------
@@ -76,8 +100,8 @@ def idp_wilcoxon(x: Any, y: Any, *, prior_strength: float = np.sqrt(2) - 1, c: f
     >>> r.decision
     'x lower'
     """
-    a = as_sample(x, "x", min_size=2)
-    b = as_sample(y, "y", min_size=2)
+    a, dropped_x = as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=2)
+    b, dropped_y = as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=2)
     s = check_nonnegative("prior_strength", prior_strength)
     c = check_probability("c", c)
     threshold = check_probability("threshold", threshold)
@@ -97,7 +121,7 @@ def idp_wilcoxon(x: Any, y: Any, *, prior_strength: float = np.sqrt(2) - 1, c: f
         upper[part] = low + wx[:, 0] * wy[:, 0] + wx[:, 0] * (1 - wy[:, 0]) + wy[:, 0] * (1 - wx[:, 0])
     p_lower, p_upper = float(np.mean(lower > c)), float(np.mean(upper > c))
     labels = sample_names(x, y, names)
-    return IDPResult(method="IDP rank-sum (Wilcoxon) test", x_name=labels[0], y_name=labels[1], lower=p_lower,
-                     upper=p_upper, c=c, prior_strength=s, threshold=threshold,
+    return IDPResult(method="IDP rank-sum (Wilcoxon) test", x_name=labels[0], y_name=labels[1], p_lower=p_lower,
+                     p_upper=p_upper, c=c, prior_strength=s, threshold=threshold,
                      decision=idp_decision(p_lower, p_upper, threshold, labels), n_samples=n_samples,
-                     lower_samples=lower, upper_samples=upper)
+                     lower_samples=lower, upper_samples=upper, dropped_values={"x": dropped_x, "y": dropped_y})

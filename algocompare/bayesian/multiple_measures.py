@@ -66,6 +66,8 @@ class MultipleMeasuresResult(TestResult):
 
     ``statistic`` is lambda = m^(a+b) / (a^a b^b), m = (a+b)/2, with a and b the two
     largest configuration counts; ``pvalue`` = P(chi2_1 >= -2 log lambda).
+    ``alternative`` is ``"greater"``: the most observed configuration's probability is
+    greater than the second's (H0: theta_(1) <= theta_(2)).
     ``counts`` has one row per configuration (``<`` = x lower on that measure).
     """
 
@@ -131,7 +133,7 @@ def multiple_measures_test(x: Any, y: Any) -> MultipleMeasuresResult:
     pvalue = float(stats.chi2.sf(-2.0 * log_lambda, 1))
     return MultipleMeasuresResult(
         method="GLRT multiple measures", statistic=float(np.exp(log_lambda)), pvalue=pvalue,
-        alternative="most observed configuration more probable than the second",
+        alternative="greater",
         counts=counts, most_observed=counts.index[order[0]], second_observed=counts.index[order[1]],
         n_benchmarks=a.shape[0])
 

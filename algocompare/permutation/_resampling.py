@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -34,6 +36,24 @@ class NullOutcome:
     min_pvalue: float
     #: the Monte Carlo draws of the statistic (None when exact)
     null: np.ndarray | None = None
+
+
+#: Natural log of the largest float: a count of rearrangements beyond it is reported as inf.
+LOG_FLOAT_MAX = math.log(sys.float_info.max)
+
+
+def count_as_float(log_count: float, count: Callable[[], int]) -> float:
+    """A number of rearrangements as a float, ``inf`` beyond the float range.
+
+    ``log_count`` (its natural log, or an upper bound of it) decides before ``count()``
+    builds the exact integer, which for (k!)^b can have millions of digits.
+    """
+    if log_count > LOG_FLOAT_MAX:
+        return math.inf
+    try:
+        return float(count())
+    except OverflowError:
+        return math.inf
 
 
 def batch_sizes(total: int, per_draw: int, *, progress: bool = False, desc: str = "permutations") -> Iterator[int]:

@@ -33,8 +33,7 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
                        data={"skipped": "unbalanced runs"})
     try:
         test = permutation_test(results, n_resamples=options.n_resamples, rng=options.seed)
-        msd = msd_intervals(results, alpha=options.alpha, n_resamples=min(options.n_resamples, 2000),
-                            rng=options.seed)
+        msd = msd_intervals(results, alpha=options.alpha, n_resamples=options.n_resamples, rng=options.seed)
     except ValueError as err:  # e.g. values too large to square: say so instead of a wrong decision
         return Section(key="permutation", title="Permutation tests (synchronized permutations)",
                        text=f"Synchronized permutation test skipped: {err}", data={"skipped": str(err)})
@@ -47,7 +46,7 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
              f"Simultaneous MSD at alpha = {options.alpha:g}: Tukey {msd.msd_tukey:.4g}, "
              f"permutation {msd.msd_permutation:.4g}, rank-based {msd.msd_rank:.4g} (mean ranks)"]
     pairs = msd.to_frame()
-    differ = pairs[pairs["permutation"]]
+    differ = pairs[pairs["reject"]]
     if len(differ):
         lines.append("Pairs differing (permutation MSD): "
                      + ", ".join(f"{a}-{b}" for a, b in zip(differ["algorithm_a"], differ["algorithm_b"])))

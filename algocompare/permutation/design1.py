@@ -61,7 +61,7 @@ def design1_null(values: np.ndarray, *, method: str, n_resamples: int, rng: np.r
     b, k = values.shape
     observed = sum_squares_statistic(values)
     log_space = (b - 1) * math.lgamma(k + 1)
-    n_permutations = float(math.factorial(k)) ** b
+    n_permutations = rs.count_as_float(b * math.lgamma(k + 1), lambda: math.factorial(k) ** b)
     if method != "monte_carlo" and k <= 7:
         # A fixed first row: the other (k!)^(b-1) arrangements carry the whole distribution.
         blocks = [_row_arrangements(row) for row in values[1:]]

@@ -20,6 +20,7 @@ block sizes, in chunks whose memory is bounded.
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -91,8 +92,11 @@ def _split(blocks: list[np.ndarray]) -> tuple[list[np.ndarray], list[np.ndarray]
 
 
 def enumeration_size(blocks: list[np.ndarray]) -> float:
-    """Number of rearrangements (product of the block sizes), as a float."""
-    return float(np.prod([float(len(b)) for b in blocks])) if blocks else 1.0
+    """Number of rearrangements (product of the block sizes), as a float (inf beyond its range)."""
+    if any(len(b) == 0 for b in blocks):
+        return 0.0
+    log_size = sum(math.log(len(b)) for b in blocks)
+    return math.inf if log_size > math.log(sys.float_info.max) else float(math.prod(len(b) for b in blocks))
 
 
 def quadratic_tail(blocks: list[np.ndarray], offset: np.ndarray, form: np.ndarray, observed: float, *,

@@ -41,12 +41,13 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare._options import N_RESAMPLES, check_alpha
 from algocompare.permutation import _resampling as rs
 from algocompare.permutation._input import prepare
 from algocompare.permutation.enumeration import all_subsets
 from algocompare.permutation.result import MSDResult
 from algocompare.permutation.synchronized import (MSE_VARIANTS, VARIANTS, csp_chunks, error_mean_square,
-                                                  exchange_draws, exchanged_totals)
+                                                  exchange_draws, exchanged_totals, n_synchronized)
 
 __all__ = ["msd_intervals", "parametric_msd", "rank_msd"]
 
@@ -118,11 +119,12 @@ def permutation_msd(runs: np.ndarray, kind: str, *, alpha: float, variant: str, 
     b, k, r = runs.shape
     if kind == "blocks":
         values = runs[:, :, 0]
-        space, enumerate_all = 2.0 ** b, lambda: _design1_d(values, all_subsets(b).astype(float))
+        space = rs.count_as_float(b * math.log(2.0), lambda: 2 ** b)
+        enumerate_all = lambda: _design1_d(values, all_subsets(b).astype(float))  # noqa: E731
         draw = lambda gen, n: _design1_d(values, (gen.random((n, b)) < 0.5).astype(float))  # noqa: E731
         per_draw = b * k
     else:
-        space = float(math.comb(2 * r, r)) if variant == "constrained" else math.inf
+        space = n_synchronized(r, b, "constrained") if variant == "constrained" else math.inf
 
         def enumerate_all() -> np.ndarray:
             return np.concatenate([_design2_d(runs, *chunk) for chunk in csp_chunks(r, k)])
@@ -141,7 +143,7 @@ def permutation_msd(runs: np.ndarray, kind: str, *, alpha: float, variant: str, 
     return _quantile_msd(d, alpha), False, d
 
 
-def msd_intervals(data: Any, *, alpha: float = 0.05, method: str = "auto", n_resamples: int = 2000,
+def msd_intervals(data: Any, *, alpha: float = 0.05, method: str = "auto", n_resamples: int = N_RESAMPLES,
                   variant: str = "constrained", mse: str = "interaction", parametric: str = "tukey",
                   rank_method: str = "conover", design: str = "auto", max_exact: int | None = None,
                   rng: Any = None, progress: bool = False, direction: str | None = None,
@@ -163,7 +165,10 @@ def msd_intervals(data: Any, *, alpha: float = 0.05, method: str = "auto", n_res
     method : {"auto", "exact", "monte_carlo"}
         For the permutation MSD: enumerate all rearrangements (Design 1: the 2^b sets of
         exchanged instances; Design 2 constrained: the C(2r, r) label choices) when at
-        most ``max_exact``, else draw ``n_resamples`` (the paper used B = 2000).
+        most ``max_exact``, else draw ``n_resamples``.
+    n_resamples : int
+        Monte Carlo rearrangements for the permutation MSD (default 9999,
+        :data:`algocompare._options.N_RESAMPLES`; the paper used B = 2000).
     variant : {"constrained", "unconstrained"}
         Synchronized permutations of Design 2 (see :func:`permutation_test`).
     mse : {"interaction", "additive"}
@@ -182,7 +187,7 @@ def msd_intervals(data: Any, *, alpha: float = 0.05, method: str = "auto", n_res
     >>> round(res.msd_permutation, 3), round(res.msd_tukey, 3), res.permutation_exact
     (2.293, 2.654, True)
     """
-    alpha = v.check_probability("alpha", alpha)
+    alpha = check_alpha(alpha)
     method, n_resamples, max_exact = rs.check_method(method, n_resamples, max_exact)
     v.check_option("variant", variant, VARIANTS)
     v.check_option("mse", mse, MSE_VARIANTS)

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from algocompare import _validation as v
+from algocompare._options import N_RESAMPLES
 from algocompare.permutation import _resampling as rs
 from algocompare.permutation._input import prepare
 from algocompare.permutation.design1 import anova_blocks, design1_null, friedman_blocks, sum_squares_statistic
@@ -19,7 +20,7 @@ __all__ = ["permutation_test", "STATISTICS"]
 STATISTICS = ("F", "sum_squares")
 
 
-def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n_resamples: int = 10_000,
+def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n_resamples: int = N_RESAMPLES,
                      variant: str = "constrained", mse: str = "interaction", design: str = "auto",
                      max_exact: int | None = None, rng: Any = None, progress: bool = False,
                      direction: str | None = None, nan_policy: str = "raise") -> PermutationTestResult:
@@ -54,7 +55,8 @@ def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n
         rebuild a whole data set from which a permuted MSE could be computed, so F is
         referred through S. Both statistics therefore give the same permutation p-value.
     n_resamples : int
-        Monte Carlo rearrangements.
+        Monte Carlo rearrangements (default 9999, :data:`algocompare._options.N_RESAMPLES`:
+        the p-value (b + 1)/(m + 1) then lies on a grid of 1/10000).
     variant : {"constrained", "unconstrained"}
         Design 2 only: constrained synchronized permutations (CSP, the paper's Algorithm 1:
         one choice of r of the 2r pooled labels for every pair and instance) or

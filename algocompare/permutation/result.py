@@ -107,16 +107,22 @@ class MSDResult(BaseResult):
                 ("Rank-based (Friedman)", self.mean_ranks, self.msd_rank)]
 
     def intervals(self) -> pd.DataFrame:
-        """One row per algorithm and panel: estimate, lower and upper end of ``effect ± MSD/2``."""
+        """One row per algorithm and panel: ``estimate`` and the ends ``ci_low``, ``ci_high``
+        of its bar ``effect ± MSD/2`` (formerly ``lower``/``upper``)."""
         rows = []
         for title, effects, msd in self.panels():
             for alg, value in effects.items():
                 rows.append({"panel": title, "algorithm": alg, "estimate": float(value),
-                             "lower": float(value - msd / 2), "upper": float(value + msd / 2)})
+                             "ci_low": float(value - msd / 2), "ci_high": float(value + msd / 2)})
         return pd.DataFrame(rows)
 
     def to_frame(self) -> pd.DataFrame:
-        """All pairs: differences of effects and of mean ranks, and which MSD declares them different."""
+        """All pairs: differences of effects and of mean ranks, and the decisions at ``alpha``.
+
+        ``reject`` is the permutation MSD's (Algorithm 2: ``|difference| > msd_permutation``);
+        ``reject_parametric`` and ``reject_rank`` those of the parametric and rank-based MSDs
+        (formerly the columns ``permutation``, ``parametric`` and ``rank``).
+        """
         algs = list(self.effects.index)
         rows = []
         for a in range(len(algs)):
@@ -125,9 +131,9 @@ class MSDResult(BaseResult):
                 rdiff = float(self.mean_ranks.iloc[a] - self.mean_ranks.iloc[b])
                 rows.append({"algorithm_a": algs[a], "algorithm_b": algs[b], "difference": diff,
                              "rank_difference": rdiff,
-                             "parametric": abs(diff) > self.msd_parametric,
-                             "permutation": abs(diff) > self.msd_permutation,
-                             "rank": abs(rdiff) > self.msd_rank})
+                             "reject": abs(diff) > self.msd_permutation,
+                             "reject_parametric": abs(diff) > self.msd_parametric,
+                             "reject_rank": abs(rdiff) > self.msd_rank})
         return pd.DataFrame(rows)
 
     def __str__(self) -> str:

@@ -119,8 +119,10 @@ def anova_runs(runs: np.ndarray, mse: str) -> tuple[float, float, float, float]:
 def n_synchronized(r: int, b: int, variant: str) -> float:
     """Number of equally likely outcomes: C(2r, r) (CSP) or sum_nu C(r, nu)^(2b) (USP)."""
     if variant == "constrained":
-        return float(math.comb(2 * r, r))
-    return float(sum(math.comb(r, nu) ** (2 * b) for nu in range(r + 1)))
+        return rs.count_as_float(math.lgamma(2 * r + 1) - 2 * math.lgamma(r + 1), lambda: math.comb(2 * r, r))
+    # the sum is at most r + 1 times its largest term, C(r, r // 2)^(2b)
+    log_bound = math.log(r + 1) + 2 * b * math.log(math.comb(r, r // 2))
+    return rs.count_as_float(log_bound, lambda: sum(math.comb(r, nu) ** (2 * b) for nu in range(r + 1)))
 
 
 def _usp_nu_probabilities(r: int, b: int) -> np.ndarray:

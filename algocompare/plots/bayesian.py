@@ -10,6 +10,7 @@ from matplotlib.patches import Rectangle
 import numpy as np
 from matplotlib.colors import to_rgba
 
+from algocompare._deprecation import renamed_parameters
 from algocompare.plots._figure import axes_or_new
 from algocompare.plots._fit import MIN_POINTS, finish, fit_names, name_ticks
 
@@ -24,14 +25,18 @@ def _to_plane(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return theta[:, 2] + theta[:, 1] / 2, theta[:, 1] * _SQRT3_2
 
 
-def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, seed: int = 0, point_size: float = 3,
-                 alpha: float = 0.3, color: str = "#1f4e79") -> Any:
+@renamed_parameters(seed="rng", alpha="opacity")
+def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, rng: Any = 0, point_size: float = 3,
+                 opacity: float = 0.3, color: str = "#1f4e79") -> Any:
     """Posterior draws of (theta_left, theta_rope, theta_right) in a triangle.
 
     Each vertex is the certainty of one region (left = ``result.left``, right =
     ``result.right``, top = rope); the dashed lines from the centre split the triangle
     where each region is the most probable, so the share of points in each part is
-    ``p_left``, ``p_rope``, ``p_right``. At most ``n_points`` draws are shown.
+    ``p_left``, ``p_rope``, ``p_right``. At most ``n_points`` draws are shown, chosen at
+    random by ``rng`` (None, an int seed or a numpy Generator; default 0, the same
+    figure every time). ``opacity`` is the points' matplotlib alpha. ``seed=`` and
+    ``alpha=`` are deprecated aliases of ``rng=`` and ``opacity=``.
 
     Examples
     --------
@@ -46,9 +51,9 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, seed: int
     ax = axes_or_new(ax, (5.5, 5))
     samples = np.asarray(result.samples)
     if len(samples) > n_points:
-        samples = samples[np.random.default_rng(seed).choice(len(samples), n_points, replace=False)]
+        samples = samples[np.random.default_rng(rng).choice(len(samples), n_points, replace=False)]
     px, py = _to_plane(samples)
-    ax.scatter(px, py, s=point_size, alpha=alpha, color=color, linewidths=0, rasterized=True)
+    ax.scatter(px, py, s=point_size, alpha=opacity, color=color, linewidths=0, rasterized=True)
     ax.plot([0, 1, 0.5, 0], [0, 0, _SQRT3_2, 0], color="black", lw=1)
     centre = np.array([0.5, _SQRT3_2 / 3])
     for mid in ([0.5, 0.0], [0.25, _SQRT3_2 / 2], [0.75, _SQRT3_2 / 2]):

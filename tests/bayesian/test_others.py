@@ -122,7 +122,7 @@ def test_idp_lower_bound_mean_and_ordering():
     expected = indicator.sum() / ((s + x.size) * (s + y.size))
     assert result.lower_samples.mean() == pytest.approx(expected, abs=0.003)
     assert np.all(result.upper_samples >= result.lower_samples)
-    assert result.lower <= result.upper
+    assert result.p_lower <= result.p_upper
 
 
 def test_idp_four_way_decision():
