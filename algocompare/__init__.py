@@ -29,16 +29,17 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",
         "rank_sum_difference_pvalue",
     ),
+    "effects": (
+        "ALTERNATIVES", "DESIGNS", "EffectSize", "PowerCurve", "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z",
+        "hedges_g", "power", "power_curve", "rank_biserial", "t_power", "vargha_delaney_a12", "z_power",
+    ),
     "severity": (
         "SeverityAnalysis", "SeverityResult", "severity", "severity_analysis", "severity_from_se",
     ),
     "samplesize": (
-        "ALTERNATIVES", "BootstrapMeans", "DESIGNS", "EffectSize", "ExperimentResult",
-        "InstancePowerCurve", "InstancesResult", "PowerCurve", "RepetitionsResult", "RunFailed",
-        "SampleSizeResult", "StandardErrorResult", "bootstrap_means", "calc_instances",
-        "calc_nreps", "calc_se", "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z", "hedges_g",
-        "instance_power_curve", "power", "power_curve", "rank_biserial", "run_experiment",
-        "sample_size", "t_power", "vargha_delaney_a12", "z_power",
+        "BootstrapMeans", "ExperimentResult", "InstancePowerCurve", "InstancesResult", "RepetitionsResult",
+        "RunFailed", "SampleSizeResult", "StandardErrorResult", "bootstrap_means", "calc_instances", "calc_nreps",
+        "calc_se", "instance_power_curve", "run_experiment", "sample_size",
     ),
     "permutation": (
         "MSDResult", "PermutationTestResult", "msd_intervals", "permutation_test",

@@ -90,7 +90,7 @@ def coverage(dif: str, means, reps: int, distribution: str, rng) -> float:
     for inst, group in long.groupby("instance", sort=False):
         x1 = group.loc[group["algorithm"] == algs[0], "value"].to_numpy()
         x2 = group.loc[group["algorithm"] == algs[1], "value"].to_numpy()
-        res = calc_se(x1, x2, dif=dif, comparisons="all-vs-first")
+        res = calc_se(x1, x2, dif=dif, comparisons="all-vs-one")
         mu1, mu2 = sim.true_means.loc[inst, algs[0]], sim.true_means.loc[inst, algs[1]]
         truth = mu1 - mu2 if dif == "simple" else 1 - mu2 / mu1
         hits += abs(res.phi - truth) <= 1.96 * res.se

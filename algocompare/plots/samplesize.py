@@ -34,9 +34,9 @@ def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: 
     ax.plot(frame["d"], frame["mean_power"], color="C0", label=f"N = {result.n_instances} ({result.test})")
     if frame is not given:  # the effect sizes asked for, on the curve through them
         ax.plot(given["d"], given["mean_power"], "o", color="C0", ms=4)
-    if band and result.comparisons > 1:
+    if band and result.n_comparisons > 1:
         ax.fill_between(frame["d"], frame["worst_power"], frame["best_power"], color="C0", alpha=0.2,
-                        label=f"{result.comparisons} comparisons (Holm)")
+                        label=f"{result.n_comparisons} comparisons (Holm)")
     if target is not None:
         ax.axhline(target, color="grey", ls="--", lw=0.8)
     ax.set(xlabel="standardised effect size d", ylabel="power", ylim=(0, 1.02), xlim=(0, frame["d"].max()),
@@ -55,7 +55,7 @@ def _smooth_curve(result: Any, given: Any) -> Any:
 
     grid = np.union1d(np.linspace(max(given["d"].min() / 4, 1e-3), given["d"].max(), 100), given["d"])
     curve = instance_power_curve(result.n_instances, grid, result.alpha, result.alternative, test=result.test,
-                                 comparisons=result.comparisons).to_frame()
+                                 n_comparisons=result.n_comparisons).to_frame()
     at_given = curve.set_index("d").loc[given["d"].to_numpy(), "mean_power"].to_numpy()
     return curve if np.allclose(at_given, given["mean_power"], atol=1e-9) else given
 

@@ -46,7 +46,7 @@ class PoolBackend:
 
     def __init__(self, n_workers: int):
         self.capacity = n_workers
-        self.pool = WorkerPool(n_workers, preload=("algocompare.samplesize.runner",))
+        self.pool = WorkerPool(n_workers, preload=("algocompare.samplesize.runs",))
 
     def submit(self, function: Callable, args: tuple) -> int:
         return self.pool.submit(dumps((function, args)))

@@ -5,7 +5,7 @@ A fingerprint is a JSON object (``format`` 1)::
     {"format": 1, "seed": "42", "package": "0.1.0",
      "algorithms": [["fast", "code:3f1c..."], ["slow", "version:2.1"], ["cmd", "command:9ab0..."]],
      "instances": [[0, "5d2e..."], [1, "77a1..."], ...],
-     "design": {"d": 1.0, "power": 0.8, ..., "n_resamples": 499}}
+     "design": {"d": 1.0, "power": 0.8, ..., "n_resamples": 999}}
 
 * ``seed``: the entropy every run's seed derives from (a string: it may exceed 64 bits);
 * ``algorithms``: names in the given order, each with ``version:<v>`` when the user gave

@@ -16,7 +16,9 @@ The conventions are those of the R package CAISEr 1.0 (``calc_instances``):
   alpha/(K − floor(K/2) + 1)): the unrounded n solving power(n) = target, then
   ``ceiling(n / ARE)``; the reported powers are at ``ceiling(n)``;
 * two-sided power counts the far rejection tail only (R's ``power.t.test`` default
-  ``strict=FALSE``); ``strict=True`` counts both;
+  ``strict=FALSE``); ``strict=True`` counts both; ``"less"`` and ``"greater"`` are the
+  one-sided test (CAISEr's ``"one.sided"``) of a difference of size d in that direction,
+  so both give the same N*;
 * the reported powers are those of the t test (before the ARE inflation).
 
 With a single comparison every target uses level alpha.
@@ -32,48 +34,51 @@ import numpy as np
 import pandas as pd
 from scipy import optimize
 
+from algocompare import _options
 from algocompare import _validation as v
+from algocompare._deprecation import renamed_field, renamed_parameters, renamed_value
 from algocompare._results import BaseResult
-from algocompare.samplesize.power import t_power
+from algocompare.effects.power import t_power
 
 __all__ = ["calc_instances", "instance_power_curve", "InstancesResult", "InstancePowerCurve"]
 
 #: Asymptotic relative efficiency to the paired t test under normality (thesis eq. 24).
 ARE = {"t": 1.0, "wilcoxon": 0.86, "sign": 0.637}
-ALTERNATIVES = ("two-sided", "one-sided")
+#: The old spelling of the one-sided alternative, kept one release as ``"greater"``.
+_OLD_ALTERNATIVES = {"one-sided": "greater"}
 TARGETS = ("mean", "median", "worst_case")
 _N_MAX = 1e7  # upper end of the search, as R's power.t.test
 
 
-def _check_common(d, alpha, alternative, test, comparisons) -> tuple[float, float, int]:
+def _check_common(d, alpha, alternative, test, n_comparisons) -> tuple[float, float, str, int]:
     d = v.check_positive("d (the minimally relevant standardised effect size)", d)
-    alpha = v.check_probability("alpha", alpha)
-    v.check_option("alternative", alternative, ALTERNATIVES)
+    alpha = _options.check_alpha(alpha)
+    alternative = _options.check_alternative(alternative)
     v.check_option("test", test, tuple(ARE))
-    comparisons = v.check_positive_int("comparisons", comparisons)
-    return d, alpha, comparisons
+    n_comparisons = v.check_positive_int("n_comparisons", n_comparisons)
+    return d, alpha, alternative, n_comparisons
 
 
-def holm_levels(alpha: float, comparisons: int) -> np.ndarray:
+def holm_levels(alpha: float, n_comparisons: int) -> np.ndarray:
     """Holm's step-down levels alpha / (K − i + 1), i = 1..K (smallest first)."""
-    return alpha / (comparisons - np.arange(1, comparisons + 1) + 1)
+    return alpha / (n_comparisons - np.arange(1, n_comparisons + 1) + 1)
 
 
 def _power(n, d, level: float, alternative: str, strict: bool):
     """Power of the paired t test with n instances, sd 1 and mean difference d (broadcast)."""
     n = np.asarray(n, dtype=float)
     ncp, df = np.asarray(d, dtype=float) * np.sqrt(n), n - 1
-    if alternative == "one-sided":
+    if alternative != "two-sided":  # "greater" or "less": one-sided, d is the size of the difference
         return t_power(ncp, df, level, "greater")
     if strict:
         return t_power(ncp, df, level, "two-sided")
     return t_power(ncp, df, level / 2, "greater")
 
 
-def holm_power_profile(n: int, d: float, alpha: float, comparisons: int, alternative: str = "two-sided",
+def holm_power_profile(n: int, d: float, alpha: float, n_comparisons: int, alternative: str = "two-sided",
                        strict: bool = False) -> np.ndarray:
     """Power of each of K comparisons at the Holm levels with n instances (t test)."""
-    return np.array([_power(n, d, level, alternative, strict) for level in holm_levels(alpha, comparisons)],
+    return np.array([_power(n, d, level, alternative, strict) for level in holm_levels(alpha, n_comparisons)],
                     dtype=float)
 
 
@@ -91,10 +96,10 @@ def _solve_n(d: float, level: float, power: float, alternative: str, strict: boo
     return optimize.brentq(gap, 2.0, _N_MAX, xtol=1e-10, rtol=1e-14)
 
 
-def _smallest_n_mean(d, alpha, power, comparisons, alternative, strict) -> int:
+def _smallest_n_mean(d, alpha, power, n_comparisons, alternative, strict) -> int:
     """Smallest integer N whose mean power over the Holm levels reaches ``power``."""
     start = max(2, math.ceil(_solve_n(d, alpha, power, alternative, strict)))
-    levels = holm_levels(alpha, comparisons)
+    levels = holm_levels(alpha, n_comparisons)
     block = 64
     while start < _N_MAX:
         ns = np.arange(start, start + block, dtype=float)
@@ -127,24 +132,28 @@ class InstancesResult(BaseResult):
     target_power: float
     alternative: str
     test: str
-    comparisons: int
+    n_comparisons: int
     power_target: str
+
+    #: Deprecated alias of ``n_comparisons`` (one release).
+    comparisons = renamed_field("n_comparisons")
 
     def to_frame(self) -> pd.DataFrame:
         """One row per comparison: N* (the answer), its Holm level and its power with N* instances."""
-        return pd.DataFrame({"comparison": np.arange(1, self.comparisons + 1), "n_instances": self.n_instances,
+        return pd.DataFrame({"comparison": np.arange(1, self.n_comparisons + 1), "n_instances": self.n_instances,
                              "level": self.levels, "power": self.power})
 
     def __str__(self) -> str:
         return (f"{self.method}\n  N* = {self.n_instances} instances ({self.test} test, {self.alternative}, "
-                f"d = {self.d:g}, alpha = {self.alpha:g}, {self.comparisons} comparison(s), "
+                f"d = {self.d:g}, alpha = {self.alpha:g}, {self.n_comparisons} comparison(s), "
                 f"{self.power_target} power >= {self.target_power:g})\n"
                 f"  mean power {self.mean_power:.4f}, median power {self.median_power:.4f}\n"
                 + self.to_frame().to_string(index=False))
 
 
+@renamed_parameters(comparisons="n_comparisons")
 def calc_instances(d: float, power: float = 0.8, alpha: float = 0.05, alternative: str = "two-sided", *,
-                   test: str = "t", comparisons: int = 1, power_target: str = "mean",
+                   test: str = "t", n_comparisons: int = 1, power_target: str = "mean",
                    strict: bool = False) -> InstancesResult:
     """Number of instances N* for comparing algorithms with a paired test.
 
@@ -156,12 +165,16 @@ def calc_instances(d: float, power: float = 0.8, alpha: float = 0.05, alternativ
         Target power (1 − beta*).
     alpha : float
         Family-wise significance level.
-    alternative : {"two-sided", "one-sided"}
+    alternative : {"two-sided", "less", "greater"}
+        ``"less"`` and ``"greater"`` plan a one-sided test (CAISEr's ``"one.sided"``; both
+        give the same N*). The old value ``"one-sided"`` is a deprecated spelling of
+        ``"greater"``.
     test : {"t", "wilcoxon", "sign"}
         The test planned; Wilcoxon and sign tests inflate N* by 1/0.86 and 1/0.637
         (Campelo & Takahashi eq. 24).
-    comparisons : int
-        Number K of pairwise comparisons, each at its Holm level alpha/(K − i + 1).
+    n_comparisons : int
+        Number K of pairwise comparisons, each at its Holm level alpha/(K − i + 1)
+        (CAISEr's ``ncomparisons``; ``comparisons=`` is its deprecated spelling).
     power_target : {"mean", "median", "worst_case"}
         Which power of the K comparisons must reach ``power`` (Campelo & Wanner 2020).
     strict : bool
@@ -183,25 +196,26 @@ def calc_instances(d: float, power: float = 0.8, alpha: float = 0.05, alternativ
     --------
     Thesis Sec. 4.2.2: d* = 1, one-sided, alpha = 0.05 and power 0.8 gives 8 instances.
 
-    >>> calc_instances(1.0, power=0.8, alternative="one-sided").n_instances
+    >>> calc_instances(1.0, power=0.8, alternative="greater").n_instances
     8
     """
-    d, alpha, comparisons = _check_common(d, alpha, alternative, test, comparisons)
+    alternative = renamed_value("calc_instances", "alternative", alternative, _OLD_ALTERNATIVES)
+    d, alpha, alternative, n_comparisons = _check_common(d, alpha, alternative, test, n_comparisons)
     power = v.check_probability("power", power)
     v.check_option("power_target", power_target, TARGETS)
     if power_target == "mean":
-        n_t: float = _smallest_n_mean(d, alpha, power, comparisons, alternative, strict)
+        n_t: float = _smallest_n_mean(d, alpha, power, n_comparisons, alternative, strict)
         n_eval = int(n_t)
     else:
-        r = 1 if power_target == "worst_case" or comparisons == 1 else comparisons // 2
-        n_t = _solve_n(d, alpha / (comparisons - r + 1), power, alternative, strict)
+        r = 1 if power_target == "worst_case" or n_comparisons == 1 else n_comparisons // 2
+        n_t = _solve_n(d, alpha / (n_comparisons - r + 1), power, alternative, strict)
         n_eval = math.ceil(n_t)
-    powers = holm_power_profile(n_eval, d, alpha, comparisons, alternative, strict)
+    powers = holm_power_profile(n_eval, d, alpha, n_comparisons, alternative, strict)
     return InstancesResult(
         method="Number of instances (Campelo & Takahashi; Holm levels, Campelo & Wanner)",
         n_instances=_inflate(n_t, test), n_t=float(n_t), power=powers, mean_power=float(np.mean(powers)),
-        median_power=float(np.median(powers)), levels=holm_levels(alpha, comparisons), d=d, alpha=alpha,
-        target_power=power, alternative=alternative, test=test, comparisons=comparisons,
+        median_power=float(np.median(powers)), levels=holm_levels(alpha, n_comparisons), d=d, alpha=alpha,
+        target_power=power, alternative=alternative, test=test, n_comparisons=n_comparisons,
         power_target=power_target)
 
 
@@ -209,16 +223,17 @@ def calc_instances(d: float, power: float = 0.8, alpha: float = 0.05, alternativ
 class InstancePowerCurve(BaseResult):
     """Power against effect size for a fixed number of instances."""
 
-    _plot_function: ClassVar[str] = "plot_power_curve"
-
     n_instances: int
     n_t: int
     d: np.ndarray
-    power: np.ndarray  # (len(d), comparisons)
+    power: np.ndarray  # (len(d), n_comparisons)
     alpha: float
     alternative: str
     test: str
-    comparisons: int
+    n_comparisons: int
+
+    #: Deprecated alias of ``n_comparisons`` (one release).
+    comparisons = renamed_field("n_comparisons")
 
     @property
     def mean_power(self) -> np.ndarray:
@@ -231,12 +246,28 @@ class InstancePowerCurve(BaseResult):
                              "worst_power": self.power.min(axis=1), "best_power": self.power.max(axis=1)})
 
 
+@renamed_parameters(comparisons="n_comparisons")
 def instance_power_curve(n_instances: int, d_values=None, alpha: float = 0.05, alternative: str = "two-sided", *,
-                test: str = "t", comparisons: int = 1, strict: bool = False) -> InstancePowerCurve:
+                         test: str = "t", n_comparisons: int = 1, strict: bool = False) -> InstancePowerCurve:
     """Power of a fixed benchmark set of ``n_instances`` to detect each effect size.
 
     The t test is evaluated with ``ceiling(n_instances · ARE)`` instances (CAISEr's power
     profile), each comparison at its Holm level (thesis Figs. 3.1, 5.3, 5.7).
+
+    Parameters
+    ----------
+    n_instances : int
+        Number of instances of the benchmark set (>= 2).
+    d_values : array-like, optional
+        Standardised effect sizes (> 0); default 150 values from 0.01 to 1.5.
+    alpha, alternative, test, n_comparisons, strict
+        As in :func:`calc_instances` (``comparisons=`` is the deprecated spelling of
+        ``n_comparisons``; ``alternative="one-sided"`` of ``"greater"``).
+
+    Returns
+    -------
+    InstancePowerCurve
+        ``power`` (one row per effect size, one column per comparison), ``mean_power``.
 
     Examples
     --------
@@ -250,12 +281,13 @@ def instance_power_curve(n_instances: int, d_values=None, alpha: float = 0.05, a
     d_values = v.as_sample(d_values, "d_values")
     if np.any(d_values <= 0):
         raise ValueError("d_values must all be > 0.")
-    _, alpha, comparisons = _check_common(d_values[0], alpha, alternative, test, comparisons)
+    alternative = renamed_value("instance_power_curve", "alternative", alternative, _OLD_ALTERNATIVES)
+    _, alpha, alternative, n_comparisons = _check_common(d_values[0], alpha, alternative, test, n_comparisons)
     n_t = math.ceil(n_instances / (1.0 / ARE[test]))
     if n_t < 2:
         raise ValueError(f"{n_instances} instances give fewer than 2 effective instances for the {test} test.")
     powers = np.column_stack([np.broadcast_to(_power(n_t, d_values, lv, alternative, strict), d_values.shape)
-                              for lv in holm_levels(alpha, comparisons)])
+                              for lv in holm_levels(alpha, n_comparisons)])
     return InstancePowerCurve(method="Power curve of a fixed benchmark set", n_instances=n_instances, n_t=n_t,
-                            d=d_values, power=powers, alpha=alpha, alternative=alternative, test=test,
-                            comparisons=comparisons)
+                              d=d_values, power=powers, alpha=alpha, alternative=alternative, test=test,
+                              n_comparisons=n_comparisons)

@@ -22,8 +22,10 @@ import numpy as np
 import pandas as pd
 
 from algocompare import _validation as v
+from algocompare._deprecation import renamed_value
+from algocompare._options import N_RESAMPLES_INNER
 from algocompare._results import BaseResult, internal
-from algocompare.samplesize.standard_error import check_design, pairwise_arrays
+from algocompare.samplesize.standard_error import OLD_COMPARISONS, check_design, pairwise_arrays
 from algocompare.samplesize.workers import RunFailed, WorkerPool, dumps
 
 __all__ = ["calc_nreps", "RepetitionsResult"]
@@ -63,7 +65,7 @@ class SamplingPlan:
     """
 
     def __init__(self, n_algorithms: int, *, se_max: float, dif: str, comparisons: str, method: str, n0: int,
-                 nmax: float, force_balanced: bool, n_resamples: int = 499, boot_rng: Any = None):
+                 nmax: float, force_balanced: bool, n_resamples: int = N_RESAMPLES_INNER, boot_rng: Any = None):
         self.k = n_algorithms
         self.se_max, self.dif, self.comparisons, self.method = se_max, dif, comparisons, method
         self.nmax, self.force_balanced, self.n_resamples = nmax, force_balanced, n_resamples
@@ -196,7 +198,7 @@ class RepetitionsResult(BaseResult):
 
 def calc_nreps(instance: Any, algorithms: Sequence[Callable] | dict, se_max: float, dif: str = "simple",
                method: str = "param", n0: int = 20, nmax: int | float = 1000, force_balanced: bool = False, *,
-               comparisons: str = "all-vs-all", n_resamples: int = 499, timeout: float | None = None,
+               comparisons: str = "all-vs-all", n_resamples: int = N_RESAMPLES_INNER, timeout: float | None = None,
                progress: bool | None = None, rng: Any = None) -> RepetitionsResult:
     """Run algorithms on one instance until the SE of their differences is below ``se_max``.
 
@@ -211,6 +213,9 @@ def calc_nreps(instance: Any, algorithms: Sequence[Callable] | dict, se_max: flo
     dif, method, comparisons : see :func:`calc_se`. With ``dif="perc"`` a reference mean
         of 0 after any step raises ValueError (the percent difference is undefined), never
         se = 0 as if converged.
+    n_resamples : int
+        Bootstrap resamples of each standard error with ``method="boot"`` (default 999,
+        the package's rule for a standard error estimated again and again; 499 until 0.2).
     n0 : int
         Initial runs per algorithm (>= 2).
     nmax : int or inf
@@ -248,7 +253,9 @@ def calc_nreps(instance: Any, algorithms: Sequence[Callable] | dict, se_max: flo
     >>> bool(res.se <= 0.5), int(res.n_runs[1] > res.n_runs[0])
     (True, 1)
     """
+    comparisons = renamed_value("calc_nreps", "comparisons", comparisons, OLD_COMPARISONS)
     check_design(dif, comparisons, method)
+    n_resamples = v.check_positive_int("n_resamples", n_resamples, minimum=2)
     names, algs = algorithm_names(algorithms)
     if any(isinstance(a, str) for a in algs):
         raise TypeError("calc_nreps runs Python callables; use run_experiment for command-line algorithms.")

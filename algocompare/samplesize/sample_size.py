@@ -2,9 +2,9 @@
 
 Two methods:
 
-* ``"approx"`` — eq. 5.14, ``n = k (u_{1-alpha} + u_{1-beta})^2 sigma^2 / Delta^2`` with
+* ``"approx"`` — eq. 5.14, ``n = k (u_{1-alpha} + u_{1-beta})^2 sd^2 / Delta^2`` with
   ``k = 2`` for two arms (SPOT's ``getSampleSize``) and ``k = 1`` for one sample or pairs;
-  ``alpha/2`` replaces ``alpha`` for a two-sided test. It assumes sigma known (z test).
+  ``alpha/2`` replaces ``alpha`` for a two-sided test. It assumes the sd known (z test).
 * ``"exact"`` — the n at which the exact t-test power (non-central t, both tails for a
   two-sided test) reaches the target, found by root finding on a continuous n: the same
   answer as R's ``power.t.test(power=..., strict=TRUE)``.
@@ -23,8 +23,9 @@ import numpy as np
 from scipy import optimize, stats
 
 from algocompare import _validation as v
+from algocompare._deprecation import renamed_field, renamed_parameters
 from algocompare._results import BaseResult
-from algocompare.samplesize.power import check_power_options, power as _test_power
+from algocompare.effects.power import check_power_options, power as _test_power
 
 __all__ = ["sample_size", "SampleSizeResult"]
 
@@ -40,28 +41,31 @@ class SampleSizeResult(BaseResult):
     n_total: int
     achieved_power: float
     delta: float
-    sigma: float
+    sd: float
     alpha: float
     power: float
     alternative: str
     design: str
     test: str
 
+    #: Deprecated alias of ``sd`` (one release).
+    sigma = renamed_field("sd")
 
-def _approx_n(delta: float, sigma: float, alpha: float, target: float, alternative: str, design: str) -> float:
+
+def _approx_n(delta: float, sd: float, alpha: float, target: float, alternative: str, design: str) -> float:
     side_alpha = alpha / 2 if alternative == "two-sided" else alpha
     k = 2.0 if design == "two-sample" else 1.0
-    return k * (stats.norm.isf(side_alpha) + stats.norm.isf(1 - target)) ** 2 * sigma**2 / delta**2
+    return k * (stats.norm.isf(side_alpha) + stats.norm.isf(1 - target)) ** 2 * sd**2 / delta**2
 
 
-def _exact_n(delta: float, sigma: float, alpha: float, target: float, alternative: str, design: str) -> float:
+def _exact_n(delta: float, sd: float, alpha: float, target: float, alternative: str, design: str) -> float:
     def gap(n: float) -> float:
-        return float(_test_power(delta, sigma, n, alpha=alpha, alternative=alternative, test="t", design=design)) - target
+        return float(_test_power(delta, sd, n, alpha=alpha, alternative=alternative, test="t", design=design)) - target
 
     low = 2.0  # the smallest n with a positive df in every design
     if gap(low) >= 0:
         return low
-    high = max(4.0, 2 * _approx_n(delta, sigma, alpha, target, alternative, design))
+    high = max(4.0, 2 * _approx_n(delta, sd, alpha, target, alternative, design))
     while gap(high) < 0:
         high *= 2
         if high > 1e9:
@@ -69,7 +73,8 @@ def _exact_n(delta: float, sigma: float, alpha: float, target: float, alternativ
     return float(optimize.brentq(gap, low, high, xtol=1e-10, rtol=1e-12))
 
 
-def sample_size(delta: float, sigma: float = 1.0, alpha: float = 0.05, power: float = 0.8,
+@renamed_parameters(sigma="sd")
+def sample_size(delta: float, sd: float = 1.0, alpha: float = 0.05, power: float = 0.8,
                 alternative: str = "greater", method: str = "approx", design: str = "two-sample") -> SampleSizeResult:
     """Number of runs needed to detect a relevant difference ``delta`` with the given power.
 
@@ -77,14 +82,17 @@ def sample_size(delta: float, sigma: float = 1.0, alpha: float = 0.05, power: fl
     ----------
     delta : float
         The relevant difference (its size; the sign is taken from ``alternative``).
-    sigma : float
+    sd : float
         Presumed standard deviation: of each arm (``"two-sample"``) or of the differences
-        (``"paired"``) or of the sample (``"one-sample"``).
+        (``"paired"``) or of the sample (``"one-sample"``). ``sigma=`` is its deprecated
+        spelling.
     alpha : float
         Significance level (one-sided for ``"greater"``/``"less"``).
     power : float
         Target power 1 − beta.
     alternative : {"greater", "less", "two-sided"}
+        Default ``"greater"``: one-sided by definition, the test T(alpha) of Mayo & Spanos
+        whose power the severity analysis reports (Bartz-Beielstein et al. eq. 5.14).
     method : {"approx", "exact"}
         ``"approx"``: eq. 5.14 (SPOT ``getSampleSize``); ``"exact"``: non-central t.
     design : {"two-sample", "paired", "one-sample"}
@@ -97,7 +105,7 @@ def sample_size(delta: float, sigma: float = 1.0, alpha: float = 0.05, power: fl
 
     Examples
     --------
-    Bartz-Beielstein et al. Sect. 5.6.5: alpha 0.05, power 0.8, Delta 200, sigma 450:
+    Bartz-Beielstein et al. Sect. 5.6.5: alpha 0.05, power 0.8, Delta 200, sd 450:
 
     >>> res = sample_size(200, 450, alpha=0.05, power=0.8)   # Bartz-Beielstein et al., Eq. 5.14: n ≈ 63
     >>> round(res.n, 2), res.n_required
@@ -109,23 +117,23 @@ def sample_size(delta: float, sigma: float = 1.0, alpha: float = 0.05, power: fl
     if target <= alpha:
         raise ValueError(f"power ({target}) must exceed alpha ({alpha}); any test has power alpha at delta = 0.")
     try:
-        delta, sigma = float(delta), float(sigma)
+        delta, sd = float(delta), float(sd)
     except (TypeError, ValueError):
-        raise TypeError("delta and sigma must be numbers.") from None
+        raise TypeError("delta and sd must be numbers.") from None
     if not (math.isfinite(delta) and delta != 0):
         raise ValueError(f"delta must be a finite non-zero difference, got {delta}.")
-    if not (math.isfinite(sigma) and sigma > 0):
-        raise ValueError(f"sigma must be a finite positive standard deviation, got {sigma}.")
+    if not (math.isfinite(sd) and sd > 0):
+        raise ValueError(f"sd must be a finite positive standard deviation, got {sd}.")
     signed = -abs(delta) if alternative == "less" else abs(delta)
     test = "z" if method == "approx" else "t"
     finder = _approx_n if method == "approx" else _exact_n
-    n = finder(signed, sigma, alpha, target, alternative, design)
+    n = finder(signed, sd, alpha, target, alternative, design)
     n_required = max(int(math.ceil(n - 1e-9)), 2)
-    achieved = float(_test_power(signed, sigma, n_required, alpha=alpha, alternative=alternative, test=test,
+    achieved = float(_test_power(signed, sd, n_required, alpha=alpha, alternative=alternative, test=test,
                                 design=design))
     arms = 2 if design == "two-sample" else 1
     label = "eq. 5.14 (normal approximation)" if method == "approx" else "exact t (non-central t)"
     return SampleSizeResult(method=f"sample size, {label}", n=float(n), n_required=n_required,
                             n_total=arms * n_required, achieved_power=achieved, delta=float(np.abs(delta)),
-                            sigma=sigma, alpha=alpha, power=target, alternative=alternative, design=design,
+                            sd=sd, alpha=alpha, power=target, alternative=alternative, design=design,
                             test=test)

@@ -6,7 +6,7 @@ the R package CAISEr 1.0 (``calc_se``/``se_param``), which differ from the thesi
 
 * sign: the difference of a pair (a, b) is taken as a minus b, i.e. ``mean(x1) - mean(x2)``
   for ``calc_se(x1, x2)`` (the thesis writes mu2 − mu1);
-* percent differences, ``comparisons="all-vs-first"``: phi = 1 − mu_b/mu_a (mu_a the
+* percent differences, ``comparisons="all-vs-one"``: phi = 1 − mu_b/mu_a (mu_a the
   reference) with the full delta-method SE
   ``sqrt(s_a² mu_b²/(mu_a⁴ n_a) + s_b²/(mu_a² n_b))``; the thesis' eqs. 13–14 drop the
   covariance between the numerator (mu_b − mu_a) and the denominator mu_a, which turns
@@ -15,7 +15,7 @@ the R package CAISEr 1.0 (``calc_se``/``se_param``), which differ from the thesi
   (mu_a − mu_b)/mu̅ with mu̅ the mean of the K algorithm means, and
   ``se² = c1 (s_a²/n_a + s_b²/n_b) + c2`` with ``c1 = (1 + (phi/K)²)/mu̅²`` and
   ``c2 = (phi/K)²/mu̅² · Σ_{k≠a,b} s_k²/n_k``;
-* the optimal ratio n_a/n_b is s_a/s_b (eq. 9), times mu_b/mu_a for all-vs-first percent
+* the optimal ratio n_a/n_b is s_a/s_b (eq. 9), times mu_b/mu_a for all-vs-one percent
   differences; a standard error that is NaN (zero variances) is reported as 0.
 
 For two algorithms and simple differences both comparison schemes coincide.
@@ -30,20 +30,24 @@ from typing import Any, Sequence
 import numpy as np
 import pandas as pd
 
+from algocompare import _options
 from algocompare import _validation as v
+from algocompare._deprecation import renamed_value
+from algocompare._options import N_RESAMPLES_INNER
 from algocompare._results import BaseResult, internal
 
 __all__ = ["calc_se", "StandardErrorResult"]
 
 DIFFERENCES = ("simple", "perc")
-COMPARISONS = ("all-vs-all", "all-vs-first")
+#: The old spelling of ``"all-vs-one"`` (until 0.2), kept one release.
+OLD_COMPARISONS = {"all-vs-first": "all-vs-one"}
 SE_METHODS = ("param", "boot")
 
 
 def comparison_pairs(n_algorithms: int, comparisons: str) -> np.ndarray:
     """Index pairs (a, b), a < b: all of them, or those with the first algorithm."""
     pairs = list(combinations(range(n_algorithms), 2))
-    if comparisons == "all-vs-first":
+    if comparisons == "all-vs-one":
         pairs = pairs[: n_algorithms - 1]
     return np.array(pairs, dtype=int).reshape(-1, 2)
 
@@ -53,7 +57,7 @@ def _phi(means: np.ndarray, pairs: np.ndarray, dif: str, comparisons: str) -> np
     ma, mb = means[..., pairs[:, 0]], means[..., pairs[:, 1]]
     if dif == "simple":
         return ma - mb
-    if comparisons == "all-vs-first":
+    if comparisons == "all-vs-one":
         return 1.0 - mb / ma
     return (ma - mb) / means.mean(axis=-1, keepdims=True)
 
@@ -63,7 +67,7 @@ def _param_se(means, variances, sizes, pairs, phi, dif, comparisons) -> np.ndarr
     spread = variances / sizes  # s_k^2 / n_k
     if dif == "simple":
         return np.sqrt(spread[a] + spread[b])
-    if comparisons == "all-vs-first":
+    if comparisons == "all-vs-one":
         return np.sqrt(spread[a] * means[b] ** 2 / means[a] ** 4 + spread[b] / means[a] ** 2)
     k, grand = means.size, means.mean()
     rel = (phi / k) ** 2
@@ -75,7 +79,7 @@ def _optimal_ratio(means, sds, pairs, dif, comparisons) -> np.ndarray:
     a, b = pairs[:, 0], pairs[:, 1]
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = sds[a] / sds[b]
-        if dif == "perc" and comparisons == "all-vs-first":
+        if dif == "perc" and comparisons == "all-vs-one":
             ratio = ratio * means[b] / means[a]
     return ratio
 
@@ -89,7 +93,7 @@ def _bootstrap_se(samples: list[np.ndarray], pairs, dif, comparisons, n_resample
 
 
 def pairwise_differences(samples: Sequence[np.ndarray], dif: str = "simple", comparisons: str = "all-vs-all",
-                         method: str = "param", n_resamples: int = 999, rng: Any = None) -> pd.DataFrame:
+                         method: str = "param", n_resamples: int = N_RESAMPLES_INNER, rng: Any = None) -> pd.DataFrame:
     """The CAISEr ``Diffk`` table: one row per pair with n, phi, SE, ratio and optimal ratio.
 
     ``samples`` are already-validated 1-D float arrays (at least two values each).
@@ -98,7 +102,8 @@ def pairwise_differences(samples: Sequence[np.ndarray], dif: str = "simple", com
 
 
 def pairwise_arrays(samples: Sequence[np.ndarray], dif: str = "simple", comparisons: str = "all-vs-all",
-                    method: str = "param", n_resamples: int = 999, rng: Any = None) -> dict[str, np.ndarray]:
+                    method: str = "param", n_resamples: int = N_RESAMPLES_INNER,
+                    rng: Any = None) -> dict[str, np.ndarray]:
     """:func:`pairwise_differences` as a dict of arrays (cheap inside sampling loops)."""
     means = np.array([x.mean() for x in samples])
     variances = np.array([x.var(ddof=1) for x in samples])
@@ -126,7 +131,7 @@ def check_perc_reference(means: np.ndarray, pairs: np.ndarray, comparisons: str)
     Without this check phi would be infinite and the SE NaN, reported as 0, so that
     ``calc_nreps`` would stop after n0 runs as if it had converged.
     """
-    if comparisons == "all-vs-first":
+    if comparisons == "all-vs-one":
         zero = [int(a) for a in np.unique(pairs[:, 0]) if means[a] == 0]
         if zero:
             raise ValueError(
@@ -140,7 +145,7 @@ def check_perc_reference(means: np.ndarray, pairs: np.ndarray, comparisons: str)
 
 def check_design(dif: str, comparisons: str, method: str) -> None:
     v.check_option("dif", dif, DIFFERENCES)
-    v.check_option("comparisons", comparisons, COMPARISONS)
+    _options.check_comparisons(comparisons)
     v.check_option("method", method, SE_METHODS)
 
 
@@ -169,7 +174,7 @@ def _squeeze(values: np.ndarray) -> Any:
 
 
 def calc_se(x1, x2, *more, dif: str = "simple", method: str = "param", comparisons: str = "all-vs-all",
-            n_resamples: int = 999, rng: Any = None) -> StandardErrorResult:
+            n_resamples: int = N_RESAMPLES_INNER, rng: Any = None) -> StandardErrorResult:
     """Estimate the difference between algorithms on one instance and its standard error.
 
     Parameters
@@ -183,9 +188,15 @@ def calc_se(x1, x2, *more, dif: str = "simple", method: str = "param", compariso
     method : {"param", "boot"}
         Parametric formulas (eqs. 10, 13 with the full delta method) or the bootstrap of
         Algorithm 4 with ``n_resamples`` resamples.
-    comparisons : {"all-vs-all", "all-vs-first"}
-        Pairs reported (Campelo & Wanner 2020); also fixes the percent-difference
-        denominator.
+    comparisons : {"all-vs-all", "all-vs-one"}
+        Pairs reported (Campelo & Wanner 2020): every pair, or the first algorithm against
+        each other one; also fixes the percent-difference denominator. ``"all-vs-first"``
+        is a deprecated spelling of ``"all-vs-one"``.
+    n_resamples : int
+        Bootstrap resamples for ``method="boot"`` (default 999, the package's rule for a
+        standard error estimated inside a sequential procedure).
+    rng : None, int or Generator
+        Seed of the bootstrap.
 
     Returns
     -------
@@ -195,7 +206,7 @@ def calc_se(x1, x2, *more, dif: str = "simple", method: str = "param", compariso
     Raises
     ------
     ValueError
-        With ``dif="perc"`` when a reference mean is 0 (mu_a for all-vs-first, the mean
+        With ``dif="perc"`` when a reference mean is 0 (mu_a for all-vs-one, the mean
         of the algorithm means for all-vs-all): a percent difference of a zero reference
         is undefined, and reporting se = 0 would end ``calc_nreps`` as if converged.
 
@@ -205,6 +216,7 @@ def calc_se(x1, x2, *more, dif: str = "simple", method: str = "param", compariso
     >>> round(res.phi, 4), round(res.se, 4)
     (-3.0, 1.4142)
     """
+    comparisons = renamed_value("calc_se", "comparisons", comparisons, OLD_COMPARISONS)
     check_design(dif, comparisons, method)
     samples = [v.as_sample(x, f"x{i + 1}", min_size=2) for i, x in enumerate((x1, x2, *more))]
     n_resamples = v.check_positive_int("n_resamples", n_resamples, minimum=2)

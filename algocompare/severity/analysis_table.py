@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare import _validation as v
-from algocompare.samplesize.effect_size import pooled_sd
+from algocompare.effects.effect_size import pooled_sd
 from algocompare.severity.evaluation import SeverityResult, severity_from_se
 
 __all__ = ["SeverityAnalysis", "severity_analysis"]
@@ -64,10 +64,21 @@ def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, 
 
     Parameters
     ----------
+    x, y : array-like
+        The two algorithms' results (paired by position with ``paired=True``).
     delta : float, optional
         Relevant difference Delta (power and severity are reported at ``mu0 + delta``).
+    paired : bool
+        Paired runs (default) or independent samples, as above.
+    mu0, alpha, threshold
+        As in :func:`severity`.
+    alternative : {"greater", "less", "two-sided"}
+        Default ``"greater"``: one-sided by definition, the test T(alpha) of Mayo & Spanos.
     test : {"t", "z"}
         The chapter's worked examples use z; on raw runs the t test is the default.
+    nan_policy : {"raise", "omit"}
+        ``"omit"`` drops the pairs (``paired=True``) or values with a missing value and names
+        them in ``dropped_pairs`` / ``dropped_values``.
 
     Examples
     --------

@@ -21,6 +21,10 @@ is evaluated for every discrepancy ``tau = mu1``:
 
 Power is exact: ``P_{tau=mu1}(reject)`` (normal shift for z, non-central t for t; both
 rejection tails for two-sided). SPOT's t-test power uses a shifted central t instead.
+
+The default ``alternative`` is ``"greater"`` (unlike the package's other tests, whose
+default is ``"two-sided"``): severity is one-sided by definition, the test T(alpha) of
+Mayo & Spanos.
 """
 
 from __future__ import annotations
@@ -33,9 +37,10 @@ import numpy as np
 import pandas as pd
 from scipy import optimize, stats
 
+from algocompare import _options
 from algocompare import _validation as v
 from algocompare._results import TestResult
-from algocompare.samplesize.power import ALTERNATIVES, TESTS, t_power, z_power
+from algocompare.effects.power import TESTS, t_power, z_power
 
 __all__ = ["SeverityResult", "severity", "severity_from_se"]
 
@@ -65,8 +70,6 @@ class SeverityResult(TestResult):
     threshold: float
     supported: float
     claim: str
-
-    _plot_function: ClassVar[str] = "plot_severity"
 
     # -- the two curves -----------------------------------------------------
     def _cdf(self, q):
@@ -167,7 +170,10 @@ def severity_from_se(estimate: float, se: float, df: float, *, sd: float, n: flo
     """Severity evaluation from an estimate, its standard error and degrees of freedom.
 
     The building block of :func:`severity` and :func:`severity_analysis`; use it directly
-    when the standard error comes from elsewhere (e.g. unequal group sizes).
+    when the standard error comes from elsewhere (e.g. unequal group sizes). Parameters as
+    in :func:`severity`, with ``estimate`` the observed difference, ``se`` its standard
+    error and ``df`` the t test's degrees of freedom. ``alternative`` defaults to
+    ``"greater"``: one-sided by definition, the test T(alpha) of Mayo & Spanos.
 
     Examples
     --------
@@ -179,11 +185,11 @@ def severity_from_se(estimate: float, se: float, df: float, *, sd: float, n: flo
     >>> round(r.pvalue, 4), r.reject, round(r.severity_at_delta, 2)
     (0.0017, True, 0.37)
     """
-    v.check_option("alternative", alternative, ALTERNATIVES)
+    _options.check_alternative(alternative)
     v.check_option("test", test, TESTS)
-    alpha = v.check_probability("alpha", alpha)
+    alpha = _options.check_alpha(alpha)
     threshold = v.check_probability("threshold", threshold)
-    estimate, mu0, se = _check_finite("xbar", estimate), _check_finite("mu0", mu0), _check_finite("se", se)
+    estimate, mu0, se = _check_finite("estimate", estimate), _check_finite("mu0", mu0), _check_finite("se", se)
     if se <= 0:
         raise ValueError(f"the standard error must be positive (sd > 0), got {se}.")
     if test == "t" and not df > 0:
@@ -230,6 +236,7 @@ def severity(xbar: float, sd: float, n: float, mu0: float = 0.0, alpha: float = 
     alpha : float
         Significance level.
     alternative : {"greater", "less", "two-sided"}
+        Default ``"greater"``: one-sided by definition, the test T(alpha) of Mayo & Spanos.
         See the module notes for the two-sided convention.
     test : {"z", "t"}
     paired : bool
@@ -255,7 +262,7 @@ def severity(xbar: float, sd: float, n: float, mu0: float = 0.0, alpha: float = 
     >>> round(res.statistic, 2), round(res.pvalue, 4), res.reject, round(res.severity_at_delta, 2)
     (2.94, 0.0017, True, 0.37)
     """
-    sd, n = _check_finite("sd", sd), _check_finite("n", n)
+    xbar, sd, n = _check_finite("xbar", xbar), _check_finite("sd", sd), _check_finite("n", n)
     if sd <= 0:
         raise ValueError(f"sd must be positive, got {sd}.")
     if n < 1 or (test == "t" and n < 2):

@@ -1,4 +1,4 @@
-"""Conformance registration for the Campelo–Takahashi study design (helper H4's functions)."""
+"""Conformance registration for the sample size and the Campelo–Takahashi study design."""
 
 from concurrent.futures import ThreadPoolExecutor
 
@@ -8,6 +8,7 @@ from algocompare.samplesize.bootstrap import bootstrap_means
 from algocompare.samplesize.instances import calc_instances, instance_power_curve
 from algocompare.samplesize.repetitions import calc_nreps
 from algocompare.samplesize.runner import run_experiment
+from algocompare.samplesize.sample_size import sample_size
 from algocompare.samplesize.standard_error import calc_se
 from tests.conformance import Case
 
@@ -45,12 +46,14 @@ CASES = [
     Case("calc_se_perc", kind="other", make=lambda: calc_se(X1, X2, X3, dif="perc"), key=_se_key),
     Case("calc_se_boot", kind="other", make=lambda rng=0: calc_se(X1, X2, method="boot", n_resamples=200, rng=rng),
          key=_se_key),
-    Case("calc_instances", kind="other", make=lambda: calc_instances(0.5, comparisons=3),
+    Case("calc_instances", kind="other", make=lambda: calc_instances(0.5, n_comparisons=3),
          key=lambda r: (r.n_instances, float(r.mean_power))),
     Case("instance_power_curve", kind="other", make=lambda: instance_power_curve(30, [0.3, 0.6]),
          key=lambda r: tuple(r.mean_power)),
     Case("bootstrap_means", kind="other", make=lambda: bootstrap_means([1.2, 0.8, 5.0, 3.3, 2.1], rng=1),
          key=lambda r: (r.se, r.qq_correlation)),
     Case("calc_nreps", kind="other", make=_make_nreps, key=lambda r: (tuple(r.n_runs), r.phi, r.se)),
-    Case("run_experiment", kind="other", make=_make_experiment, key=lambda r: (r.statistic, r.pvalue)),
+    Case("run_experiment", kind="other", make=_make_experiment,
+         key=lambda r: (*r.test_statistics(), *r.test_pvalues())),
+    Case("sample_size", kind="other", make=lambda: sample_size(10, 30.73, alpha=0.025, method="exact")),
 ]

@@ -43,7 +43,7 @@ def test_cli_power_curve(tmp_path, capsys):
 
 def test_figures(tmp_path):
     matplotlib.use("Agg")
-    ax = instance_power_curve(30, comparisons=4).plot()
+    ax = instance_power_curve(30, n_comparisons=4).plot()
     assert len(ax.lines) >= 1
     ax = bootstrap_means([1.2, 0.8, 5.0, 3.3, 2.1, 0.4], rng=1).plot()
     assert ax.get_title().startswith("Bootstrap")

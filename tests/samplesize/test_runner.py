@@ -35,7 +35,9 @@ def test_reference_shape(reference):
     # the final test is the one-sample t test of phi_j (scipy.stats.ttest_1samp)
     from scipy import stats
     ref = stats.ttest_1samp(res.instances["phi"], 0.0)
-    assert res.statistic == pytest.approx(ref.statistic) and res.pvalue == pytest.approx(ref.pvalue)
+    assert res.test_statistics()[("fast", "slow")] == pytest.approx(ref.statistic)
+    assert res.test_pvalues()[("fast", "slow")] == pytest.approx(ref.pvalue)
+    assert res.test_pvalues(adjusted=False).tolist() == res.tests["pvalue"].tolist()
     assert res.tests["reject"].iloc[0]
     assert "N* = 10" in str(res)
 
@@ -148,7 +150,7 @@ def test_command_line_algorithms():
 
 def test_multiple_algorithms_holm():
     with ThreadPoolExecutor(2) as pool:
-        res = run_experiment(INSTANCES, [fx.fast, fx.slow, fx.third], comparisons="all-vs-first", test="wilcoxon",
+        res = run_experiment(INSTANCES, [fx.fast, fx.slow, fx.third], comparisons="all-vs-one", test="wilcoxon",
                              executor=pool, rng=5, **SETTINGS)
     assert list(res.tests["alg_b"]) == ["slow", "third"]
     p = np.sort(res.tests["pvalue"].to_numpy())
@@ -161,3 +163,88 @@ def test_multiple_algorithms_holm():
 def test_bad_input(kwargs):
     with pytest.raises((ValueError, TypeError)):
         run_experiment(INSTANCES, [fx.fast, fx.slow], **{**SETTINGS, **kwargs})
+
+
+def _phi(res, a, b):
+    rows = res.instances[(res.instances["alg_a"] == a) & (res.instances["alg_b"] == b)]
+    return rows["phi"].to_numpy(float)
+
+
+@pytest.mark.parametrize("alternative", ["two-sided", "less", "greater"])
+def test_final_tests_are_the_package_tests(alternative):
+    # each row of res.tests is ac.paired_ttest / ac.wilcoxon / ac.sign_test of phi_j against 0
+    import algocompare as ac
+
+    with ThreadPoolExecutor(2) as pool:
+        for test, function in (("t", ac.paired_ttest), ("wilcoxon", ac.wilcoxon), ("sign", ac.sign_test)):
+            res = run_experiment(INSTANCES, [fx.fast, fx.slow, fx.third], test=test, alternative=alternative,
+                                 executor=pool, rng=5, **SETTINGS)
+            for row in res.tests.itertuples():
+                phi = _phi(res, row.alg_a, row.alg_b)
+                ref = function(phi, np.zeros_like(phi), alternative=alternative)
+                assert (row.statistic, row.pvalue) == (ref.statistic, ref.pvalue), (test, row)
+                if test == "t":
+                    ci = function(phi, np.zeros_like(phi), alternative=alternative, confidence_level=0.95)
+                    assert (row.ci_low, row.ci_high) == (ci.ci_low, ci.ci_high)
+            assert res.tests["pvalue_adj"].tolist() == ac.adjust_pvalues(res.tests["pvalue"], "holm").tolist()
+
+
+def _rounded(instance, rng):  # integer results: some per-instance differences are exactly 0
+    return float(round(rng.normal(10.0 + instance, 0.3)))
+
+
+def _rounded_too(instance, rng):
+    return float(round(rng.normal(10.2 + instance, 0.3)))
+
+
+def test_sign_test_splits_zero_differences():
+    # run_experiment(test="sign") counts zero phi_j as sign_test does by default: half for each side
+    import algocompare as ac
+
+    with ThreadPoolExecutor(2) as pool:
+        res = run_experiment(INSTANCES, [_rounded, _rounded_too], d=1.0, se_max=0.3, n0=2, nmax=4, test="sign",
+                             executor=pool, rng=3)
+    phi = res.instances["phi"].to_numpy(float)
+    assert (phi == 0).any()
+    split = ac.sign_test(phi, np.zeros_like(phi))
+    assert res.tests["statistic"].iloc[0] == split.statistic == (phi > 0).sum() + (phi == 0).sum() // 2
+    assert res.tests["pvalue"].iloc[0] == split.pvalue
+
+
+def test_constant_phi_gives_an_undefined_t_test():
+    with ThreadPoolExecutor(1) as pool, pytest.warns(RuntimeWarning, match="final t test .* is undefined"):
+        res = run_experiment(INSTANCES, {"one": lambda i, rng: 1.0, "two": lambda i, rng: 2.0}, d=1.0, se_max=0.5,
+                             n0=2, nmax=4, executor=pool, rng=1)
+    assert np.isnan(res.tests["pvalue"].iloc[0]) and not res.tests["reject"].iloc[0]
+    assert res.tests["estimate"].iloc[0] == -1.0
+
+
+def test_direction_defaults_to_minimize(reference):
+    assert reference.runs.direction == "minimize"
+    with ThreadPoolExecutor(2) as pool:
+        res = run_experiment(INSTANCES, {"fast": fx.fast, "slow": fx.slow}, executor=pool, rng=42,
+                             direction="maximize", **SETTINGS)
+    assert res.runs.direction == "maximize"
+    pd.testing.assert_frame_equal(res.tests, reference.tests)  # phi and the tests are on the values as given
+    with pytest.raises(ValueError, match="direction"):
+        run_experiment(INSTANCES, [fx.fast, fx.slow], direction="max", **SETTINGS)
+
+
+def test_n_resamples_default_is_the_inner_rule(tmp_path):
+    from algocompare._options import N_RESAMPLES_INNER
+
+    path = tmp_path / "runs.csv"
+    with ThreadPoolExecutor(2) as pool:
+        run_experiment(INSTANCES, [fx.fast, fx.slow], executor=pool, rng=1, results_file=path, **SETTINGS)
+    assert read_log(path).attrs["fingerprint"]["design"]["n_resamples"] == N_RESAMPLES_INNER == 999
+
+
+def test_deprecated_spellings(reference):
+    with pytest.warns(DeprecationWarning, match="test_statistics"):
+        assert reference.statistic == reference.tests["statistic"].iloc[0]
+    with pytest.warns(DeprecationWarning, match="test_pvalues"):
+        assert reference.pvalue == reference.tests["pvalue_adj"].iloc[0]
+    with ThreadPoolExecutor(2) as pool, pytest.warns(DeprecationWarning, match="all-vs-one"):
+        res = run_experiment(INSTANCES, [fx.fast, fx.slow, fx.third], comparisons="all-vs-first", executor=pool,
+                             rng=5, **SETTINGS)
+    assert res.comparisons == "all-vs-one" and list(res.tests["alg_b"]) == ["slow", "third"]

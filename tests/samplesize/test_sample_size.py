@@ -8,11 +8,11 @@ from algocompare.samplesize.sample_size import sample_size
 
 # Bartz-Beielstein et al.: Sect. 5.6.5 (148, 63), Sect. 5.7.1 (186), Sect. 5.8.1 (65), Sect. 5.8.3 (112)
 CHAPTER = [
-    (dict(delta=10, sigma=30.73, alpha=0.025, power=0.8), 148.24, 149),
-    (dict(delta=200, sigma=450, alpha=0.05, power=0.8), 62.60, 63),
-    (dict(delta=200, sigma=450, alpha=0.025, power=0.99), 186.02, 187),
-    (dict(delta=0.5, sigma=1.14, alpha=0.05, power=0.8), 64.28, 65),   # "approximately 65 runs"
-    (dict(delta=0.5, sigma=1.5, alpha=0.05, power=0.8), 111.29, 112),  # "approximately 112 runs"
+    (dict(delta=10, sd=30.73, alpha=0.025, power=0.8), 148.24, 149),
+    (dict(delta=200, sd=450, alpha=0.05, power=0.8), 62.60, 63),
+    (dict(delta=200, sd=450, alpha=0.025, power=0.99), 186.02, 187),
+    (dict(delta=0.5, sd=1.14, alpha=0.05, power=0.8), 64.28, 65),   # "approximately 65 runs"
+    (dict(delta=0.5, sd=1.5, alpha=0.05, power=0.8), 111.29, 112),  # "approximately 112 runs"
 ]
 
 
@@ -57,9 +57,19 @@ def test_less_equals_greater():
     assert sample_size(-3, 4, alternative="less", method="exact").n == pytest.approx(sample_size(3, 4, method="exact").n)
 
 
-@pytest.mark.parametrize("bad", [dict(delta=0), dict(sigma=-1), dict(power=0.01), dict(method="spot"),
-                                 dict(alpha=0)])
+@pytest.mark.parametrize("bad", [dict(delta=0), dict(sd=-1), dict(power=0.01), dict(method="spot"),
+                                 dict(alpha=0), dict(alternative="one-sided")])
 def test_bad_input(bad):
-    kwargs = dict(delta=1, sigma=1) | bad
+    kwargs = dict(delta=1, sd=1) | bad
     with pytest.raises(ValueError):
         sample_size(**kwargs)
+
+
+def test_deprecated_sigma():
+    with pytest.warns(DeprecationWarning, match="sd="):
+        old = sample_size(200, sigma=450)
+    new = sample_size(200, sd=450)
+    assert old.n == new.n == sample_size(200, 450).n
+    with pytest.warns(DeprecationWarning, match=r"\.sd"):
+        assert new.sigma == 450
+    assert "sigma" not in new.to_dict() and new.to_dict()["sd"] == 450

@@ -15,16 +15,16 @@ X3 = [9.0, 9.5, 8.7, 10.1]
 #   all.vs.all perc: (M[a]-M[b])/mean(M), sqrt(C1*(V[a]/N[a]+V[b]/N[b]) + C2)
 TWO = {
     ("simple", "all-vs-all"): (-2.483333333333334, 0.541419357462328),
-    ("simple", "all-vs-first"): (-2.483333333333334, 0.541419357462328),
+    ("simple", "all-vs-one"): (-2.483333333333334, 0.541419357462328),
     ("perc", "all-vs-all"): (-0.2059433310297167, 0.0451374292621809),
-    ("perc", "all-vs-first"): (-0.2295839753466873, 0.0551925710799401),
+    ("perc", "all-vs-one"): (-0.2295839753466873, 0.0551925710799401),
 }
 THREE = {
     ("simple", "all-vs-all"): ([-2.48333333333333, 1.49166666666667, 3.975],
                                [0.541419357462328, 0.466443398971884, 0.513305116726049]),
     ("perc", "all-vs-all"): ([-0.222775978071268, 0.133815100922004, 0.356591078993272],
                              [0.0487464088061628, 0.0419179084518260, 0.0465232558288350]),
-    ("perc", "all-vs-first"): ([-0.229583975346687, 0.137904468412943],
+    ("perc", "all-vs-one"): ([-0.229583975346687, 0.137904468412943],
                                [0.0551925710799401, 0.0398530147744551]),
 }
 
@@ -54,7 +54,7 @@ def test_full_delta_method_vs_thesis_eq13():
     m1, m2, v1, v2 = x1.mean(), x2.mean(), x1.var(ddof=1), x2.var(ddof=1)
     phi1 = m2 - m1
     thesis = abs(phi1 / m1) * np.sqrt(v1 * (phi1**-2 + m1**-2) / x1.size + v2 * phi1**-2 / x2.size)
-    full = calc_se(X1, X2, dif="perc", comparisons="all-vs-first").se
+    full = calc_se(X1, X2, dif="perc", comparisons="all-vs-one").se
     assert full**2 == pytest.approx(thesis**2 + 2 * v1 * phi1 / (m1**3 * x1.size), rel=1e-12)
 
 
@@ -82,7 +82,7 @@ def test_bad_input(args, kwargs):
 
 
 @pytest.mark.parametrize("comparisons, samples", [
-    ("all-vs-first", ([1.0, -1.0, 2.0, -2.0], [1.0, 2.0, 3.0])),   # mu_a = 0
+    ("all-vs-one", ([1.0, -1.0, 2.0, -2.0], [1.0, 2.0, 3.0])),   # mu_a = 0
     ("all-vs-all", ([1.0, -1.0, 3.0, -3.0], [-2.0, 2.0, -1.0, 1.0])),  # mean of the means = 0
 ])
 @pytest.mark.parametrize("method", ["param", "boot"])
@@ -98,5 +98,24 @@ def test_calc_nreps_refuses_percent_differences_of_a_zero_reference():
     algorithms = {"zero": lambda instance, rng: 0.0, "b": lambda instance, rng: rng.normal(1, 1)}
     # Before: se = 0 after n0 runs and the sampling stopped as if it had converged.
     with pytest.raises(ValueError, match="percent difference is undefined"):
-        calc_nreps("i", algorithms, se_max=0.05, dif="perc", comparisons="all-vs-first", n0=3,
+        calc_nreps("i", algorithms, se_max=0.05, dif="perc", comparisons="all-vs-one", n0=3,
                    progress=False, rng=1)
+
+
+def test_deprecated_all_vs_first():
+    with pytest.warns(DeprecationWarning, match="comparisons='all-vs-one'"):
+        old = calc_se(X1, X2, X3, dif="perc", comparisons="all-vs-first")
+    new = calc_se(X1, X2, X3, dif="perc", comparisons="all-vs-one")
+    np.testing.assert_array_equal(old.se, new.se)
+    assert old.comparisons == "all-vs-one"
+    from algocompare.samplesize.repetitions import calc_nreps
+
+    def a(instance, rng):
+        return rng.normal(10, 1)
+
+    def b(instance, rng):
+        return rng.normal(12, 2)
+
+    with pytest.warns(DeprecationWarning, match="all-vs-one"):
+        res = calc_nreps("i", [a, b], se_max=0.5, n0=5, comparisons="all-vs-first", rng=1)
+    assert res.comparisons == "all-vs-one"

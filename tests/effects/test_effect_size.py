@@ -5,7 +5,7 @@ import pingouin as pg
 import pytest
 
 import algocompare as ac
-from algocompare.samplesize.effect_size import hedges_correction
+from algocompare.effects.effect_size import hedges_correction
 
 X = [3, 4, 6, 7, 5, 6, 7, 3, 5, 4, 2]  # pingouin's compute_esci example
 Y = [4, 6, 6, 7, 6, 5, 5, 2, 3, 4, 1]
@@ -36,7 +36,7 @@ def test_hedges_g_eq_5_13_and_exact_j():
     # exact J (Hedges 1981) is close to, and slightly different from, the approximation
     assert hedges_correction(20, "exact") == pytest.approx(hedges_correction(20), abs=1e-4)
     assert hedges_correction(20, "exact") != hedges_correction(20)
-    exact = ac.hedges_g(X, Y, correction="exact")
+    exact = ac.hedges_g(X, Y, bias_correction="exact")
     assert exact.estimate / ac.cohens_d(X, Y).estimate == pytest.approx(hedges_correction(20, "exact"))
 
 
@@ -62,7 +62,7 @@ def test_cliffs_delta_effsize_reference():
     # effsize's comments give the consistent-variance terms 0.2669753, 0.447 and 1.0055556
     consistent = ac.cliffs_delta(TREATMENT, CONTROL, variance="consistent")
     expected_var = (5 * 0.2669753 + 9 * 0.447 + 1.0055556) / 60
-    from algocompare.samplesize.effect_size import _cliff_variance
+    from algocompare.effects.effect_size import _cliff_variance
     assert _cliff_variance(np.array(TREATMENT, float), np.array(CONTROL, float), "consistent")[1] == pytest.approx(
         expected_var, abs=1e-7)
     assert consistent.ci_low < -0.25 < consistent.ci_high
@@ -107,3 +107,45 @@ def test_degenerate_inputs_raise():
         ac.rank_biserial([1, 2, 3], [1, 2, 3], paired=True)
     with pytest.raises(ValueError):
         ac.cohens_d(X, Y, ci_method="bootstrap")
+
+
+def test_confidence_level_sets_the_interval():
+    wide, narrow = ac.cohens_d(X, Y, confidence_level=0.99), ac.cohens_d(X, Y, confidence_level=0.8)
+    assert wide.confidence_level == 0.99 and narrow.confidence_level == 0.8
+    assert wide.ci_low < narrow.ci_low < narrow.ci_high < wide.ci_high
+    with pytest.raises(ValueError, match="confidence_level"):
+        ac.d_z(PX, PY, confidence_level=95)
+
+
+def test_vargha_delaney_a12_shows_cliffs_options():
+    import inspect
+
+    params = inspect.signature(ac.vargha_delaney_a12).parameters
+    assert {"variance", "ci_distribution", "confidence_level"} <= set(params)
+    assert all(p.kind is not p.VAR_KEYWORD for p in params.values())
+    consistent = ac.vargha_delaney_a12(TREATMENT, CONTROL, variance="consistent", ci_distribution="normal")
+    delta = ac.cliffs_delta(TREATMENT, CONTROL, variance="consistent", ci_distribution="normal")
+    assert consistent.ci_low == pytest.approx((1 + delta.ci_low) / 2)
+
+
+@pytest.mark.parametrize("func", [ac.cohens_d, ac.hedges_g, ac.d_z, ac.cohens_d_prime, ac.cliffs_delta,
+                                  ac.vargha_delaney_a12, ac.rank_biserial])
+def test_deprecated_confidence_parameter(func):
+    with pytest.warns(DeprecationWarning, match="confidence_level="):
+        old = func(PX, PY, confidence=0.9)
+    new = func(PX, PY, confidence_level=0.9)
+    assert (old.ci_low, old.ci_high, old.confidence_level) == (new.ci_low, new.ci_high, 0.9)
+    with pytest.raises(TypeError, match="both"):
+        func(PX, PY, confidence=0.9, confidence_level=0.9)
+
+
+def test_deprecated_correction_parameter_and_confidence_field():
+    with pytest.warns(DeprecationWarning, match="bias_correction="):
+        old = ac.hedges_g(X, Y, correction="exact")
+    assert old.estimate == ac.hedges_g(X, Y, bias_correction="exact").estimate
+    res = ac.cohens_d(X, Y)
+    with pytest.warns(DeprecationWarning, match=r"\.confidence_level"):
+        assert res.confidence == 0.95
+    assert "confidence" not in res.to_dict() and res.to_dict()["confidence_level"] == 0.95
+    with pytest.raises(ValueError, match="bias_correction"):
+        ac.hedges_g(X, Y, bias_correction="none")

@@ -5,7 +5,7 @@ import pytest
 from scipy import stats
 
 import algocompare as ac
-from algocompare.samplesize.power import power, power_curve, t_power, z_power
+from algocompare.effects.power import power, power_curve, t_power, z_power
 
 
 # (kwargs, R value); each from base R 4.x, options(digits=10)
@@ -73,3 +73,19 @@ def test_bad_input(bad):
     kwargs = dict(delta=1, sd=1, n=10) | bad
     with pytest.raises(ValueError):
         power(**kwargs)
+
+
+def test_one_sided_by_definition_defaults():
+    # the power of the severity test T(alpha) is one-sided by default; the primitives are two-sided
+    import inspect
+
+    for func in (ac.power, ac.power_curve, ac.sample_size, ac.severity.severity, ac.severity_from_se,
+                 ac.severity_analysis):
+        assert inspect.signature(func).parameters["alternative"].default == "greater", func.__name__
+    for func in (ac.z_power, ac.t_power, ac.calc_instances, ac.instance_power_curve, ac.run_experiment):
+        assert inspect.signature(func).parameters["alternative"].default == "two-sided", func.__name__
+    from algocompare._options import ALTERNATIVES
+
+    assert ac.ALTERNATIVES == ALTERNATIVES
+    with pytest.raises(ValueError, match="alternative"):
+        z_power(1.0, 0.05, "one-sided")

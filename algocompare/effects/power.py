@@ -4,6 +4,10 @@ The two primitives :func:`z_power` and :func:`t_power` are the single place wher
 power is computed; the public :func:`power`, :func:`power_curve`, the sample-size
 functions, the severity analysis and the Campelo–Takahashi instance calculations are all
 built on them.
+
+:func:`power` and :func:`power_curve` are the power of the severity test T(alpha) of Mayo
+& Spanos, which is one-sided by definition: their ``alternative`` defaults to
+``"greater"`` (the primitives, like every other test of the package, to ``"two-sided"``).
 """
 
 from __future__ import annotations
@@ -15,12 +19,13 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from algocompare import _options
 from algocompare import _validation as v
+from algocompare._options import ALTERNATIVES
 from algocompare._results import BaseResult
 
 __all__ = ["z_power", "t_power", "ALTERNATIVES", "DESIGNS", "power", "power_curve", "PowerCurve"]
 
-ALTERNATIVES = ("two-sided", "greater", "less")
 DESIGNS = ("one-sample", "paired", "two-sample")
 TESTS = ("t", "z")
 
@@ -39,8 +44,8 @@ def z_power(shift, alpha: float, alternative: str = "two-sided"):
     >>> ac.z_power([1, 2, 3], 0.05, "greater").round(3)
     array([0.26 , 0.639, 0.912])
     """
-    v.check_option("alternative", alternative, ALTERNATIVES)
-    alpha = v.check_probability("alpha", alpha)
+    _options.check_alternative(alternative)
+    alpha = _options.check_alpha(alpha)
     shift = np.asarray(shift, dtype=float)
     if alternative == "greater":
         out = stats.norm.sf(stats.norm.isf(alpha) - shift)
@@ -67,8 +72,8 @@ def t_power(ncp, df, alpha: float, alternative: str = "two-sided"):
     >>> round(float(ac.t_power(math.sqrt(20) / 2, 19, 0.05)), 7)
     0.5645044
     """
-    v.check_option("alternative", alternative, ALTERNATIVES)
-    alpha = v.check_probability("alpha", alpha)
+    _options.check_alternative(alternative)
+    alpha = _options.check_alpha(alpha)
     ncp, df = np.broadcast_arrays(np.asarray(ncp, dtype=float), np.asarray(df, dtype=float))
     if alternative == "greater":
         out = stats.nct.sf(stats.t.isf(alpha, df), df, ncp)
@@ -95,10 +100,10 @@ def degrees_of_freedom(n, design: str):
 
 def check_power_options(alpha: float, alternative: str, test: str, design: str) -> float:
     """Validate the options shared by power, sample size and severity; return alpha."""
-    v.check_option("alternative", alternative, ALTERNATIVES)
+    _options.check_alternative(alternative)
     v.check_option("test", test, TESTS)
     v.check_option("design", design, DESIGNS)
-    return v.check_probability("alpha", alpha)
+    return _options.check_alpha(alpha)
 
 
 def _positive_array(name: str, value, minimum: float = 0.0) -> np.ndarray:
@@ -142,6 +147,8 @@ def power(delta, sd=1.0, n=10, alpha: float = 0.05, alternative: str = "greater"
     alpha : float
         Significance level.
     alternative : {"greater", "less", "two-sided"}
+        Default ``"greater"``: one-sided by definition, the test T(alpha) of Mayo & Spanos
+        whose power the severity analysis reports.
     test : {"t", "z"}
     design : {"two-sample", "paired", "one-sample"}
         se = sd·sqrt(2/n) and df = 2n − 2 for two arms; se = sd/sqrt(n), df = n − 1 otherwise.
@@ -177,8 +184,6 @@ class PowerCurve(BaseResult):
     test: str
     design: str
 
-    _plot_function: ClassVar[str] = "plot_power_by_delta"
-
     def to_frame(self) -> pd.DataFrame:
         """Long table: one row per (n, delta) with its power."""
         return self.curve.copy()
@@ -198,8 +203,10 @@ def power_curve(sd=1.0, n=(40, 80, 160), delta=None, alpha: float = 0.05, altern
 
     Parameters
     ----------
-    sd, alpha, alternative, test, design
+    sd, alpha, test, design
         As in :func:`power`.
+    alternative : {"greater", "less", "two-sided"}
+        Default ``"greater"``: one-sided by definition, the test T(alpha) of Mayo & Spanos.
     n : int or sequence
         Sample sizes (per arm for ``"two-sample"``).
     delta : float or sequence, optional

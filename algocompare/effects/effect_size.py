@@ -7,6 +7,10 @@ Standardised mean differences (Bartz-Beielstein et al. eqs. 5.11–5.13; García
 
 Sign convention: positive means ``x`` tends to be **larger** than ``y``. For minimisation
 (lower is better) a positive value therefore favours ``y``.
+
+Every function takes ``confidence_level`` (the coverage of the interval, default 0.95;
+``confidence=`` is its deprecated spelling) and ``nan_policy`` (``"raise"`` or ``"omit"``,
+recorded in ``dropped_pairs``/``dropped_values``).
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import optimize, special, stats
 
+from algocompare import _options
 from algocompare import _validation as v
+from algocompare._deprecation import renamed_field, renamed_parameters
 from algocompare._results import BaseResult
 
 __all__ = ["EffectSize", "cohens_d", "hedges_g", "d_z", "cohens_d_prime", "vargha_delaney_a12",
@@ -28,15 +34,21 @@ CI_METHODS = ("noncentral", "normal")
 
 @dataclass(frozen=True, kw_only=True)
 class EffectSize(BaseResult):
-    """An effect size with its confidence interval (NaN bounds where none is standard)."""
+    """An effect size with its confidence interval (NaN bounds where none is standard).
+
+    ``ci_low``/``ci_high`` bound the interval of coverage ``confidence_level``.
+    """
 
     estimate: float
     ci_low: float
     ci_high: float
-    confidence: float
+    confidence_level: float
     n_x: int
     n_y: int
     ci_method: str
+
+    #: Deprecated alias of ``confidence_level`` (one release).
+    confidence = renamed_field("confidence_level")
 
 
 def _two_samples(x, y, nan_policy: str) -> tuple[np.ndarray, np.ndarray, dict]:
@@ -46,8 +58,8 @@ def _two_samples(x, y, nan_policy: str) -> tuple[np.ndarray, np.ndarray, dict]:
     return a, b, {"x": dropped_x, "y": dropped_y}
 
 
-def _confidence(confidence: float) -> float:
-    return v.check_probability("confidence", confidence)
+def _confidence(confidence_level: float) -> float:
+    return _options.check_confidence_level(confidence_level)
 
 
 def pooled_sd(a: np.ndarray, b: np.ndarray) -> float:
@@ -56,9 +68,9 @@ def pooled_sd(a: np.ndarray, b: np.ndarray) -> float:
     return math.sqrt(((na - 1) * a.var(ddof=1) + (nb - 1) * b.var(ddof=1)) / (na + nb - 2))
 
 
-def _noncentral_t_interval(t_obs: float, df: float, confidence: float) -> tuple[float, float]:
+def _noncentral_t_interval(t_obs: float, df: float, confidence_level: float) -> tuple[float, float]:
     """Bounds on the non-centrality parameter of t (Steiger & Fouladi 1997 inversion)."""
-    tail = (1 - confidence) / 2
+    tail = (1 - confidence_level) / 2
 
     def bound(target_sf: float) -> float:
         def gap(ncp: float) -> float:
@@ -75,18 +87,19 @@ def _noncentral_t_interval(t_obs: float, df: float, confidence: float) -> tuple[
     return bound(tail), bound(1 - tail)
 
 
-def _standardized_interval(d: float, scale: float, df: float, se_normal: float, confidence: float,
+def _standardized_interval(d: float, scale: float, df: float, se_normal: float, confidence_level: float,
                            ci_method: str) -> tuple[float, float]:
     """CI of d = t·scale: non-central t inversion, or d ± t_crit·SE (Hedges & Olkin 1985)."""
     v.check_option("ci_method", ci_method, CI_METHODS)
     if ci_method == "noncentral":
-        lo, hi = _noncentral_t_interval(d / scale, df, confidence)
+        lo, hi = _noncentral_t_interval(d / scale, df, confidence_level)
         return lo * scale, hi * scale
-    crit = stats.t.isf((1 - confidence) / 2, df)
+    crit = stats.t.isf((1 - confidence_level) / 2, df)
     return d - crit * se_normal, d + crit * se_normal
 
 
-def cohens_d(x, y, *, confidence: float = 0.95, ci_method: str = "noncentral",
+@renamed_parameters(confidence="confidence_level")
+def cohens_d(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentral",
              nan_policy: str = "raise") -> EffectSize:
     """Cohen's d of two independent samples with the pooled sd (eqs. 5.11–5.12).
 
@@ -101,7 +114,7 @@ def cohens_d(x, y, *, confidence: float = 0.95, ci_method: str = "noncentral",
     >>> round(cohens_d([3, 4, 6, 7, 5, 6, 7, 3, 5, 4, 2], [4, 6, 6, 7, 6, 5, 5, 2, 3, 4, 1]).estimate, 4)
     0.1538
     """
-    confidence = _confidence(confidence)
+    confidence_level = _confidence(confidence_level)
     a, b, dropped = _two_samples(x, y, nan_policy)
     na, nb = a.size, b.size
     sp = pooled_sd(a, b)
@@ -109,46 +122,61 @@ def cohens_d(x, y, *, confidence: float = 0.95, ci_method: str = "noncentral",
         raise ValueError("both samples are constant (pooled standard deviation 0); Cohen's d is undefined.")
     d = (a.mean() - b.mean()) / sp
     se = math.sqrt((na + nb) / (na * nb) + d**2 / (2 * (na + nb)))
-    lo, hi = _standardized_interval(d, math.sqrt(1 / na + 1 / nb), na + nb - 2, se, confidence, ci_method)
+    lo, hi = _standardized_interval(d, math.sqrt(1 / na + 1 / nb), na + nb - 2, se, confidence_level, ci_method)
     return EffectSize(method="Cohen's d (pooled sd)", estimate=float(d), ci_low=lo, ci_high=hi,
-                      confidence=confidence, n_x=na, n_y=nb, ci_method=ci_method, dropped_values=dropped)
+                      confidence_level=confidence_level, n_x=na, n_y=nb, ci_method=ci_method, dropped_values=dropped)
 
 
-def hedges_correction(df: float, correction: str = "approx") -> float:
+BIAS_CORRECTIONS = ("approx", "exact")
+
+
+def hedges_correction(df: float, bias_correction: str = "approx") -> float:
     """Small-sample bias correction J of Cohen's d.
 
     ``"approx"``: ``J = 1 − 3/(4 df − 1)`` (Hedges & Olkin 1985), which with
     ``df = n_A + n_B − 2`` is Bartz-Beielstein et al.'s eq. 5.13, ``1 − 3/(4(n_A+n_B) − 9)``.
     ``"exact"``: ``J = Γ(df/2) / (sqrt(df/2) Γ((df−1)/2))`` (Hedges 1981).
     """
-    v.check_option("correction", correction, ("approx", "exact"))
-    if correction == "approx":
+    v.check_option("bias_correction", bias_correction, BIAS_CORRECTIONS)
+    if bias_correction == "approx":
         return 1 - 3 / (4 * df - 1)
     return float(np.exp(special.gammaln(df / 2) - special.gammaln((df - 1) / 2)) / math.sqrt(df / 2))
 
 
-def hedges_g(x, y, *, correction: str = "approx", confidence: float = 0.95, ci_method: str = "noncentral",
-             nan_policy: str = "raise") -> EffectSize:
+@renamed_parameters(correction="bias_correction", confidence="confidence_level")
+def hedges_g(x, y, *, bias_correction: str = "approx", confidence_level: float = 0.95,
+             ci_method: str = "noncentral", nan_policy: str = "raise") -> EffectSize:
     """Hedges' g = J · Cohen's d of two independent samples.
 
-    ``correction="approx"`` is eq. 5.13 of Bartz-Beielstein et al. — printed as
-    ``1 − 3/(4(n_A+n_B) − 9) × d``, which must be read as ``(1 − 3/(4(n_A+n_B) − 9)) · d``:
-    the chapter's CG-vs-NM numbers (d = 0.415, g = 0.4134 with 100 runs each) are
-    J·d, not ``1 − 3d/(4N − 9)``. It equals pingouin's ``compute_effsize(eftype="hedges")``.
-    ``correction="exact"`` uses the gamma-function J of Hedges (1981).
-    The interval is Cohen's d interval multiplied by J.
+    Parameters
+    ----------
+    x, y : array-like
+        The two independent samples.
+    bias_correction : {"approx", "exact"}
+        The small-sample bias correction J (``correction=`` is its deprecated spelling).
+        ``"approx"`` is eq. 5.13 of Bartz-Beielstein et al. — printed as
+        ``1 − 3/(4(n_A+n_B) − 9) × d``, which must be read as ``(1 − 3/(4(n_A+n_B) − 9)) · d``:
+        the chapter's CG-vs-NM numbers (d = 0.415, g = 0.4134 with 100 runs each) are
+        J·d, not ``1 − 3d/(4N − 9)``. It equals pingouin's ``compute_effsize(eftype="hedges")``.
+        ``"exact"`` uses the gamma-function J of Hedges (1981).
+    confidence_level : float
+        Coverage of the interval, which is Cohen's d interval multiplied by J.
+    ci_method : {"noncentral", "normal"}
+        As in :func:`cohens_d`.
+    nan_policy : {"raise", "omit"}
 
     Examples
     --------
     >>> round(hedges_g([3, 4, 6, 7, 5, 6, 7, 3, 5, 4, 2], [4, 6, 6, 7, 6, 5, 5, 2, 3, 4, 1]).estimate, 4)
     0.1479
     """
-    d = cohens_d(x, y, confidence=confidence, ci_method=ci_method, nan_policy=nan_policy)
-    j = hedges_correction(d.n_x + d.n_y - 2, correction)
-    label = "eq. 5.13, J = 1 - 3/(4(nA+nB) - 9)" if correction == "approx" else "exact gamma-function J"
+    v.check_option("bias_correction", bias_correction, BIAS_CORRECTIONS)
+    d = cohens_d(x, y, confidence_level=confidence_level, ci_method=ci_method, nan_policy=nan_policy)
+    j = hedges_correction(d.n_x + d.n_y - 2, bias_correction)
+    label = "eq. 5.13, J = 1 - 3/(4(nA+nB) - 9)" if bias_correction == "approx" else "exact gamma-function J"
     return EffectSize(method=f"Hedges' g ({label})", estimate=j * d.estimate, ci_low=j * d.ci_low,
-                      ci_high=j * d.ci_high, confidence=d.confidence, n_x=d.n_x, n_y=d.n_y, ci_method=ci_method,
-                      dropped_values=d.dropped_values)
+                      ci_high=j * d.ci_high, confidence_level=d.confidence_level, n_x=d.n_x, n_y=d.n_y,
+                      ci_method=ci_method, dropped_values=d.dropped_values)
 
 
 def _paired_differences(x, y, nan_policy: str) -> tuple[np.ndarray, tuple]:
@@ -160,7 +188,9 @@ def _paired_differences(x, y, nan_policy: str) -> tuple[np.ndarray, tuple]:
     return diff, dropped
 
 
-def d_z(x, y, *, confidence: float = 0.95, ci_method: str = "noncentral", nan_policy: str = "raise") -> EffectSize:
+@renamed_parameters(confidence="confidence_level")
+def d_z(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentral",
+        nan_policy: str = "raise") -> EffectSize:
     """Standardised mean difference of paired data: ``d_z = mean(x − y) / sd(x − y)``.
 
     The interval inverts the non-central t distribution of the paired t statistic
@@ -172,17 +202,20 @@ def d_z(x, y, *, confidence: float = 0.95, ci_method: str = "noncentral", nan_po
     >>> round(d_z([1.2, 0.8, 5.0, 3.3], [2.5, 1.9, 4.1, 3.0]).estimate, 4)
     -0.2802
     """
-    confidence = _confidence(confidence)
+    confidence_level = _confidence(confidence_level)
     diff, dropped = _paired_differences(x, y, nan_policy)
     n = diff.size
     dz = diff.mean() / diff.std(ddof=1)
     se = math.sqrt(1 / n + dz**2 / (2 * n))
-    lo, hi = _standardized_interval(dz, 1 / math.sqrt(n), n - 1, se, confidence, ci_method)
+    lo, hi = _standardized_interval(dz, 1 / math.sqrt(n), n - 1, se, confidence_level, ci_method)
     return EffectSize(method="d_z (paired standardised mean difference)", estimate=float(dz), ci_low=lo,
-                      ci_high=hi, confidence=confidence, n_x=n, n_y=n, ci_method=ci_method, dropped_pairs=dropped)
+                      ci_high=hi, confidence_level=confidence_level, n_x=n, n_y=n, ci_method=ci_method,
+                      dropped_pairs=dropped)
 
 
-def cohens_d_prime(x, y, *, paired: bool = True, confidence: float = 0.95, nan_policy: str = "raise") -> EffectSize:
+@renamed_parameters(confidence="confidence_level")
+def cohens_d_prime(x, y, *, paired: bool = True, confidence_level: float = 0.95,
+                   nan_policy: str = "raise") -> EffectSize:
     """Cohen's index ``d' = t / sqrt(n)`` (García et al. 2009, §3.2).
 
     ``t`` is the paired t statistic (``paired=True``; then d' equals :func:`d_z`) or
@@ -197,21 +230,21 @@ def cohens_d_prime(x, y, *, paired: bool = True, confidence: float = 0.95, nan_p
     -0.2802
     """
     if paired:
-        res = d_z(x, y, confidence=confidence, nan_policy=nan_policy)
+        res = d_z(x, y, confidence_level=confidence_level, nan_policy=nan_policy)
         return EffectSize(method="Cohen's d' = t/sqrt(n) (paired t)", estimate=res.estimate, ci_low=res.ci_low,
-                          ci_high=res.ci_high, confidence=res.confidence, n_x=res.n_x, n_y=res.n_y,
+                          ci_high=res.ci_high, confidence_level=res.confidence_level, n_x=res.n_x, n_y=res.n_y,
                           ci_method="noncentral", dropped_pairs=res.dropped_pairs)
-    confidence = _confidence(confidence)
+    confidence_level = _confidence(confidence_level)
     a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)  # equal sizes: d' needs one n
     n = a.size
     sp = pooled_sd(a, b)
     if sp == 0:
         raise ValueError("both samples are constant (pooled standard deviation 0); d' is undefined.")
     t = (a.mean() - b.mean()) / (sp * math.sqrt(2 / n))
-    lo, hi = _noncentral_t_interval(t, 2 * n - 2, confidence)
+    lo, hi = _noncentral_t_interval(t, 2 * n - 2, confidence_level)
     return EffectSize(method="Cohen's d' = t/sqrt(n) (Student's two-sample t)", estimate=float(t / math.sqrt(n)),
-                      ci_low=lo / math.sqrt(n), ci_high=hi / math.sqrt(n), confidence=confidence, n_x=n, n_y=n,
-                      ci_method="noncentral", dropped_pairs=dropped)
+                      ci_low=lo / math.sqrt(n), ci_high=hi / math.sqrt(n), confidence_level=confidence_level,
+                      n_x=n, n_y=n, ci_method="noncentral", dropped_pairs=dropped)
 
 
 def _dominance(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, float]:
@@ -261,7 +294,8 @@ def _cliff_interval(delta: float, var: float, crit: float) -> tuple[float, float
     return float(lo), float(hi)
 
 
-def cliffs_delta(x, y, *, confidence: float = 0.95, variance: str = "unbiased", ci_distribution: str = "t",
+@renamed_parameters(confidence="confidence_level")
+def cliffs_delta(x, y, *, confidence_level: float = 0.95, variance: str = "unbiased", ci_distribution: str = "t",
                  nan_policy: str = "raise") -> EffectSize:
     """Cliff's delta = P(X > Y) − P(X < Y) of two independent samples (Cliff 1993).
 
@@ -275,39 +309,44 @@ def cliffs_delta(x, y, *, confidence: float = 0.95, variance: str = "unbiased", 
     >>> cliffs_delta([10, 10, 20, 20, 20, 30, 30, 30, 40, 50], [10, 20, 30, 40, 40, 50]).estimate
     -0.25
     """
-    confidence = _confidence(confidence)
+    confidence_level = _confidence(confidence_level)
     v.check_option("variance", variance, ("unbiased", "consistent"))
     v.check_option("ci_distribution", ci_distribution, ("t", "normal"))
     a, b, dropped = _two_samples(x, y, nan_policy)
     delta, var = _cliff_variance(a, b, variance)
-    tail = (1 - confidence) / 2
+    tail = (1 - confidence_level) / 2
     crit = stats.t.isf(tail, a.size + b.size - 2) if ci_distribution == "t" else stats.norm.isf(tail)
     lo, hi = _cliff_interval(delta, var, crit)
-    return EffectSize(method="Cliff's delta", estimate=delta, ci_low=lo, ci_high=hi, confidence=confidence,
+    return EffectSize(method="Cliff's delta", estimate=delta, ci_low=lo, ci_high=hi, confidence_level=confidence_level,
                       n_x=a.size, n_y=b.size, ci_method=f"Cliff (1996), {variance} variance, {ci_distribution}",
                       dropped_values=dropped)
 
 
-def vargha_delaney_a12(x, y, *, confidence: float = 0.95, nan_policy: str = "raise", **cliff_options) -> EffectSize:
+@renamed_parameters(confidence="confidence_level")
+def vargha_delaney_a12(x, y, *, confidence_level: float = 0.95, variance: str = "unbiased",
+                       ci_distribution: str = "t", nan_policy: str = "raise") -> EffectSize:
     """Vargha–Delaney A12 = P(X > Y) + ½ P(X = Y) (Vargha & Delaney 2000).
 
     A12 = (1 + Cliff's delta) / 2; its interval is Cliff's delta interval mapped the same
-    way (options as in :func:`cliffs_delta`). Equals pingouin's CLES for
-    ``alternative="greater"``. 0.5 means no difference; Vargha & Delaney call 0.56, 0.64 and
-    0.71 small, medium and large.
+    way (``variance`` and ``ci_distribution`` as in :func:`cliffs_delta`). Equals pingouin's
+    CLES for ``alternative="greater"``. 0.5 means no difference; Vargha & Delaney call 0.56,
+    0.64 and 0.71 small, medium and large.
 
     Examples
     --------
     >>> vargha_delaney_a12([10, 10, 20, 20, 20, 30, 30, 30, 40, 50], [10, 20, 30, 40, 40, 50]).estimate
     0.375
     """
-    delta = cliffs_delta(x, y, confidence=confidence, nan_policy=nan_policy, **cliff_options)
+    delta = cliffs_delta(x, y, confidence_level=confidence_level, variance=variance,
+                         ci_distribution=ci_distribution, nan_policy=nan_policy)
     return EffectSize(method="Vargha-Delaney A12", estimate=(1 + delta.estimate) / 2, ci_low=(1 + delta.ci_low) / 2,
-                      ci_high=(1 + delta.ci_high) / 2, confidence=delta.confidence, n_x=delta.n_x, n_y=delta.n_y,
-                      ci_method=delta.ci_method, dropped_values=delta.dropped_values)
+                      ci_high=(1 + delta.ci_high) / 2, confidence_level=delta.confidence_level, n_x=delta.n_x,
+                      n_y=delta.n_y, ci_method=delta.ci_method, dropped_values=delta.dropped_values)
 
 
-def rank_biserial(x, y, *, paired: bool = False, confidence: float = 0.95, nan_policy: str = "raise") -> EffectSize:
+@renamed_parameters(confidence="confidence_level")
+def rank_biserial(x, y, *, paired: bool = False, confidence_level: float = 0.95,
+                  nan_policy: str = "raise") -> EffectSize:
     """Rank-biserial correlation, for independent samples or matched pairs.
 
     * ``paired=False``: Glass's r = 2 (mean rank of x − mean rank of y) / (n_x + n_y),
@@ -323,11 +362,12 @@ def rank_biserial(x, y, *, paired: bool = False, confidence: float = 0.95, nan_p
     -0.4
     """
     if not paired:
-        delta = cliffs_delta(x, y, confidence=confidence, nan_policy=nan_policy)
+        delta = cliffs_delta(x, y, confidence_level=confidence_level, nan_policy=nan_policy)
         return EffectSize(method="rank-biserial correlation (independent samples)", estimate=delta.estimate,
-                          ci_low=delta.ci_low, ci_high=delta.ci_high, confidence=delta.confidence, n_x=delta.n_x,
-                          n_y=delta.n_y, ci_method=delta.ci_method, dropped_values=delta.dropped_values)
-    confidence = _confidence(confidence)
+                          ci_low=delta.ci_low, ci_high=delta.ci_high, confidence_level=delta.confidence_level,
+                          n_x=delta.n_x, n_y=delta.n_y, ci_method=delta.ci_method,
+                          dropped_values=delta.dropped_values)
+    confidence_level = _confidence(confidence_level)
     a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)
     diff = a - b
     diff = diff[diff != 0]
@@ -338,9 +378,9 @@ def rank_biserial(x, y, *, paired: bool = False, confidence: float = 0.95, nan_p
     r = float((ranks[diff > 0].sum() - ranks[diff < 0].sum()) / total)
     n = diff.size
     se = math.sqrt(n * (n + 1) * (2 * n + 1) / 6) / (n * (n + 1) / 2)
-    crit = stats.norm.isf((1 - confidence) / 2)
+    crit = stats.norm.isf((1 - confidence_level) / 2)
     centre = np.arctanh(np.clip(r, -1 + 1e-15, 1 - 1e-15))
     return EffectSize(method="rank-biserial correlation (matched pairs, Kerby 2014)", estimate=r,
                       ci_low=float(np.tanh(centre - crit * se)), ci_high=float(np.tanh(centre + crit * se)),
-                      confidence=confidence, n_x=a.size, n_y=b.size, ci_method="Fisher z, signed-rank SE",
+                      confidence_level=confidence_level, n_x=a.size, n_y=b.size, ci_method="Fisher z, signed-rank SE",
                       dropped_pairs=dropped)

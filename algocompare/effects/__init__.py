@@ -1,0 +1,21 @@
+"""Effect sizes with confidence intervals, and the power of z and t tests.
+
+General tools, used by the severity analysis (:mod:`algocompare.severity`) and the study
+design (:mod:`algocompare.samplesize`) alike:
+
+* ``algocompare.effects.effect_size`` — standardised mean differences (Cohen's d,
+  Hedges' g, d_z, Cohen's d') and dominance effect sizes (Cliff's delta, Vargha–Delaney
+  A12, rank-biserial correlation), each an :class:`EffectSize` with ``estimate``,
+  ``ci_low``, ``ci_high`` and ``confidence_level``;
+* ``algocompare.effects.power`` — the power primitives :func:`z_power` and
+  :func:`t_power`, and :func:`power`/:func:`power_curve` of a mean difference.
+"""
+
+from algocompare.effects.effect_size import (EffectSize, cliffs_delta, cohens_d, cohens_d_prime, d_z, hedges_g,
+                                             rank_biserial, vargha_delaney_a12)
+from algocompare.effects.power import ALTERNATIVES, DESIGNS, PowerCurve, power, power_curve, t_power, z_power
+
+__all__ = [
+    "ALTERNATIVES", "DESIGNS", "EffectSize", "PowerCurve", "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z",
+    "hedges_g", "power", "power_curve", "rank_biserial", "t_power", "vargha_delaney_a12", "z_power",
+]
