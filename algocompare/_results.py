@@ -10,8 +10,8 @@ class gives each result the same outward behaviour:
 * ``__str__`` and ``_repr_html_`` — readable text and a notebook table;
 * ``to_latex()``, ``to_html()``, ``to_markdown()`` — publication tables of ``to_frame()``
   with configurable precision, rejected hypotheses in bold;
-* ``plot(ax=None, **kwargs)`` — delegates to the function of :mod:`algocompare.plots`
-  named by the class attribute ``_plot_function`` (matplotlib is imported only then).
+* ``plot(ax=None, **kwargs)`` — draws the customary figure of the result's type
+  (:func:`algocompare.plots.customary_figure`; matplotlib is imported only then).
 """
 
 from __future__ import annotations
@@ -96,7 +96,6 @@ class BaseResult:
     dropped_pairs: tuple | None = dropped()
     dropped_values: dict | None = dropped()
 
-    _plot_function: ClassVar[str | None] = None
     _pvalue_columns: ClassVar[tuple[str, ...]] = ("pvalue_adj", "pvalue")
 
     # -- export -------------------------------------------------------------
@@ -176,12 +175,17 @@ class BaseResult:
 
     # -- figures ------------------------------------------------------------
     def plot(self, ax: Any = None, **kwargs: Any) -> Any:
-        """Draw this result's customary figure; returns the matplotlib Axes."""
-        if self._plot_function is None:
-            raise NotImplementedError(f"{type(self).__name__} has no customary figure.")
+        """Draw this result's customary figure; returns the matplotlib Axes.
+
+        The figure is the one registered for the result's type
+        (:func:`algocompare.plots.register_customary_figure`).
+        """
         from algocompare import plots
 
-        return getattr(plots, self._plot_function)(self, ax=ax, **kwargs)
+        figure = plots.customary_figure(self)
+        if figure is None:
+            raise NotImplementedError(f"{type(self).__name__} has no customary figure.")
+        return figure.draw(self, ax=ax, **kwargs)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -98,8 +98,6 @@ class BayesianPairedResult(BaseResult):
     winner: str
     samples: np.ndarray = internal()
 
-    _plot_function = "plot_simplex"
-
     @property
     def probabilities(self) -> tuple[float, float, float]:
         """``(p_left, p_rope, p_right)``."""

@@ -113,8 +113,9 @@ def export_figures(data: Any, sections: list[Any], directory: str | Path, *, fmt
     jobs = [] if data.n_missing else [("ranks", lambda: distribution_plot(data, kind="violin", scale="ranks").figure)]
     for section, name, result in fig_views.iter_results(sections):
         for view in fig_views.figure_views(result):
-            key = getattr(type(result), "_plot_function", None) if view.key == "figure" else view.key
-            jobs.append((_stem(section.key, name, key or view.key),
+            # the customary figure's file is named after its function (cd_diagram, msd_plot, ...)
+            key = fig_views.customary(result).draw.__name__ if view.key == "figure" else view.key
+            jobs.append((_stem(section.key, name, key),
                          lambda view=view, result=result: fig_views.draw(view, result)))
     paths = []
     for stem, make in jobs:

@@ -1,7 +1,8 @@
 """Which figures each result gets in the report and in ``--figures``: one registration point.
 
 A :class:`FigureView` says for which results it applies and how to draw it. The defaults
-give every result its customary figure (``result.plot()``), all-pairs post-hoc results a
+give every result its customary figure (``result.plot()``: the figure that
+:func:`algocompare.plots.customary_figure` finds for its type), all-pairs post-hoc results a
 p-value heatmap and control post-hoc results a Bonferroni–Dunn chart. Later areas add
 views with :func:`register_figure`.
 """
@@ -17,13 +18,6 @@ from typing import Any
 
 __all__ = ["FigureView", "register_figure", "figure_views", "iter_results", "draw", "svg_markup", "render_svgs",
            "save"]
-
-#: Titles of the customary figures, by the name of their plotting function.
-_TITLES = {"cd_diagram": "Critical-difference diagram", "confidence_curve": "Confidence curve",
-           "severity_curve": "Severity curve", "power_curve": "Power curve",
-           "msd_plot": "Simultaneous minimum-significant-difference intervals",
-           "plot_pairwise_matrix": "Bayesian all-pairs matrix", "plot_consensus": "Rankings and their consensus"}
-
 
 @dataclass(frozen=True)
 class FigureView:
@@ -68,12 +62,17 @@ def register_figure(key: str, title: str, applies: Callable[[Any], bool], draw: 
     return view
 
 
-def _has_customary_figure(result: Any) -> bool:
-    return getattr(type(result), "_plot_function", None) is not None
+def customary(result: Any) -> Any:
+    """The customary figure of ``result`` (:class:`algocompare.plots.CustomaryFigure`), or None."""
+    from algocompare.plots import customary_figure
+
+    return customary_figure(result)
 
 
 def _is_posthoc(result: Any) -> bool:
-    return all(hasattr(result, name) for name in ("mean_ranks", "matrix", "cliques"))
+    from algocompare import PosthocResult
+
+    return isinstance(result, PosthocResult)
 
 
 #: names of the post-hoc tests for tables with missing cells, for the title of their CD diagram
@@ -81,7 +80,7 @@ _INCOMPLETE_NAMES = {"durbin": "Durbin", "skillings_mack": "Skillings–Mack"}
 
 
 def _customary(result: Any) -> Any:
-    name = _INCOMPLETE_NAMES.get(getattr(result, "test", None))
+    name = _INCOMPLETE_NAMES.get(result.test) if _is_posthoc(result) else None
     if name is None:
         return result.plot()
     # the CD diagram's caption names the procedure; the title names the test and the missing cells
@@ -101,21 +100,18 @@ def _bonferroni_dunn(result: Any) -> Any:
     return bonferroni_dunn_chart(result, sort=True)  # mean-rank order, as every other view
 
 
-register_figure("figure", "Figure", _has_customary_figure, _customary)
+register_figure("figure", "Figure", lambda r: customary(r) is not None, _customary)
 #: post-hoc tests whose pairs have different standard errors: no single Bonferroni–Dunn cut line
 _NO_COMMON_SE = ("durbin", "skillings_mack")
 register_figure("bonferroni_dunn", "Bonferroni–Dunn chart",
-                lambda r: _is_posthoc(r) and getattr(r, "control", None) is not None
-                and getattr(r, "test", None) not in _NO_COMMON_SE, _bonferroni_dunn)
-register_figure("pvalue_heatmap", "Adjusted p-values",
-                lambda r: _is_posthoc(r) and getattr(r, "control", None) is None, _heatmap, cost=4.0)
+                lambda r: _is_posthoc(r) and r.control is not None and r.test not in _NO_COMMON_SE, _bonferroni_dunn)
+register_figure("pvalue_heatmap", "Adjusted p-values", lambda r: _is_posthoc(r) and r.control is None, _heatmap,
+                cost=4.0)
 
 
 def view_title(view: FigureView, result: Any) -> str:
-    if view.key == "figure":
-        name = getattr(type(result), "_plot_function", "")
-        return _TITLES.get(name, name.replace("_", " ").capitalize())
-    return view.title
+    """The caption's title: the customary figure's own title for the view ``"figure"``."""
+    return customary(result).title if view.key == "figure" else view.title
 
 
 def figure_views(result: Any) -> list[FigureView]:

@@ -91,20 +91,14 @@ def _notes_html(result: Any) -> str:
 
 def _ordered_view(view: Any, result: Any, order: list[str]) -> Any:
     """The view drawn in the report's algorithm order where its figure takes one."""
-    function = getattr(type(result), "_plot_function", None) if view.key == "figure" else None
-    if function == "plot_pairwise_matrix":
-        names = [str(a) for a in result.algorithms]
-    elif function == "msd_plot":
-        names = [str(a) for a in result.effects.index]
-    else:
+    figure = fig_views.customary(result) if view.key == "figure" else None
+    if figure is None or figure.algorithms is None:
         return view
+    names = [str(a) for a in figure.algorithms(result)]
     known = [a for a in order if a in names]
     if len(known) != len(names):
         return view
-    from algocompare import plots
-
-    draw = getattr(plots, function)
-    return fig_views.FigureView(view.key, view.title, view.applies, lambda r: draw(r, order=known), view.cost)
+    return fig_views.FigureView(view.key, view.title, view.applies, lambda r: figure.draw(r, order=known), view.cost)
 
 
 def _result_html(name: str, result: Any, precision: int, figures: _FigureJobs | None,

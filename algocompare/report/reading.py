@@ -85,7 +85,7 @@ def _control_sentence(result: Any, alpha: float) -> str:
     rank = {str(a): float(r) for a, r in result.mean_ranks.items()}  # names in mean-rank order, as elsewhere
     rejected = sorted((str(o) for o, r in zip(other, rows["reject"]) if r), key=lambda n: rank.get(n, 0.0))
     kept = sorted((str(o) for o, r in zip(other, rows["reject"]) if not r), key=lambda n: rank.get(n, 0.0))
-    procedure = getattr(result, "correction", "") or result.method
+    procedure = getattr(result, "p_adjust", "") or result.method
     parts = [f"With {control} as control ({procedure}, α = {alpha:g})"]
     parts.append(f"it differs significantly from {_names(rejected)}" if rejected else "it differs from no algorithm")
     if kept:
@@ -96,7 +96,7 @@ def _control_sentence(result: Any, alpha: float) -> str:
 def _all_pairs_sentence(result: Any, alpha: float) -> str:
     table = result.table
     n_rejected, n_pairs = int(np.sum(table["reject"])), len(table)
-    procedure = getattr(result, "correction", "") or result.method
+    procedure = getattr(result, "p_adjust", "") or result.method
     best = str(result.mean_ranks.idxmin())
     top = next((c for c in result.cliques(alpha) if best in map(str, c)), [best])
     group = [str(n) for n in top if str(n) != best]

@@ -8,12 +8,13 @@ data rarely produce).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from algocompare._results import BaseResult
+from algocompare.plots import cd_diagram, register_customary_figure
 
 
 def cd_cliques(mean_ranks: pd.Series, cd: float) -> list[list[str]]:
@@ -31,15 +32,13 @@ def cd_cliques(mean_ranks: pd.Series, cd: float) -> list[list[str]]:
 
 @dataclass(frozen=True, kw_only=True)
 class FakePosthoc(BaseResult):
-    _plot_function: ClassVar[str] = "cd_diagram"
-
     mean_ranks: pd.Series
     critical_difference: float | None = None
     groups: list[list[str]] | None = None
     alpha: float = 0.05
     n_instances: int = 25
     control: str | None = None
-    correction: str = "nemenyi"
+    p_adjust: str = "nemenyi"
     test: str = "friedman"
     pvalues: dict[tuple[str, str], float] = field(default_factory=dict)
 
@@ -68,6 +67,10 @@ class FakePosthoc(BaseResult):
                 for (a, b), p in self.pvalues.items()]
         return pd.DataFrame(rows, columns=["algorithm_a", "algorithm_b", "statistic", "pvalue", "pvalue_adj",
                                            "reject"])
+
+
+# the stand-in draws the post-hoc result's figure, as a result class of a user's own would
+register_customary_figure(FakePosthoc, cd_diagram, title="Critical-difference diagram")
 
 
 def fake(k: int, cd: float | None = 1.5, seed: int = 0, names: list[str] | None = None, **kw: Any) -> FakePosthoc:

@@ -43,11 +43,11 @@ def result(kind: str, k: int):
     res = data(k)
     names = list(res.algorithms)
     if kind == "pairs":
-        return ac.posthoc(res, correction="holm")
+        return ac.posthoc(res, p_adjust="holm")
     if kind == "nemenyi":
-        return ac.posthoc(res, correction="nemenyi")
+        return ac.posthoc(res, p_adjust="nemenyi")
     if kind == "control":
-        return ac.posthoc(res, control=names[0], correction="holm")
+        return ac.posthoc(res, control=names[0], p_adjust="holm")
     if kind == "bayes_pairs":
         return ac.bayesian_pairwise(res, rope=0.5, n_samples=500, rng=0)
     if kind == "bayes_pair":
@@ -106,7 +106,7 @@ FIGURES = {
     "plot_power_by_delta": (False, lambda k, ax: plots.plot_power_by_delta(
         ac.power_curve(sd=450, n=(40, 80, 160), alpha=0.05), ax=ax)),
     "plot_power_curve": (False, lambda k, ax: plots.plot_power_curve(
-        ac.instance_power_curve(30, [0.2, 0.5, 0.8], comparisons=3), ax=ax)),
+        ac.instance_power_curve(30, [0.2, 0.5, 0.8], n_comparisons=3), ax=ax)),
     "qq_plot": (False, lambda k, ax: plots.qq_plot([1.2, 0.8, 5.0, 3.3, 2.1, 0.4, 7.7, 1.5], ax=ax)),
     "plot_bootstrap_qq": (False, lambda k, ax: plots.plot_bootstrap_qq(
         ac.bootstrap_means([1.2, 0.8, 5.0, 3.3, 2.1, 0.4, 7.7, 1.5], rng=1), ax=ax)),

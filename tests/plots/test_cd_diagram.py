@@ -97,7 +97,7 @@ def test_long_names_are_not_truncated():
 
 def test_no_cd_bar_without_a_single_critical_difference():
     ranks = pd.Series([1.5, 2.0, 3.0, 3.5], index=list("ABCD"))
-    result = FakePosthoc(method="Holm", mean_ranks=ranks, groups=[["A", "B"], ["B", "C", "D"]], correction="holm")
+    result = FakePosthoc(method="Holm", mean_ranks=ranks, groups=[["A", "B"], ["B", "C", "D"]], p_adjust="holm")
     ax = cd_diagram(result)
     assert _by_gid(ax, "cd-bar") == []
     _check_diagram(ax, result)
@@ -106,7 +106,7 @@ def test_no_cd_bar_without_a_single_critical_difference():
 
 def test_non_contiguous_clique_is_dashed_with_member_dots():
     ranks = pd.Series([1.0, 2.0, 3.0], index=list("ABC"))
-    result = FakePosthoc(method="Holm", mean_ranks=ranks, groups=[["A", "C"]], correction="holm")
+    result = FakePosthoc(method="Holm", mean_ranks=ranks, groups=[["A", "C"]], p_adjust="holm")
     ax = cd_diagram(result)
     (bar,) = _by_gid(ax, "clique")
     assert bar.get_linestyle() != "-"
@@ -158,7 +158,7 @@ def test_bonferroni_dunn_chart_cut_lines_match_garcia_table_8():
 def test_bonferroni_dunn_chart_uses_the_standard_error_of_the_result(test, se):
     from scipy.stats import norm
 
-    result = ac.posthoc(ac.load_dataset("cec2005_d10"), test=test, control="G-CMA-ES", correction="bonferroni",
+    result = ac.posthoc(ac.load_dataset("cec2005_d10"), test=test, control="G-CMA-ES", p_adjust="bonferroni",
                         se=se)
     ax = bonferroni_dunn_chart(result, alphas=(0.05,))
     (height,) = [line.get_ydata()[0] for line in _by_gid(ax, "cut-line")]
@@ -169,10 +169,10 @@ def test_bonferroni_dunn_chart_uses_the_standard_error_of_the_result(test, se):
     assert f"{se} standard error" in caption
 
 
-@pytest.mark.parametrize("correction", ["nemenyi", "holm", "shaffer"])
-def test_plot_of_a_real_posthoc_result_agrees_with_its_table(correction):
+@pytest.mark.parametrize("p_adjust", ["nemenyi", "holm", "shaffer"])
+def test_plot_of_a_real_posthoc_result_agrees_with_its_table(p_adjust):
     data = ac.load_dataset("cec2005_d10")
-    result = ac.posthoc(data, correction=correction)
+    result = ac.posthoc(data, p_adjust=p_adjust)
     ax = result.plot()
     _check_diagram(ax, result)
     rejected = result.reject()
@@ -198,7 +198,7 @@ def test_incomplete_table_posthoc_caption_and_no_bonferroni_dunn_chart():
 
 
 def test_bonferroni_dunn_legend_names_the_bar_colours_and_numbers_sit_above_the_lines():
-    result = ac.posthoc(ac.load_dataset("cec2005_d10"), control="G-CMA-ES", correction="holm")
+    result = ac.posthoc(ac.load_dataset("cec2005_d10"), control="G-CMA-ES", p_adjust="holm")
     ax = bonferroni_dunn_chart(result)
     legend = [t.get_text().replace("\n", " ") for t in ax.get_legend().get_texts()]
     assert legend[-4:] == ["control (G-CMA-ES)", "not worse than the control at any level",

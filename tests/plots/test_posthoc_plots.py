@@ -47,12 +47,12 @@ def test_sign_plot_signs_follow_mean_ranks():
 
 def test_views_of_a_real_posthoc_result_with_and_without_control():
     data = ac.load_dataset("cec2005_d10")
-    pairs = ac.posthoc(data, correction="holm")
+    pairs = ac.posthoc(data, p_adjust="holm")
     ax = pvalue_heatmap(pairs)
     cells = [t for t in ax.texts if t.get_gid() == "pvalue-label"]
     assert len(cells) == 55
     assert sum(t.get_fontweight() == "bold" for t in cells) == int(pairs.table["reject"].sum())
-    control = ac.posthoc(data, control="G-CMA-ES", correction="holm")
+    control = ac.posthoc(data, control="G-CMA-ES", p_adjust="holm")
     ax = pvalue_heatmap(control)
     assert len([t for t in ax.texts if t.get_gid() == "pvalue-label"]) == 10
     assert len(sign_plot(control).texts) == 20

@@ -11,7 +11,6 @@ import algocompare as ac
 from algocompare.analysis import AnalysisOptions, Section
 from algocompare.cli import main
 from algocompare.report import export_figures, export_tables, render_report, write_report
-from tests.plots.fakes import FakePosthoc
 
 VOID = {"meta", "br", "img", "hr", "input", "link", "col", "area", "base", "source", "wbr", "track", "embed", "param"}
 
@@ -62,18 +61,9 @@ def data():
 
 
 def _sections(data):
-    """Sections standing for every area, built from real and stand-in results."""
-    ranks = data.mean_ranks()
-    pvalues = {(a, b): 0.01 if abs(ranks[a] - ranks[b]) > 2 else 0.4
-               for i, a in enumerate(ranks.index) for b in list(ranks.index)[i + 1:]}
-    pairs = FakePosthoc(
-        method="Friedman post-hoc (Nemenyi)", mean_ranks=ranks, critical_difference=2.5, pvalues=pvalues,
-        n_instances=data.n_instances)
-    control = FakePosthoc(method="Friedman post-hoc vs G-CMA-ES (Holm)", mean_ranks=ranks,
-                              control="G-CMA-ES", correction="holm", n_instances=data.n_instances,
-                              groups=[[b for b in ranks.sort_values().index if ranks[b] <= 6]],
-                              pvalues={("G-CMA-ES", b): 0.02 if ranks[b] > 6 else 0.3
-                                       for b in ranks.index if b != "G-CMA-ES"})
+    """Sections standing for every area: real post-hoc results, and a plain table."""
+    control = ac.posthoc(data, control="G-CMA-ES", p_adjust="holm")
+    pairs = ac.posthoc(data, p_adjust="nemenyi")  # largest rejected adjusted p-value 0.0459
     return [Section("frequentist", "Omnibus tests", "Friedman chi2 = 41.985", results={}),
             Section("posthoc", "Post-hoc comparisons", "text with <angle> & ampersand",
                     results={"control": control, "pairs": pairs}),
@@ -90,7 +80,7 @@ def test_report_contains_every_section_and_parses(data, tmp_path):
                   "Critical-difference diagram", "Bonferroni–Dunn chart", "Adjusted p-values", "Caveats"):
         assert title in text
     assert "text with &lt;angle&gt; &amp; ampersand" in text
-    assert "<b>0.0100</b>" in text  # rejected hypotheses in bold
+    assert "<b>0.0459</b>" in text  # rejected hypotheses in bold
     # summary violin + (CD + Bonferroni-Dunn) for the control result + (CD + heatmap) for all pairs
     assert checker.svgs == 5
     assert "practical significance" in text
@@ -108,7 +98,7 @@ def test_export_tables_and_figures(data, tmp_path):
     names = sorted(p.name for p in tables)
     assert names == ["posthoc_control.tex", "posthoc_pairs.tex", "summary.tex", "tables.tex"]
     pairs_tex = (tmp_path / "tex" / "posthoc_pairs.tex").read_text()
-    assert r"\toprule" in pairs_tex and r"\textbf{0.0100}" in pairs_tex
+    assert r"\toprule" in pairs_tex and r"\textbf{0.0459}" in pairs_tex
     figures = export_figures(data, sections, tmp_path / "fig", fmt="png")
     assert sorted(p.name for p in figures) == ["posthoc_control_bonferroni-dunn.png", "posthoc_control_cd-diagram.png",
                                                 "posthoc_pairs_cd-diagram.png", "posthoc_pairs_pvalue-heatmap.png",
