@@ -83,7 +83,8 @@ class ExperimentResult(BaseResult):
     ``tests`` has one row per comparison (pair of algorithms): ``alg_a``, ``alg_b``,
     ``estimate``, ``ci_low``, ``ci_high``, ``statistic``, ``pvalue``, ``n``, ``pvalue_adj``
     (Holm) and ``reject``; :meth:`test_statistics` and :meth:`test_pvalues` give its columns
-    indexed by pair.
+    indexed by pair. ``instances`` has one row per instance and pair (phi, its SE and the
+    interval phi ± z·SE). Both intervals are at ``confidence_level`` = 1 − alpha.
     """
 
     n_star: int
@@ -94,6 +95,7 @@ class ExperimentResult(BaseResult):
     test: str
     alternative: str
     alpha: float
+    confidence_level: float
     d: float
     power: float
     se_max: float
@@ -304,8 +306,9 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
         method=f"Comparative experiment (Campelo & Takahashi), {TEST_NAMES[test]} test on phi_j",
         n_star=plan_n.n_instances, n_instances=len(chosen), n_available=len(items),
         underpowered=plan_n.n_instances > len(items), total_runs=len(long), test=test, alternative=alternative,
-        alpha=float(alpha), d=float(d), power=float(power), se_max=se_max, dif=dif, comparisons=comparisons,
-        entropy=str(entropy), tests=final_tests(per_instance, test, alternative, alpha), instances=per_instance,
+        alpha=float(alpha), confidence_level=1 - float(alpha), d=float(d), power=float(power), se_max=se_max,
+        dif=dif, comparisons=comparisons, entropy=str(entropy),
+        tests=final_tests(per_instance, test, alternative, alpha), instances=per_instance,
         runs=Results.from_long(long, run="run", direction=direction))
 
 

@@ -40,3 +40,16 @@ def test_public_functions_show_their_real_parameters(package):
         assert not any(p.kind is p.VAR_KEYWORD for p in params), name
         varargs = [p.name for p in params if p.kind is p.VAR_POSITIONAL]
         assert varargs in ([], ["more"]), name  # calc_se(x1, x2, *more): the samples of further algorithms
+
+
+def test_old_samplesize_names_resolve_with_a_warning():
+    import algocompare.effects.effect_size as effect_size
+    import algocompare.samplesize as samplesize
+
+    with pytest.warns(DeprecationWarning, match="algocompare.effects.cohens_d"):
+        assert samplesize.cohens_d is ac.cohens_d
+    with pytest.warns(DeprecationWarning, match="algocompare.effects.effect_size"):
+        from algocompare.samplesize import effect_size as old
+    assert old is effect_size
+    with pytest.raises(AttributeError):
+        samplesize.no_such_name

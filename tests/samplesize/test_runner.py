@@ -40,6 +40,7 @@ def test_reference_shape(reference):
     assert res.test_pvalues(adjusted=False).tolist() == res.tests["pvalue"].tolist()
     assert res.tests["reject"].iloc[0]
     assert "N* = 10" in str(res)
+    assert res.confidence_level == 0.95 and res.to_dict()["confidence_level"] == 0.95
 
 
 def test_worker_count_independent(reference):
