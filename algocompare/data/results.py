@@ -10,6 +10,7 @@ import pandas as pd
 from scipy.stats import rankdata
 
 from algocompare import _validation as v
+from algocompare.ranking import within_instance_ranks
 
 __all__ = ["Results"]
 
@@ -596,9 +597,9 @@ class Results:
         """
         oriented = self.blocks(agg, oriented=True)
         # missing cells stay NaN; the present ones are ranked among themselves
-        policy = "omit" if self._missing else "propagate"
-        return pd.DataFrame(rankdata(oriented.to_numpy(), axis=1, nan_policy=policy), index=oriented.index,
-                            columns=oriented.columns)
+        values = oriented.to_numpy()
+        ranks = rankdata(values, axis=1, nan_policy="omit") if self._missing else within_instance_ranks(values)
+        return pd.DataFrame(ranks, index=oriented.index, columns=oriented.columns)
 
     def mean_ranks(self, agg: str = "mean") -> pd.Series:
         """Average within-instance rank of each algorithm (the Friedman mean ranks).

@@ -118,7 +118,9 @@ def test_result_api_all_pairs(cec: ac.Results) -> None:
     statistic = result.matrix("statistic")
     assert np.allclose(statistic, -statistic.T, equal_nan=True)
     assert result.reject(0.2).to_numpy().sum() >= result.reject(0.05).to_numpy().sum()
-    assert result._plot_function == "cd_diagram"
+    from algocompare.plots.customary import customary_figure
+
+    assert customary_figure(result).draw.__name__ == "cd_diagram"
     for group in result.cliques():
         ranks = result.mean_ranks[group].to_numpy()
         assert np.all(np.diff(ranks) >= 0) and len(group) > 1
