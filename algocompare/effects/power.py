@@ -13,7 +13,6 @@ built on them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 import numpy as np
 import pandas as pd
