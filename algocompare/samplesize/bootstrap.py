@@ -15,6 +15,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare._options import N_RESAMPLES_INNER
 from algocompare._results import BaseResult, internal
 
 __all__ = ["bootstrap_means", "BootstrapMeans"]
@@ -36,7 +37,7 @@ class BootstrapMeans(BaseResult):
         return pd.DataFrame([self._scalar_fields()])
 
 
-def bootstrap_means(x, n_resamples: int = 999, *, rng: Any = None) -> BootstrapMeans:
+def bootstrap_means(x, n_resamples: int = N_RESAMPLES_INNER, *, rng: Any = None) -> BootstrapMeans:
     """Bootstrap the sampling distribution of the mean of ``x`` (thesis Algorithm 3).
 
     Returns the resampled means (``means``), their sd (the bootstrap SE), skewness and the
