@@ -42,8 +42,6 @@ class BayesianPairwiseResult(BaseResult):
     rope: float
     threshold: float
 
-    _plot_function = "plot_pairwise_matrix"
-
     def to_frame(self) -> pd.DataFrame:
         return self.table.copy()
 
@@ -86,6 +84,10 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
     prior_strength : default of the chosen test when None (0.5 signed-rank, 1 sign).
     n_samples, threshold : as :func:`bayesian_signed_rank`; ``n_samples`` is the most
         draws a pair gets (see ``precision``).
+    direction : "minimize", "maximize" or None (the data's own; a DataFrame or an array
+        is taken as "minimize").
+    nan_policy : "raise" or "omit" (drop the instances with a missing value, recorded in
+        ``dropped_instances``).
     rng : None, int or Generator; one generator is shared by all pairs.
     progress : show a tqdm bar (posterior draws, or pairs).
     method : signed-rank test only. ``"sample"``: Monte Carlo draws of the exact

@@ -213,5 +213,5 @@ def msd_intervals(data: Any, *, alpha: float = 0.05, method: str = "auto", n_res
         effects=pd.Series(sign * runs.mean(axis=(0, 2)), index=index, name="mean"),
         mean_ranks=pd.Series(mean_ranks, index=index, name="mean_rank"),
         msd_tukey=tukey, msd_scheffe=scheffe, msd_permutation=perm, msd_rank=rank, mse_value=mse_value,
-        df_error=int(df), permutation_exact=exact, n_resamples=float(len(d)), direction=prepared.direction,
+        df_error=int(df), permutation_exact=exact, n_resamples=float(len(d) if exact else len(d) - 1), direction=prepared.direction,
         null_msd=d, dropped_instances=prepared.dropped)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -88,12 +87,11 @@ class MSDResult(BaseResult):
     mse_value: float
     df_error: int
     permutation_exact: bool
+    #: rearrangements enumerated (exact) or drawn (Monte Carlo; ``null_msd`` adds the observed one)
     n_resamples: float
     #: direction of the effects ("minimize": lower is better)
     direction: str = "minimize"
     null_msd: np.ndarray | None = internal()
-
-    _plot_function: ClassVar[str] = "msd_plot"
 
     @property
     def msd_parametric(self) -> float:
