@@ -79,6 +79,7 @@ def test_n_comparisons_is_the_new_spelling_of_comparisons(capsys):
 
 @pytest.mark.parametrize("argv", [
     ["samplesize", "--d", "0.5", "--comparisons", "3"],
+    ["samplesize", "--d", "1", "--alternative", "one-sided"],  # the former spelling of greater
     ["power-curve", "--instances", "30", "--comparisons", "2"],
     ["consensus", "--dataset", "ice_cream", "--method", "borda"],
     ["datasets"],

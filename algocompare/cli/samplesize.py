@@ -8,6 +8,8 @@ import json
 __all__ = ["register"]
 
 _TESTS = ("t", "wilcoxon", "sign")
+#: Former spellings of the command line, kept for its users: the API's own in the calls.
+_ALTERNATIVES = {"one-sided": "greater"}
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -15,7 +17,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--n-comparisons", "--comparisons", dest="n_comparisons", metavar="K", type=int, default=1,
                    help="number K of pairwise comparisons (default 1; --comparisons is the former spelling)")
     p.add_argument("--test", choices=_TESTS, default="t", help="planned test (default t; ARE inflation otherwise)")
-    p.add_argument("--alternative", choices=("two-sided", "one-sided"), default="two-sided")
+    p.add_argument("--alternative", choices=("two-sided", "greater", "less", "one-sided"), default="two-sided",
+                   help="H1 of the planned tests (default two-sided; one-sided is the former spelling of greater)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
@@ -42,11 +45,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     q.set_defaults(handler=_power_curve)
 
 
+def _alternative(args: argparse.Namespace) -> str:
+    return _ALTERNATIVES.get(args.alternative, args.alternative)
+
+
 def _samplesize(args: argparse.Namespace) -> int:
     import algocompare as ac
 
     try:
-        res = ac.calc_instances(args.d, power=args.power, alpha=args.alpha, alternative=args.alternative,
+        res = ac.calc_instances(args.d, power=args.power, alpha=args.alpha, alternative=_alternative(args),
                                 test=args.test, n_comparisons=args.n_comparisons, power_target=args.power_target)
     except ValueError as err:
         if not str(err).startswith("no number of instances"):  # only the search-range case is re-spelled
@@ -68,7 +75,7 @@ def _power_curve(args: argparse.Namespace) -> int:
     if args.instances < 2:
         raise ValueError(f"--instances must be at least 2, got {args.instances}.")
     res = ac.instance_power_curve(args.instances, np.linspace(args.d_max / 100, args.d_max, 100), alpha=args.alpha,
-                                  alternative=args.alternative, test=args.test, n_comparisons=args.n_comparisons)
+                                  alternative=_alternative(args), test=args.test, n_comparisons=args.n_comparisons)
     if args.figure:
         import matplotlib
 
