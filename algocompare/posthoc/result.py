@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -66,7 +66,6 @@ class PosthocResult(BaseResult):
     se: str | None = None
     standard_error: float | None = None
 
-    _plot_function: ClassVar[str] = "cd_diagram"
     correction = renamed_field("p_adjust")
 
     # ------------------------------------------------------------------ views
