@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import algocompare as ac
-from algocompare.consensus.results import ConsensusResult
 from algocompare.frequentist.assumptions import NormalityResult
 from algocompare.frequentist.intervals import ConfidenceCurveResult
 from algocompare.plots.bayesian import plot_pairwise_matrix, plot_simplex
@@ -113,7 +112,8 @@ for _type, _draw, _title, _algorithms in [
     (ac.BayesianPairedResult, plot_simplex, "Posterior on the simplex", None),
     (ac.BayesianPairwiseResult, plot_pairwise_matrix, "Bayesian all-pairs matrix",
      lambda result: list(result.algorithms)),
-    (ConsensusResult, plot_consensus, "Rankings and their consensus", None),
+    (ac.BordaResult, plot_consensus, "Rankings and their consensus", None),
+    (ac.KemenyResult, plot_consensus, "Rankings and their consensus", None),
     (ac.SeverityResult, plot_severity, "Severity curve", None),
     (ac.PowerCurve, plot_power_by_delta, "Power against the difference", None),
     (ac.InstancePowerCurve, plot_power_curve, "Power curve", None),
