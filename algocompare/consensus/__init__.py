@@ -2,7 +2,8 @@
 
 from algocompare._lazy import collect, make_callable
 
-_exports = collect(__name__, ("rankings", "relations", "borda", "kemeny", "properties", "aggregate"))
+_exports = collect(__name__, ("rankings", "results", "distance", "relations", "borda", "kemeny",
+                              "properties", "aggregate"))
 globals().update(_exports)
 __all__ = sorted(_exports)
 

@@ -5,13 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from algocompare._validation import check_option
+from algocompare.consensus.rankings import check_consensus_options
 from algocompare.data.convert import as_results
 
 __all__ = ["consensus"]
 
+#: The options that belong to one method only, with their defaults.
+_KEMENY_ONLY = {"orders": "linear", "ell": 1, "time_limit": None, "max_solutions": 10_000}
+_BORDA_ONLY = {"score": "borda", "ties": "relations"}
 
-def consensus(data: Any, method: str = "kemeny", *, orders: str = "linear", weights: Any = None,
-              agg: str = "mean", time_limit: float | None = None, **kwargs: Any):
+
+def consensus(data: Any, method: str = "kemeny", *, orders: str = "linear", ell: int = 1, weights: Any = None,
+              agg: str = "mean", direction: str | None = None, nan_policy: str = "raise",
+              time_limit: float | None = None, max_solutions: int = 10_000, score: str = "borda",
+              ties: str = "relations"):
     """Consensus ranking of the algorithms over the instances (MAMP as p MASP rankings, §2–3).
 
     Each instance ranks the algorithms by their aggregated value (``agg``; ties where the
@@ -19,6 +26,33 @@ def consensus(data: Any, method: str = "kemeny", *, orders: str = "linear", weig
     :func:`borda`) or the symmetric-difference (Kemeny) consensus over ``orders``
     ("linear" or "weak", see :func:`kemeny`).
 
+    Parameters
+    ----------
+    data : Results, DataFrame or 2-D array
+        Instances × algorithms.
+    method : {"kemeny", "borda"}
+        The consensus method.
+    orders, ell, time_limit, max_solutions
+        Options of :func:`kemeny` (``method="kemeny"`` only).
+    score, ties
+        Options of :func:`borda` (``method="borda"`` only).
+    weights : array-like, optional
+        One non-negative weight per instance (default 1).
+    agg : {"mean", "median"}
+        How the runs are aggregated per instance and algorithm.
+    direction : {"minimize", "maximize"}, optional
+        ``None`` (default): the data's own (a Results knows it; a DataFrame or an array is
+        taken as "minimize").
+    nan_policy : {"raise", "omit"}
+        Missing cells raise, or (``"omit"``) drop their instances, recorded in the result's
+        ``dropped_instances``; ``"keep"`` is refused.
+
+    Returns
+    -------
+    KemenyResult or BordaResult
+
+    Examples
+    --------
     >>> import algocompare as ac
     >>> consensus(ac.load_dataset("ice_cream"), method="borda").consensus[0]
     ['strawberry']
@@ -27,7 +61,16 @@ def consensus(data: Any, method: str = "kemeny", *, orders: str = "linear", weig
     from algocompare.consensus.kemeny import kemeny
 
     check_option("method", method, ("borda", "kemeny"))
-    results = as_results(data)
+    given = {"orders": orders, "ell": ell, "time_limit": time_limit, "max_solutions": max_solutions,
+             "score": score, "ties": ties}
+    foreign, owner = (_KEMENY_ONLY, "kemeny") if method == "borda" else (_BORDA_ONLY, "borda")
+    for name, default in foreign.items():
+        if given[name] != default:
+            raise ValueError(f"{name}={given[name]!r} is an option of method={owner!r}; "
+                             f"method={method!r} does not take it.")
+    check_consensus_options("consensus", direction, nan_policy)
+    results = as_results(data, direction=direction, nan_policy=nan_policy)
     if method == "borda":
-        return borda(results, weights=weights, agg=agg, **kwargs)
-    return kemeny(results, orders=orders, weights=weights, agg=agg, time_limit=time_limit, **kwargs)
+        return borda(results, weights=weights, agg=agg, score=score, ties=ties)
+    return kemeny(results, orders=orders, ell=ell, weights=weights, agg=agg, time_limit=time_limit,
+                  max_solutions=max_solutions)

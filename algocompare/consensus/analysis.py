@@ -33,8 +33,9 @@ def section(results: Any, options: Any) -> Any:
     ])
     data = {"borda": {"consensus": borda_res.consensus,
                       "scores": {str(k): float(v) for k, v in borda_res.scores.items()}},
-            "kemeny": {"rankings": kemeny_res.rankings, "objective": kemeny_res.objective,
-                       "optimal": kemeny_res.optimal, "gap": kemeny_res.gap, "complete": kemeny_res.complete}}
+            "kemeny": {"consensus": kemeny_res.consensus, "optimal_rankings": kemeny_res.optimal_rankings,
+                       "objective": kemeny_res.objective, "optimal": kemeny_res.optimal, "gap": kemeny_res.gap,
+                       "complete": kemeny_res.complete}}
     from algocompare._results import jsonable
 
     return Section(key="consensus", title="Rank consensus of the per-instance rankings", text=text,

@@ -6,63 +6,38 @@ A_i ≻ A_j iff s_i > s_j and A_i ~ A_j iff s_i = s_j, with s_i = sum_k w_k s(A_
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from algocompare._results import BaseResult, internal
 from algocompare._validation import check_option
-from algocompare.consensus.rankings import as_profile, format_ranking, levels_to_groups
+from algocompare.consensus.rankings import as_profile, check_consensus_options, levels_to_groups
+from algocompare.consensus.results import BordaResult
 
-__all__ = ["borda", "BordaResult"]
+__all__ = ["borda"]
 
 _SCORES = ("borda", "winner")
 _TIES = ("relations", "strict")
 
 
-@dataclass(frozen=True, kw_only=True)
-class BordaResult(BaseResult):
-    """Scores per item and the consensus ranking (a list of groups, best first)."""
-
-    items: tuple
-    scores: pd.Series
-    consensus: list
-    score: str
-    ties: str
-    profile: Any = internal()
-
-    _plot_function: ClassVar[str] = "plot_consensus"
-
-    @property
-    def rankings(self) -> list:
-        """The consensus as a one-element list, like :class:`KemenyResult.rankings`."""
-        return [self.consensus]
-
-    def to_frame(self) -> pd.DataFrame:
-        rank = {item: k + 1 for k, group in enumerate(self.consensus) for item in group}
-        return pd.DataFrame({"item": list(self.scores.index), "score": self.scores.to_numpy(),
-                             "consensus_rank": [rank[i] for i in self.scores.index]})
-
-    def __str__(self) -> str:
-        lines = [f"{self.method}: {format_ranking(self.consensus)}"]
-        lines += [f"  {item!s:<20} {value:g}" for item, value in self.scores.sort_values(ascending=False).items()]
-        return "\n".join(lines)
-
-
 def borda(rankings: Any, *, weights: Any = None, score: str = "borda", ties: str = "relations",
-          agg: str = "mean") -> BordaResult:
+          agg: str = "mean", direction: str | None = None, nan_policy: str = "raise") -> BordaResult:
     """Borda count consensus (de Borda 1781) of rankings, or the winner-takes-one score.
 
     Parameters
     ----------
-    rankings : list of rankings (each a list of items or of groups of tied items, best
-        first), a Results (one ranking per instance) or a table of ranks.
-    weights : one non-negative weight per ranking (default 1).
-    score : "borda", or "winner" (one point to the best group of each ranking, zero
-        otherwise; the chapter's counter-example, shown for contrast).
-    ties : how the Borda score counts tied items.
+    rankings : list of rankings, Results, DataFrame or 2-D array
+        A list of rankings (each a list of items or of groups of tied items, best first),
+        or a table of instances × algorithms (a Results, a wide DataFrame or an array):
+        each instance ranks the algorithms by their values, equal values tied.
+    weights : array-like, optional
+        One non-negative weight per ranking (default 1).
+    score : {"borda", "winner"}
+        "borda", or "winner" (one point to the best group of each ranking, zero otherwise;
+        the chapter's counter-example, shown for contrast).
+    ties : {"relations", "strict"}
+        How the Borda score counts tied items.
 
         * "relations" (default): s(A_i, r) = #{j : A_j ≼ A_i}, reflexive, so tied items
           count for each other and the best of n untied items scores n — the Borda/Kendall
@@ -71,6 +46,21 @@ def borda(rankings: Any, *, weights: Any = None, score: str = "borda", ties: str
         * "strict": s^BC(A_i, r) = #{j != i : A_i ≻ A_j} (Bartz-Beielstein et al., §3);
           without ties it is the relations score minus one per ranking, giving the same
           consensus.
+    agg : {"mean", "median"}
+        How a table's runs are aggregated per instance and algorithm.
+    direction : {"minimize", "maximize"}, optional
+        Whether lower or higher values of a table are better. ``None`` (default): the data's
+        own (a Results knows it; a DataFrame or an array is taken as "minimize"). A list of
+        rankings is already ordered best first: ``direction`` does not apply to it.
+    nan_policy : {"raise", "omit"}
+        Missing cells of a table raise, or (``"omit"``) drop their instances, recorded in
+        ``dropped_instances``. ``"keep"`` is refused: every ranking must rank every algorithm.
+
+    Returns
+    -------
+    BordaResult
+        ``consensus`` (a list of groups, best first), ``scores`` per item,
+        ``optimal_rankings`` (``[consensus]``), ``n_rankings``, ``dropped_instances``.
 
     Examples
     --------
@@ -80,7 +70,8 @@ def borda(rankings: Any, *, weights: Any = None, score: str = "borda", ties: str
     """
     check_option("score", score, _SCORES)
     check_option("ties", ties, _TIES)
-    profile = as_profile(rankings, weights, agg=agg)
+    check_consensus_options("borda", direction, nan_policy)
+    profile = as_profile(rankings, weights, agg=agg, direction=direction, nan_policy=nan_policy)
     levels = profile.levels
     if score == "winner":
         per_ranking = (levels == 0).astype(float)
@@ -95,6 +86,7 @@ def borda(rankings: Any, *, weights: Any = None, score: str = "borda", ties: str
     scale = max(1.0, float(np.abs(totals).max()))
     rounded = np.round(totals / scale, 12)  # equal up to rounding error: tied
     consensus = levels_to_groups(profile.items, np.unique(-rounded, return_inverse=True)[1].ravel())
-    return BordaResult(method=f"{name} consensus", items=profile.items,
+    return BordaResult(method=f"{name} consensus", items=profile.items, consensus=consensus,
+                       optimal_rankings=[consensus], n_rankings=len(profile.levels),
                        scores=pd.Series(totals, index=list(profile.items), name="score"),
-                       consensus=consensus, score=score, ties=ties, profile=profile)
+                       score=score, ties=ties, profile=profile, dropped_instances=profile.dropped)

@@ -20,7 +20,7 @@ import pandas as pd
 
 from algocompare._results import BaseResult
 from algocompare._validation import check_option
-from algocompare.consensus.rankings import as_profile, format_ranking
+from algocompare.consensus.rankings import as_profile, check_consensus_options, format_ranking
 
 __all__ = ["check_iia", "check_majority", "check_pareto", "CriterionResult"]
 
@@ -49,19 +49,42 @@ class CriterionResult(BaseResult):
         if self.reduced_consensus is not None:
             lines.append(f"  without {self.removed!r}: {format_ranking(self.reduced_consensus)}")
         lines += [f"  {row.item_a} vs {row.item_b}: {row.detail}" for row in self.violations.itertuples()]
-        return "\n".join(lines)
+        return "\n".join(lines + self._dropped_lines())
 
 
-def _consensus(profile_input: Any, method: str, weights: Any, **kwargs: Any) -> list:
+def _consensus(profile_input: Any, method: str, weights: Any, options: dict) -> list:
+    """The consensus ranking of ``method``; ``options`` holds the method's own options."""
     from algocompare.consensus.borda import borda
     from algocompare.consensus.kemeny import kemeny
 
     if method == "borda":
-        return borda(profile_input, weights=weights, **kwargs).consensus
+        return borda(profile_input, weights=weights, score=options["score"], ties=options["ties"]).consensus
     if method == "mean_rank":
         return borda(profile_input, weights=weights, ties="relations").consensus
     orders = "weak" if method == "kemeny_weak" else "linear"
-    return kemeny(profile_input, orders=orders, weights=weights, **kwargs).consensus
+    return kemeny(profile_input, orders=orders, weights=weights, ell=options["ell"],
+                  time_limit=options["time_limit"], max_solutions=options["max_solutions"]).consensus
+
+
+#: The parameters of the check_* functions, shared by their docstrings.
+_SHARED_DOC = """method : {"borda", "mean_rank", "kemeny", "kemeny_weak"}
+        The consensus method: "borda", "mean_rank" (the same order as Borda), "kemeny"
+        (linear orders) or "kemeny_weak" (weak orders).
+    weights : array-like, optional
+        One non-negative weight per ranking (default 1).
+    agg : {"mean", "median"}
+        How a table's runs are aggregated per instance and algorithm.
+    direction : {"minimize", "maximize"}, optional
+        Whether lower or higher values of a table are better. ``None`` (default): the data's
+        own (a Results knows it; a DataFrame or an array is taken as "minimize"). A list of
+        rankings is already ordered best first: ``direction`` does not apply to it.
+    nan_policy : {"raise", "omit"}
+        Missing cells of a table raise, or (``"omit"``) drop their instances, recorded in
+        ``dropped_instances``; ``"keep"`` is refused.
+    score, ties
+        Options of :func:`borda` (``method="borda"``).
+    ell, time_limit, max_solutions
+        Options of :func:`kemeny` (``method="kemeny"`` or ``"kemeny_weak"``)."""
 
 
 _METHODS = ("borda", "mean_rank", "kemeny", "kemeny_weak")
@@ -71,23 +94,42 @@ def _position(ranking: list) -> dict:
     return {item: k for k, group in enumerate(ranking) for item in group}
 
 
-def check_iia(rankings: Any, remove: Any, method: str = "borda", *, weights: Any = None,
-              **kwargs: Any) -> CriterionResult:
+def check_iia(rankings: Any, remove: Any, method: str = "borda", *, weights: Any = None, agg: str = "mean",
+              direction: str | None = None, nan_policy: str = "raise", score: str = "borda",
+              ties: str = "relations", ell: int = 1, time_limit: float | None = None,
+              max_solutions: int = 10_000) -> CriterionResult:
     """Independence of irrelevant alternatives: does removing ``remove`` reverse another pair?
 
     ``remove`` is one item or a list of items (e.g. ``["blueberry", "cherry"]``).
 
     A pair counts as changed when its order in the consensus differs (a ≻ b, a ~ b, b ≻ a)
-    with and without the removed item. ``method`` is "borda", "mean_rank" (same order as
-    Borda), "kemeny" (linear orders) or "kemeny_weak".
+    with and without the removed item.
 
+    Parameters
+    ----------
+    rankings : list of rankings, Results, DataFrame or 2-D array
+        The profile (see :func:`borda`).
+    remove : item or list of items
+        The items removed from every ranking.
+    {shared}
+
+    Returns
+    -------
+    CriterionResult
+        ``satisfied``, the ``violations`` (pairs whose order changed), ``consensus`` and
+        ``reduced_consensus`` (without ``remove``).
+
+    Examples
+    --------
     >>> import algocompare as ac
     >>> res = check_iia(ac.load_dataset("ice_cream"), "blueberry", method="mean_rank")
     >>> res.satisfied
     False
     """
     check_option("method", method, _METHODS)
-    profile = as_profile(rankings, weights)
+    check_consensus_options("check_iia", direction, nan_policy)
+    options = {"score": score, "ties": ties, "ell": ell, "time_limit": time_limit, "max_solutions": max_solutions}
+    profile = as_profile(rankings, weights, agg=agg, direction=direction, nan_policy=nan_policy)
     removed = list(remove) if isinstance(remove, (list, tuple, set)) else [remove]
     unknown = [r for r in removed if r not in profile.items]
     if unknown or not removed:
@@ -97,8 +139,8 @@ def check_iia(rankings: Any, remove: Any, method: str = "borda", *, weights: Any
     full_rankings = profile.rankings()
     reduced = [[[i for i in g if i not in removed] for g in r] for r in full_rankings]
     reduced = [[g for g in r if g] for r in reduced]
-    before = _consensus(full_rankings, method, weights, **kwargs)
-    after = _consensus(reduced, method, weights, **kwargs)
+    before = _consensus(full_rankings, method, weights, options)
+    after = _consensus(reduced, method, weights, options)
     pb, pa = _position(before), _position(after)
     rows = []
     items = [i for i in profile.items if i not in removed]
@@ -112,17 +154,19 @@ def check_iia(rankings: Any, remove: Any, method: str = "borda", *, weights: Any
     return CriterionResult(method="independence of irrelevant alternatives", criterion="IIA",
                            consensus_method=method, satisfied=not rows, consensus=before,
                            violations=pd.DataFrame(rows, columns=["item_a", "item_b", "detail"]),
-                           reduced_consensus=after, removed=remove)
+                           reduced_consensus=after, removed=remove, dropped_instances=profile.dropped)
 
 
 def _rel(sign: float) -> str:
     return {1: "a > b", 0: "a = b", -1: "b > a"}[int(sign)]
 
 
-def _pairwise_check(rankings: Any, method: str, weights: Any, criterion: str, kwargs: dict) -> CriterionResult:
+def _pairwise_check(rankings: Any, method: str, weights: Any, criterion: str, options: dict) -> CriterionResult:
     check_option("method", method, _METHODS)
-    profile = as_profile(rankings, weights)
-    cons = _consensus(profile.rankings(), method, weights, **kwargs)
+    agg, direction, nan_policy = options.pop("agg"), options.pop("direction"), options.pop("nan_policy")
+    check_consensus_options(f"check_{criterion}", direction, nan_policy)
+    profile = as_profile(rankings, weights, agg=agg, direction=direction, nan_policy=nan_policy)
+    cons = _consensus(profile.rankings(), method, weights, options)
     pos = _position(cons)
     lev = profile.levels
     better = np.einsum("r,rab->ab", profile.weights, (lev[:, :, None] < lev[:, None, :]).astype(float))
@@ -137,14 +181,30 @@ def _pairwise_check(rankings: Any, method: str, weights: Any, criterion: str, kw
                              "detail": f"{share:.0%} of the weight ranks {a!r} above {b!r}, the consensus does not"})
     name = "majority criterion" if criterion == "majority" else "Pareto efficiency"
     return CriterionResult(method=name, criterion=criterion, consensus_method=method, satisfied=not rows,
-                           consensus=cons, violations=pd.DataFrame(rows, columns=["item_a", "item_b", "detail"]))
+                           consensus=cons, violations=pd.DataFrame(rows, columns=["item_a", "item_b", "detail"]),
+                           dropped_instances=profile.dropped)
 
 
-def check_majority(rankings: Any, method: str = "borda", *, weights: Any = None, **kwargs: Any) -> CriterionResult:
+def check_majority(rankings: Any, method: str = "borda", *, weights: Any = None, agg: str = "mean",
+                   direction: str | None = None, nan_policy: str = "raise", score: str = "borda",
+                   ties: str = "relations", ell: int = 1, time_limit: float | None = None,
+                   max_solutions: int = 10_000) -> CriterionResult:
     """Majority criterion: a ranked above b by more than half the weight ⇒ a above b in the consensus.
 
     No method can satisfy it when the majority relation has a cycle; the violations list
     the pairs where it fails.
+
+    Parameters
+    ----------
+    rankings : list of rankings, Results, DataFrame or 2-D array
+        The profile (see :func:`borda`).
+    {shared}
+
+    Returns
+    -------
+    CriterionResult
+        ``satisfied``, the ``violations`` (pairs a majority ranks the other way) and the
+        ``consensus``.
 
     Examples
     --------
@@ -153,11 +213,28 @@ def check_majority(rankings: Any, method: str = "borda", *, weights: Any = None,
     >>> r.satisfied, r.violations[["item_a", "item_b"]].values.tolist()
     (False, [['chocolate', 'vanilla'], ['vanilla', 'strawberry'], ['blueberry', 'chocolate']])
     """
-    return _pairwise_check(rankings, method, weights, "majority", kwargs)
+    return _pairwise_check(rankings, method, weights, "majority", dict(
+        agg=agg, direction=direction, nan_policy=nan_policy, score=score, ties=ties, ell=ell,
+        time_limit=time_limit, max_solutions=max_solutions))
 
 
-def check_pareto(rankings: Any, method: str = "borda", *, weights: Any = None, **kwargs: Any) -> CriterionResult:
+def check_pareto(rankings: Any, method: str = "borda", *, weights: Any = None, agg: str = "mean",
+                 direction: str | None = None, nan_policy: str = "raise", score: str = "borda",
+                 ties: str = "relations", ell: int = 1, time_limit: float | None = None,
+                 max_solutions: int = 10_000) -> CriterionResult:
     """Pareto efficiency: a above b in every ranking ⇒ a above b in the consensus.
+
+    Parameters
+    ----------
+    rankings : list of rankings, Results, DataFrame or 2-D array
+        The profile (see :func:`borda`).
+    {shared}
+
+    Returns
+    -------
+    CriterionResult
+        ``satisfied``, the ``violations`` (pairs every ranking orders the other way) and the
+        ``consensus``.
 
     Examples
     --------
@@ -166,4 +243,11 @@ def check_pareto(rankings: Any, method: str = "borda", *, weights: Any = None, *
     >>> r.satisfied, ac.format_ranking(r.consensus)
     (True, 'strawberry > vanilla > cherry > chocolate > blueberry')
     """
-    return _pairwise_check(rankings, method, weights, "pareto", kwargs)
+    return _pairwise_check(rankings, method, weights, "pareto", dict(
+        agg=agg, direction=direction, nan_policy=nan_policy, score=score, ties=ties, ell=ell,
+        time_limit=time_limit, max_solutions=max_solutions))
+
+
+for _function in (check_iia, check_majority, check_pareto):
+    if _function.__doc__:  # None under python -OO
+        _function.__doc__ = _function.__doc__.replace("{shared}", _SHARED_DOC)

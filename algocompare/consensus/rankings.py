@@ -37,6 +37,8 @@ class Profile:
     levels: np.ndarray
     weights: np.ndarray
     labels: tuple[Any, ...]
+    #: instances of a table dropped by ``nan_policy="omit"`` (or before, by the Results)
+    dropped: tuple[Any, ...] = ()
 
     @property
     def n_items(self) -> int:
@@ -66,7 +68,7 @@ class Profile:
         keep = list(keep)
         levels = np.array([dense_levels(row) for row in self.levels[:, keep]], dtype=int).reshape(
             len(self.levels), len(keep))
-        return Profile(tuple(self.items[k] for k in keep), levels, self.weights, self.labels)
+        return Profile(tuple(self.items[k] for k in keep), levels, self.weights, self.labels, self.dropped)
 
 
 def dense_levels(values: np.ndarray) -> np.ndarray:
@@ -153,23 +155,48 @@ def _check_weights(weights: Any, n: int) -> np.ndarray:
     return w
 
 
-def as_profile(rankings: Any, weights: Any = None, *, agg: str = "mean") -> Profile:
+def check_consensus_options(function: str, direction: Any, nan_policy: Any) -> None:
+    """Check ``direction`` and ``nan_policy`` of a consensus function; refuse ``"keep"``.
+
+    A consensus ranks every item in every ranking, so a table must be complete: its missing
+    cells raise (``"raise"``) or drop their instances (``"omit"``).
+    """
+    from algocompare._validation import NAN_POLICIES, check_direction, check_option
+
+    if direction is not None:
+        check_direction(direction)
+    if isinstance(nan_policy, str) and nan_policy == "keep":
+        raise ValueError(
+            f"{function}() ranks every algorithm on every instance, so it needs a complete table: "
+            "nan_policy='keep' is not available. Pass nan_policy='omit' to drop the instances that have "
+            "missing cells (recorded in the result's dropped_instances), or use durbin or "
+            "skillings_mack, the tests made for incomplete tables."
+        )
+    check_option("nan_policy", nan_policy, NAN_POLICIES)
+
+
+def as_profile(rankings: Any, weights: Any = None, *, agg: str = "mean", direction: str | None = None,
+               nan_policy: str = "raise") -> Profile:
     """Convert the input of a consensus method to a :class:`Profile`.
 
     ``rankings`` is a sequence of rankings, a :class:`~algocompare.Results` (one ranking
-    per instance, see :func:`instance_rankings`), or a DataFrame / 2-D array of ranks or
-    values (rows = rankings, columns = items, lower = better, equal values tie).
+    per instance, see :func:`instance_rankings`), or a DataFrame / 2-D array of values
+    (rows = rankings, columns = items, equal values tie), read through
+    :func:`algocompare.data.convert.as_results` with ``direction`` (``None``: the data's own,
+    "minimize" for a DataFrame or an array) and ``nan_policy`` ("raise" or "omit"; the
+    instances dropped are the profile's ``dropped``). A sequence of rankings is already
+    ordered best first: ``direction`` does not apply to it.
     """
     from algocompare.data.convert import as_results
     from algocompare.data.results import Results
 
-    if isinstance(rankings, Results):
-        rankings = as_results(rankings)  # a table that keeps missing cells raises here, naming the options
-        values = rankings.values(agg, oriented=True)
-        items, labels = tuple(rankings.algorithms), tuple(rankings.instances)
+    if isinstance(rankings, (Results, pd.DataFrame)) or (isinstance(rankings, np.ndarray) and rankings.ndim == 2):
+        # a table that keeps missing cells raises here, naming the options
+        results = as_results(rankings, direction=direction, nan_policy=nan_policy)
+        values = results.values(agg, oriented=True)
+        items, labels = tuple(results.algorithms), tuple(results.instances)
         levels = np.array([dense_levels(row) for row in values], dtype=int)
-    elif isinstance(rankings, pd.DataFrame) or (isinstance(rankings, np.ndarray) and rankings.ndim == 2):
-        return as_profile(as_results(rankings), weights, agg=agg)
+        dropped = tuple(results.dropped_instances)
     else:
         if isinstance(rankings, (str, bytes, Mapping)) or not isinstance(rankings, Sequence):
             raise TypeError("expected a list of rankings (each a list of items or of groups of tied items), "
@@ -177,19 +204,41 @@ def as_profile(rankings: Any, weights: Any = None, *, agg: str = "mean") -> Prof
         if len(rankings) == 0:
             raise ValueError("no rankings given; a consensus needs at least one ranking.")
         items, levels = _profile_from_lists(rankings)
-        labels = tuple(range(len(levels)))
+        labels, dropped = tuple(range(len(levels))), ()
     if len(items) < 1:
         raise ValueError("the rankings have no items.")
-    return Profile(items, levels, _check_weights(weights, len(levels)), labels)
+    return Profile(items, levels, _check_weights(weights, len(levels)), labels, dropped)
 
 
-def instance_rankings(results: Any, *, agg: str = "mean") -> dict[Any, list[list[Any]]]:
+def instance_rankings(results: Any, *, agg: str = "mean", direction: str | None = None,
+                      nan_policy: str = "raise") -> dict[Any, list[list[Any]]]:
     """One ranking of the algorithms per instance (MAMP as p MASP problems), ties where values tie.
 
-    The values are aggregated over runs by ``agg`` ("mean" or "median") and oriented so that
-    lower is better; for dominance by a hypothesis test per instance use
-    :func:`algocompare.dominance` on that instance's runs.
+    Parameters
+    ----------
+    results : Results, DataFrame or 2-D array
+        Instances × algorithms (a DataFrame or an array holds one value per cell).
+    agg : {"mean", "median"}
+        How the runs of a cell are aggregated.
+    direction : {"minimize", "maximize"}, optional
+        ``None`` (default): the data's own (a Results knows it; a DataFrame or an array is
+        taken as "minimize"). The rankings put the best value first.
+    nan_policy : {"raise", "omit"}
+        Missing cells raise, or (``"omit"``) drop their instances, which then have no
+        ranking; ``"keep"`` is refused (a ranking needs every algorithm).
 
+    Returns
+    -------
+    dict
+        Instance → its ranking (a list of groups of tied algorithms, best first).
+
+    Notes
+    -----
+    For dominance by a hypothesis test per instance use :func:`algocompare.dominance` on
+    that instance's runs.
+
+    Examples
+    --------
     >>> import algocompare as ac
     >>> instance_rankings(ac.load_dataset("ice_cream"))["child 2"][0]
     ['vanilla']
@@ -198,5 +247,6 @@ def instance_rankings(results: Any, *, agg: str = "mean") -> dict[Any, list[list
     from algocompare.data.convert import as_results
 
     check_option("agg", agg, ("mean", "median"))
-    profile = as_profile(as_results(results), agg=agg)
+    check_consensus_options("instance_rankings", direction, nan_policy)
+    profile = as_profile(as_results(results, direction=direction, nan_policy=nan_policy), agg=agg)
     return {label: levels_to_groups(profile.items, row) for label, row in zip(profile.labels, profile.levels)}

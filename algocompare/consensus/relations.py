@@ -20,8 +20,10 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from algocompare._deprecation import renamed_parameters
+from algocompare._options import check_alpha
 from algocompare._results import BaseResult
-from algocompare._validation import as_sample, check_option, check_probability
+from algocompare._validation import as_sample_recorded, check_direction, check_nan_policy, check_option
 from algocompare.consensus.rankings import format_ranking, levels_to_groups
 
 __all__ = ["dominance", "DominanceRelation", "order_properties", "classify_order", "ranking_from_relation"]
@@ -121,6 +123,7 @@ class DominanceRelation(BaseResult):
     statistics: pd.Series
     pvalues: pd.DataFrame | None = None
     alpha: float | None = None
+    p_adjust: str | None = None
 
     def to_frame(self) -> pd.DataFrame:
         return self.incidence.astype(int)
@@ -135,17 +138,21 @@ class DominanceRelation(BaseResult):
                  self.incidence.astype(int).to_string()]
         if self.classification in ("weak order", "linear order"):
             lines.append("ranking: " + format_ranking(self.ranking()))
-        return "\n".join(lines)
+        return "\n".join(lines + self._dropped_lines())
 
 
-def _samples(runs: Any, instance: Any, direction: str) -> tuple[dict[Any, np.ndarray], str]:
-    """Run values per algorithm, as given, and the direction that applies to them."""
+def _samples(runs: Any, instance: Any, direction: str | None) -> tuple[dict[Any, Any], str]:
+    """Run values per algorithm, as given (a Series keeps its run labels), and their direction."""
+    from algocompare.data.convert import as_results
     from algocompare.data.results import Results
 
     if isinstance(runs, Results):
-        return {a: s.to_numpy() for a, s in runs.instance_runs(instance).items()}, runs.direction
+        # the Results' own direction; a different one passed explicitly raises (as everywhere)
+        runs = as_results(runs, direction=direction, nan_policy="keep")
+        return dict(runs.instance_runs(instance)), runs.direction
+    direction = "minimize" if direction is None else direction
     if isinstance(runs, pd.DataFrame):
-        return {col: runs[col].to_numpy(float) for col in runs.columns}, direction
+        return {col: runs[col] for col in runs.columns}, direction
     if isinstance(runs, Mapping):
         return dict(runs), direction
     arr = np.asarray(runs, dtype=float)
@@ -158,22 +165,46 @@ def _samples(runs: Any, instance: Any, direction: str) -> tuple[dict[Any, np.nda
 _STATISTICS = {"mean": np.mean, "median": np.median, "best": np.min, "worst": np.max, "variance": np.var}
 
 
+@renamed_parameters(correction="p_adjust")
 def dominance(runs: Any, by: str = "mean", *, alpha: float = 0.05, test: str = "mannwhitney",
-              correction: str = "holm", direction: str = "minimize", instance: Any = None) -> DominanceRelation:
+              p_adjust: str = "holm", direction: str | None = None, nan_policy: str = "raise",
+              instance: Any = None) -> DominanceRelation:
     """The dominance relation A ≽ B of algorithms on one instance (§2).
 
     Parameters
     ----------
-    runs : mapping algorithm → run values, DataFrame (columns = algorithms), 2-D array
-        (rows = algorithms, as in the chapter's 5 × 15 example) or a Results with runs
-        (``instance=`` picks the instance).
-    by : "mean", "median", "best", "worst", "variance" (A ≽ B when A's statistic is at
-        least as good: lower for minimisation; for variance, lower is always better) or
-        "test": A ≻ B when a two-sided test rejects equality at ``alpha`` after the
-        ``correction`` (any method of :func:`algocompare.adjust_pvalues`) over all pairs and A has the better median (Mann–Whitney,
-        ``scipy.stats.mannwhitneyu``) or mean (``test="t"``/``"welch"``,
+    runs : mapping, DataFrame, 2-D array or Results
+        The runs of each algorithm on one instance: a mapping algorithm → run values, a
+        DataFrame (columns = algorithms), a 2-D array (rows = algorithms, as in the
+        chapter's 5 × 15 example) or a Results with runs (``instance=`` picks the instance).
+    by : {"mean", "median", "best", "worst", "variance", "test"}
+        A ≽ B when A's statistic is at least as good (lower for minimisation; for variance,
+        lower is always better), or "test": A ≻ B when a two-sided test rejects equality at
+        ``alpha`` after the ``p_adjust`` adjustment over all pairs and A has the better
+        median (Mann–Whitney, ``scipy.stats.mannwhitneyu``) or mean (``test="t"``/``"welch"``,
         ``scipy.stats.ttest_ind``); otherwise A ~ B.
-    direction : "minimize" (default) or "maximize" (ignored for a Results, which knows it).
+    alpha : float
+        Significance level of the tests (``by="test"``), default 0.05.
+    test : {"mannwhitney", "t", "welch"}
+        The pairwise test of ``by="test"``.
+    p_adjust : str
+        The multiplicity adjustment of the pairwise p-values (``by="test"``): any method of
+        :func:`algocompare.adjust_pvalues`, default "holm". ``correction=`` is its
+        deprecated alias.
+    direction : {"minimize", "maximize"}, optional
+        ``None`` (default): the data's own (a Results knows it; a mapping, a DataFrame or an
+        array is taken as "minimize").
+    nan_policy : {"raise", "omit"}
+        Missing run values (NaN) raise, or (``"omit"``) are dropped from their algorithm's
+        runs, recorded in ``dropped_values`` (algorithm → run labels, else positions).
+    instance : optional
+        The instance of a Results (``None``: its only instance).
+
+    Returns
+    -------
+    DominanceRelation
+        The ``incidence`` (a ≽ b), its ``properties`` and ``classification``, the
+        ``statistics`` compared and, for ``by="test"``, the adjusted ``pvalues``.
 
     Examples
     --------
@@ -181,28 +212,32 @@ def dominance(runs: Any, by: str = "mean", *, alpha: float = 0.05, test: str = "
     >>> rel.classification, rel.ranking()
     ('linear order', [['A'], ['B']])
     """
-    from algocompare._validation import check_direction
-
     check_option("by", by, _BY)
-    check_direction(direction)
+    alpha = check_alpha(alpha)
+    if direction is not None:
+        check_direction(direction)
+    check_nan_policy(nan_policy)
     samples, direction = _samples(runs, instance, direction)
     if len(samples) < 2:
         raise ValueError("a dominance relation compares at least 2 algorithms.")
     sign = -1.0 if direction == "maximize" else 1.0  # values below are oriented: lower is better
-    values = {a: sign * as_sample(v, name=f"runs of {a!r}", min_size=1 if by != "test" else 2)
-              for a, v in samples.items()}
+    values, dropped = {}, {}
+    for a, v in samples.items():
+        kept, dropped[a] = as_sample_recorded(v, name=f"runs of {a!r}", nan_policy=nan_policy,
+                                              min_size=1 if by != "test" else 2)
+        values[a] = sign * kept
     items = tuple(values)
     if by == "test":
         check_option("test", test, _TESTS)
-        check_probability("alpha", alpha)
-        return _by_test(values, items, alpha, test, correction, direction)
+        return _by_test(values, items, alpha, test, p_adjust, direction, dropped)
     stat = np.array([_STATISTICS[by](values[a]) for a in items])
     incidence = stat[:, None] <= stat[None, :]
     shown = stat if by == "variance" else sign * stat  # in the data's own units
-    return _relation(items, incidence, by, direction, pd.Series(shown, index=list(items), name=by))
+    return _relation(items, incidence, by, direction, pd.Series(shown, index=list(items), name=by),
+                     dropped_values=dropped)
 
 
-def _by_test(values: dict, items: tuple, alpha: float, test: str, correction: str, direction: str):
+def _by_test(values: dict, items: tuple, alpha: float, test: str, p_adjust: str, direction: str, dropped: dict):
     from algocompare.posthoc.adjust import adjust_pvalues
 
     k = len(items)
@@ -215,7 +250,7 @@ def _by_test(values: dict, items: tuple, alpha: float, test: str, correction: st
         else:
             raw.append(stats.ttest_ind(x, y, equal_var=(test == "t")).pvalue)
     raw = np.nan_to_num(np.asarray(raw, float), nan=1.0)
-    adjusted = adjust_pvalues(raw, correction)
+    adjusted = adjust_pvalues(raw, p_adjust)
     location = np.array([np.median(values[a]) if test == "mannwhitney" else np.mean(values[a]) for a in items])
     incidence = np.ones((k, k), dtype=bool)
     pmat = np.full((k, k), np.nan)
@@ -225,14 +260,16 @@ def _by_test(values: dict, items: tuple, alpha: float, test: str, correction: st
             better, worse = (i, j) if location[i] < location[j] else (j, i)
             incidence[worse, better] = False
     name = {"mannwhitney": "Mann-Whitney U", "t": "t test", "welch": "Welch t test"}[test]
-    return _relation(items, incidence, f"test ({name}, {correction}, alpha={alpha:g})", direction,
+    return _relation(items, incidence, f"test ({name}, {p_adjust}, alpha={alpha:g})", direction,
                      pd.Series(location, index=list(items), name="median" if test == "mannwhitney" else "mean"),
-                     pvalues=pd.DataFrame(pmat, index=list(items), columns=list(items)), alpha=alpha)
+                     pvalues=pd.DataFrame(pmat, index=list(items), columns=list(items)), alpha=alpha,
+                     p_adjust=p_adjust, dropped_values=dropped)
 
 
-def _relation(items, incidence, by, direction, statistics, pvalues=None, alpha=None) -> DominanceRelation:
+def _relation(items, incidence, by, direction, statistics, pvalues=None, alpha=None, p_adjust=None,
+              dropped_values=None) -> DominanceRelation:
     frame = pd.DataFrame(incidence, index=list(items), columns=list(items))
     return DominanceRelation(method=f"dominance by {by}", items=items, incidence=frame, by=by,
                              direction=direction, properties=order_properties(incidence),
                              classification=classify_order(incidence), statistics=statistics,
-                             pvalues=pvalues, alpha=alpha)
+                             pvalues=pvalues, alpha=alpha, p_adjust=p_adjust, dropped_values=dropped_values)

@@ -53,7 +53,7 @@ def rankings_of(levels_matrix, items):
 def levels_of(result, items):
     """The consensus rankings of a result as level tuples, in result order."""
     out = []
-    for ranking in result.rankings:
+    for ranking in result.optimal_rankings:
         lev = np.empty(len(items), int)
         for k, group in enumerate(ranking):
             for item in group:

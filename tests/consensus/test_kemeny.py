@@ -74,17 +74,17 @@ def test_decomposition_separates_condorcet_components():
     # {a, b, c} form a cycle and all beat {d, e}; d beats e unanimously
     rankings = [["a", "b", "c", "d", "e"], ["b", "c", "a", "d", "e"], ["c", "a", "b", "d", "e"]]
     res = kemeny(rankings)
-    assert len(res.rankings) == 3
-    assert all(r[3:] == [["d"], ["e"]] for r in res.rankings)
+    assert len(res.optimal_rankings) == 3
+    assert all(r[3:] == [["d"], ["e"]] for r in res.optimal_rankings)
 
 
 def test_ice_cream_symdiff_consensus_ranks_vanilla_above_strawberry():
     # Bartz-Beielstein et al. §3: the symmetric-difference consensus ranks vanilla above
     # strawberry (2 of 3 children do), unlike Borda (fruit-gang trap).
     res = kemeny(ac.load_dataset("ice_cream"))
-    assert res.rankings == [[["vanilla"], ["strawberry"], ["cherry"], ["blueberry"], ["chocolate"]]]
+    assert res.optimal_rankings == [[["vanilla"], ["strawberry"], ["cherry"], ["blueberry"], ["chocolate"]]]
     assert res.objective == 16
-    assert kemeny(ac.load_dataset("ice_cream"), orders="weak").rankings == res.rankings
+    assert kemeny(ac.load_dataset("ice_cream"), orders="weak").optimal_rankings == res.optimal_rankings
 
 
 def test_time_limit_and_heuristic_report_gap():
@@ -131,8 +131,8 @@ def test_more_than_64_condorcet_components():
 
     values = np.tile(np.repeat(np.arange(70), 2).astype(float), (3, 1))
     result = ac.kemeny(ac.Results.from_array(values), orders="linear", max_solutions=50)
-    assert len(result.rankings) == 50 and not result.complete  # 2^70 optima, the first 50 listed
-    for ranking in result.rankings:
+    assert len(result.optimal_rankings) == 50 and not result.complete  # 2^70 optima, the first 50 listed
+    for ranking in result.optimal_rankings:
         order = [group[0] for group in ranking]
         assert len(order) == 140
         # every tied pair stays together, pairs in their common order
