@@ -6,6 +6,7 @@ from typing import Any
 
 from algocompare._validation import check_option
 from algocompare.consensus.rankings import check_consensus_options
+from algocompare.consensus.results import ConsensusResult
 from algocompare.data.convert import as_results
 
 __all__ = ["consensus"]
@@ -18,7 +19,7 @@ _BORDA_ONLY = {"score": "borda", "ties": "relations"}
 def consensus(data: Any, method: str = "kemeny", *, orders: str = "linear", ell: int = 1, weights: Any = None,
               agg: str = "mean", direction: str | None = None, nan_policy: str = "raise",
               time_limit: float | None = None, max_solutions: int = 10_000, score: str = "borda",
-              ties: str = "relations"):
+              ties: str = "relations") -> ConsensusResult:
     """Consensus ranking of the algorithms over the instances (MAMP as p MASP rankings, §2–3).
 
     Each instance ranks the algorithms by their aggregated value (``agg``; ties where the
