@@ -17,6 +17,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from algocompare._options import N_RESAMPLES
+
 __all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "run_analysis"]
 
 #: Modules providing a ``section(results, options)`` function, in report order.
@@ -41,11 +43,12 @@ class AnalysisOptions:
 
     alpha: float = 0.05
     control: str | None = "best"
-    correction: str = "holm"
+    #: the multiplicity adjustment (``--p-adjust``)
+    p_adjust: str = "holm"
     bayesian: bool = False
     rope: float = 0.0
     n_samples: int = 50_000
-    n_resamples: int = 10_000
+    n_resamples: int = N_RESAMPLES
     seed: int | None = 0
     #: standard error of the rank post-hoc z tests: "permutation" (calibrated) or "classic"
     se: str = "permutation"

@@ -30,7 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--bayesian", action="store_true", help="add the Bayesian tests")
     p.add_argument("--rope", type=float, default=0.0, help="region of practical equivalence for Bayesian tests")
     p.add_argument("--n-samples", type=int, default=50_000, help="posterior samples of the Bayesian tests")
-    p.add_argument("--n-resamples", type=int, default=10_000, help="resamples of the permutation tests")
+    p.add_argument("--n-resamples", type=int, default=9999, help="resamples of the permutation tests")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--report", metavar="FILE", help="write a self-contained HTML report to FILE")
     p.add_argument("--latex", metavar="DIR", help="write every table as a booktabs .tex file to DIR")
@@ -66,7 +66,7 @@ def _options(args: argparse.Namespace) -> Any:
     from algocompare.analysis import AnalysisOptions
 
     return AnalysisOptions(alpha=args.alpha, control=None if args.control == "none" else args.control,
-                           correction=args.p_adjust, bayesian=args.bayesian, rope=args.rope,
+                           p_adjust=args.p_adjust, bayesian=args.bayesian, rope=args.rope,
                            n_samples=args.n_samples, n_resamples=args.n_resamples, seed=args.seed,
                            se=args.se, tie_correction=not args.untied)
 

@@ -6,40 +6,45 @@ from typing import Any
 
 from algocompare._results import format_number
 from algocompare.analysis import AnalysisOptions, Section
+from algocompare.posthoc.adjust import PAIRWISE_CORRECTIONS
 from algocompare.posthoc.bergmann import MAX_EXACT_K
 from algocompare.posthoc.procedure import posthoc
 
 __all__ = ["section"]
 
 
-def _all_pairs_correction(options: AnalysisOptions, k: int) -> str:
-    """The user's correction when it is valid for all pairs, else Shaffer (Holm above the exact limit)."""
+def all_pairs_adjustment(options: AnalysisOptions, k: int) -> str:
+    """The user's adjustment when it is valid for all pairs, else Shaffer (also above the
+    exact Bergmann-Hommel limit)."""
     if options.control is None:
-        if options.correction == "bergmann" and k > MAX_EXACT_K:
+        if options.p_adjust == "bergmann" and k > MAX_EXACT_K:
             return "shaffer"
-        return options.correction
+        return options.p_adjust
     return "shaffer"
+
+
+def control_adjustment(options: AnalysisOptions) -> str:
+    """The user's adjustment for the k - 1 comparisons with a control: Holm in place of the
+    procedures defined only for the family of all pairs."""
+    return "holm" if options.p_adjust in PAIRWISE_CORRECTIONS else options.p_adjust
 
 
 def section(results: Any, options: AnalysisOptions) -> Section | None:
     """Friedman post-hoc against ``options.control`` (if any) and for all pairs.
 
     ``results["control"]`` holds the comparison with the control (``options.control``:
-    an algorithm name or ``"best"``) using ``options.correction``; ``results["all_pairs"]``
-    holds all pairwise comparisons (``options.correction`` when the control is None,
+    an algorithm name or ``"best"``) using ``options.p_adjust``; ``results["all_pairs"]``
+    holds all pairwise comparisons (``options.p_adjust`` when the control is None,
     else Shaffer's static procedure). Returns None with fewer than 2 instances or algorithms.
     """
     if results.n_algorithms < 2 or results.n_instances < 2:
         return None
     found: dict[str, Any] = {}
-    control_correction = options.correction
     if options.control is not None:
-        if control_correction in ("shaffer", "shaffer_dynamic", "bergmann"):
-            control_correction = "holm"  # pairwise-family corrections do not apply to k-1 comparisons
         found["control"] = posthoc(results, test="friedman", control=options.control,
-                                   p_adjust=control_correction, alpha=options.alpha, se=options.se)
+                                   p_adjust=control_adjustment(options), alpha=options.alpha, se=options.se)
     found["all_pairs"] = posthoc(results, test="friedman", control=None,
-                                 p_adjust=_all_pairs_correction(options, results.n_algorithms),
+                                 p_adjust=all_pairs_adjustment(options, results.n_algorithms),
                                  alpha=options.alpha, se=options.se)
     parts, data = [], {}
     for key, result in found.items():

@@ -6,7 +6,7 @@ from typing import Any
 
 from algocompare.analysis import AnalysisOptions, Section
 from algocompare.frequentist.incomplete import incomplete_design
-from algocompare.posthoc.analysis import _all_pairs_correction, _describe
+from algocompare.posthoc.analysis import _describe, all_pairs_adjustment, control_adjustment
 from algocompare.posthoc.procedure import posthoc
 
 __all__ = ["section"]
@@ -24,12 +24,10 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     found: dict[str, Any] = {}
     sm_options = {"tie_correction": options.tie_correction}
     if options.control is not None:
-        correction = options.correction
-        if correction in ("shaffer", "shaffer_dynamic", "bergmann"):
-            correction = "holm"  # pairwise-family corrections do not apply to k-1 comparisons
         found["skillings_mack_control"] = posthoc(results, test="skillings_mack", control=options.control,
-                                                  p_adjust=correction, alpha=options.alpha, **sm_options)
-    all_pairs = _all_pairs_correction(options, results.n_algorithms)
+                                                  p_adjust=control_adjustment(options), alpha=options.alpha,
+                                                  **sm_options)
+    all_pairs = all_pairs_adjustment(options, results.n_algorithms)
     found["skillings_mack_all_pairs"] = posthoc(results, test="skillings_mack", p_adjust=all_pairs,
                                                 alpha=options.alpha, **sm_options)
     if incomplete_design(results).is_bibd():

@@ -178,7 +178,7 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     data : Results, DataFrame or array
         The results table analysed.
     options : AnalysisOptions, optional
-        Alpha, control, correction, ... (default ``AnalysisOptions()``).
+        Alpha, control, p_adjust, ... (default ``AnalysisOptions()``).
     sections : list of Section, optional
         Sections already computed by :func:`algocompare.analysis.run_analysis`; computed
         here when omitted.
@@ -212,7 +212,7 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     toc = [("summary", "Data summary")] + [(_slug(s.key), s.title) for s in sections] + [("reading", "Reading the results")]
     body = [f"<h1>{html.escape(title)}</h1>",
             f'<p class="meta">algocompare {__version__} · α = {options.alpha:g} · '
-            f"correction: {html.escape(str(options.correction))}</p>",
+            f"p-value adjustment: {html.escape(str(options.p_adjust))}</p>",
             "<nav><ol>" + "".join(f'<li><a href="#{key}">{html.escape(t)}</a></li>' for key, t in toc) + "</ol></nav>",
             '<section id="summary"><h2>Data summary</h2>', _summary_html(data, precision, jobs), "</section>"]
     order = algorithm_order(data)

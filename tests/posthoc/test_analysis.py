@@ -11,7 +11,7 @@ from algocompare.posthoc.analysis import section
 
 def test_section_control_and_all_pairs() -> None:
     res = ac.load_dataset("cec2005_d10")
-    found = section(res, AnalysisOptions(control="best", correction="holm"))
+    found = section(res, AnalysisOptions(control="best", p_adjust="holm"))
     assert found.key == "posthoc" and set(found.results) == {"control", "all_pairs"}
     assert found.results["control"].control == "G-CMA-ES"
     assert found.results["all_pairs"].p_adjust == "shaffer"
@@ -21,5 +21,5 @@ def test_section_control_and_all_pairs() -> None:
 
 def test_section_all_pairs_only() -> None:
     res = ac.load_dataset("cec2005_d10")
-    found = section(res, AnalysisOptions(control=None, correction="bergmann"))
+    found = section(res, AnalysisOptions(control=None, p_adjust="bergmann"))
     assert set(found.results) == {"all_pairs"} and found.results["all_pairs"].p_adjust == "bergmann"
