@@ -46,7 +46,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "relative_deviation", "zemel_measure",
     ),
     "consensus": (
-        "BordaResult", "CriterionResult", "DominanceRelation", "KemenyResult", "as_ranking",
+        "BordaResult", "ConsensusResult", "CriterionResult", "DominanceRelation", "KemenyResult", "as_ranking",
         "borda", "check_iia", "check_majority", "check_pareto", "classify_order", "consensus",
         "dominance", "format_ranking", "instance_rankings", "kemeny", "order_properties",
         "ranking_from_relation", "symdiff_distance",

@@ -29,7 +29,7 @@ from algocompare._deprecation import renamed_field
 from algocompare._results import BaseResult, internal
 from algocompare.consensus.rankings import format_ranking, levels_to_groups
 
-__all__ = ["BordaResult", "KemenyResult"]
+__all__ = ["BordaResult", "ConsensusResult", "KemenyResult"]
 
 
 @dataclass(frozen=True, kw_only=True)
