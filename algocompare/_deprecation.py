@@ -8,6 +8,8 @@ README's migration table lists them all.
 from __future__ import annotations
 
 import functools
+import os
+import sys
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -20,9 +22,23 @@ F = TypeVar("F", bound=Callable[..., Any])
 REMOVED_IN = "0.3"
 
 
-def warn_renamed(old: str, new: str, where: str, *, stacklevel: int = 3) -> None:
+def warn_renamed(old: str, new: str, where: str) -> None:
+    """Warn that ``old`` is deprecated in favour of ``new``, pointing at the user's line: the
+    first frame outside the package (wrappers and helpers in between are skipped)."""
     warnings.warn(f"{where}: {old} is deprecated and will be removed in algocompare {REMOVED_IN}; "
-                  f"use {new}.", DeprecationWarning, stacklevel=stacklevel)
+                  f"use {new}.", DeprecationWarning, stacklevel=_outside_the_package())
+
+
+def _outside_the_package() -> int:
+    """``stacklevel`` of the first caller outside algocompare/ (as Python 3.12's
+    ``skip_file_prefixes``, which 3.10 and 3.11 lack)."""
+    frame, level = sys._getframe(2), 2  # 1 = warn_renamed, 2 = its caller
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
 def renamed_parameters(**renames: str) -> Callable[[F], F]:
@@ -52,7 +68,7 @@ def renamed_value(function: str, parameter: str, value: Any, renames: Mapping[An
         new = renames[value]
     except (KeyError, TypeError):
         return value
-    warn_renamed(f"{parameter}={value!r}", f"{parameter}={new!r}", f"{function}()", stacklevel=4)
+    warn_renamed(f"{parameter}={value!r}", f"{parameter}={new!r}", f"{function}()")
     return new
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-SUBPACKAGES = ("data", "frequentist", "posthoc", "severity", "samplesize", "permutation",
+SUBPACKAGES = ("data", "frequentist", "posthoc", "severity", "effects", "samplesize", "permutation",
                "consensus", "bayesian", "report")
 PAGES = ("getting-started", "data", "frequentist", "posthoc", "figures", "severity", "design",
          "validation", "notebooks", "api")

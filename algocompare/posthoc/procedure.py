@@ -293,7 +293,6 @@ def _deprecated_correction(p_adjust: str, test_options: dict) -> str:
     if isinstance(test_options.get("correction"), str):
         if p_adjust != "holm":
             raise TypeError("posthoc() got both correction= (deprecated) and p_adjust=; pass only p_adjust=.")
-        warn_renamed("the parameter correction= (the multiplicity adjustment)", "p_adjust=", "posthoc()",
-                     stacklevel=4)
+        warn_renamed("the parameter correction= (the multiplicity adjustment)", "p_adjust=", "posthoc()")
         return test_options.pop("correction")
     return p_adjust
