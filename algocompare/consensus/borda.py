@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare._validation import check_option
-from algocompare.consensus.rankings import as_profile, check_consensus_options, levels_to_groups
+from algocompare.consensus.rankings import as_profile, at_least_counts, check_consensus_options, levels_to_groups
 from algocompare.consensus.results import BordaResult
 
 __all__ = ["borda"]
@@ -77,10 +77,10 @@ def borda(rankings: Any, *, weights: Any = None, score: str = "borda", ties: str
         per_ranking = (levels == 0).astype(float)
         name = "winner-takes-one"
     elif ties == "relations":
-        per_ranking = (levels[:, None, :] >= levels[:, :, None]).sum(axis=2).astype(float)
+        per_ranking = at_least_counts(levels).astype(float)
         name = "Borda count"
     else:
-        per_ranking = (levels[:, None, :] > levels[:, :, None]).sum(axis=2).astype(float)
+        per_ranking = at_least_counts(levels, strictly=True).astype(float)
         name = "Borda count (strict)"
     totals = profile.weights @ per_ranking
     scale = max(1.0, float(np.abs(totals).max()))

@@ -38,8 +38,19 @@ def symdiff_distance(a: Any, b: Any) -> int:
 
 
 def _distances(levels: np.ndarray, profile: Profile) -> np.ndarray:
-    """d(c, r_i) for the consensus levels ``levels`` against every ranking of the profile."""
-    return (_incidences(levels)[None] != _incidences(profile.levels)).sum(axis=(1, 2))
+    """d(c, r_i) for the consensus levels ``levels`` against every ranking of the profile,
+    a block of rankings at a time (about two million incidences), so that a long profile
+    never holds its rankings × items × items incidences at once."""
+    consensus = _incidences(levels)[None]
+    m = profile.levels.shape[1]
+    block = max(1, _BLOCK_INCIDENCES // max(m * m, 1))
+    return np.concatenate([
+        (consensus != _incidences(profile.levels[start:start + block])).sum(axis=(1, 2))
+        for start in range(0, len(profile.levels), block)] or [np.zeros(0, dtype=int)])
+
+
+#: incidences per block of :func:`_distances`
+_BLOCK_INCIDENCES = 2_000_000
 
 
 def _objective(levels: np.ndarray, profile: Profile, ell: int) -> float:

@@ -66,14 +66,43 @@ class Profile:
     def select(self, keep: Sequence[int]) -> "Profile":
         """The profile restricted to the items at positions ``keep`` (order kept)."""
         keep = list(keep)
-        levels = np.array([dense_levels(row) for row in self.levels[:, keep]], dtype=int).reshape(
-            len(self.levels), len(keep))
+        levels = row_dense_levels(self.levels[:, keep])
         return Profile(tuple(self.items[k] for k in keep), levels, self.weights, self.labels, self.dropped)
 
 
 def dense_levels(values: np.ndarray) -> np.ndarray:
     """Level of each value (0 = smallest), equal values sharing a level."""
     return np.unique(np.asarray(values), return_inverse=True)[1].ravel()
+
+
+def row_dense_levels(values: np.ndarray) -> np.ndarray:
+    """:func:`dense_levels` of every row of a NaN-free 2-D array, vectorised: one sort per
+    row and a running count of the value changes (no Python loop over the rows)."""
+    values = np.asarray(values)
+    n, k = values.shape
+    if k == 0:
+        return np.zeros((n, 0), dtype=int)
+    order = np.argsort(values, axis=1, kind="stable")
+    ordered = np.take_along_axis(values, order, axis=1)
+    steps = np.zeros((n, k), dtype=int)
+    np.not_equal(ordered[:, 1:], ordered[:, :-1], out=steps[:, 1:], casting="unsafe")
+    del ordered
+    np.cumsum(steps, axis=1, out=steps)
+    levels = np.empty((n, k), dtype=int)
+    np.put_along_axis(levels, order, steps, axis=1)
+    return levels
+
+
+def at_least_counts(levels: np.ndarray, *, strictly: bool = False) -> np.ndarray:
+    """Per ranking and item, how many items sit at its level or below it (worse), or only
+    below it (``strictly``): #{j : level_j >= level_i} or #{j : level_j > level_i}. From the
+    counts per level, never a rankings × items × items array."""
+    n, k = levels.shape
+    counts = np.bincount((levels + k * np.arange(n)[:, None]).ravel(), minlength=n * k).reshape(n, k)
+    worse_or_equal = np.cumsum(counts[:, ::-1], axis=1)[:, ::-1]  # level l: items at levels >= l
+    if strictly:
+        worse_or_equal = worse_or_equal - counts
+    return np.take_along_axis(worse_or_equal, levels, axis=1)
 
 
 def levels_to_groups(items: Sequence[Any], levels: np.ndarray) -> list[list[Any]]:
@@ -195,7 +224,7 @@ def as_profile(rankings: Any, weights: Any = None, *, agg: str = "mean", directi
         results = as_results(rankings, direction=direction, nan_policy=nan_policy)
         values = results.values(agg, oriented=True)
         items, labels = tuple(results.algorithms), tuple(results.instances)
-        levels = np.array([dense_levels(row) for row in values], dtype=int)
+        levels = row_dense_levels(values)
         dropped = tuple(results.dropped_instances)
     else:
         if isinstance(rankings, (str, bytes, Mapping)) or not isinstance(rankings, Sequence):
