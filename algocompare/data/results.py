@@ -699,6 +699,8 @@ class Results:
         G-CMA-ES   25   20.00
         CoEVO      25   26.77
         """
+        if self._matrix is not None and not per_instance:
+            return self._describe_columns()
         keys = ["instance", "algorithm"] if per_instance else ["algorithm"]
         frame = self._frame()
         grouped = frame.groupby(keys, sort=False)["value"]
@@ -720,6 +722,31 @@ class Results:
                                                names=["instance", "algorithm"])
             return table.reindex(order)
         return table.reindex(list(self._algorithms))
+
+    def _describe_columns(self) -> pd.DataFrame:
+        """:meth:`describe` of a table with one value per cell, column by column on the matrix
+        (no long table and groupby: 2.5 million cells take 0.1 s and little memory)."""
+        matrix = self._matrix
+        finite = np.isfinite(matrix)
+        largest = float(np.abs(matrix[finite]).max()) if finite.any() else 0.0
+        m_exp = int(np.frexp(largest)[1]) if largest >= 2.0 ** 500 else 0
+        o_exp = 2 if largest >= 2.0 ** 1021 else 0
+        columns = pd.Index(list(self._algorithms), name="algorithm")
+        moments = pd.DataFrame(np.ldexp(matrix, -m_exp) if m_exp else matrix, columns=columns, copy=False)
+        order = pd.DataFrame(np.ldexp(matrix, -o_exp) if o_exp else matrix, columns=columns, copy=False)
+        plain = pd.DataFrame(matrix, columns=columns, copy=False)
+        minimize = self._direction == "minimize"
+        with np.errstate(over="ignore"):  # an sd beyond the largest float is honestly inf
+            return pd.DataFrame({
+                "n": plain.count(),
+                "mean": np.ldexp(moments.mean(), m_exp),
+                "median": np.ldexp(order.median(), o_exp),
+                "sd": np.ldexp(moments.std(ddof=1), m_exp),
+                "best": plain.min() if minimize else plain.max(),
+                "worst": plain.max() if minimize else plain.min(),
+                "q1": np.ldexp(order.quantile(0.25), o_exp),
+                "q3": np.ldexp(order.quantile(0.75), o_exp),
+            })
 
     # ------------------------------------------------------------------ subsets
     def select(self, algorithms: Sequence[Any] | None = None, instances: Sequence[Any] | None = None) -> Results:

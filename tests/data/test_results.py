@@ -279,3 +279,21 @@ def test_complex_arrays_are_refused_naming_the_column():
         ac.Results.from_array(values, algorithms=["A", "B"])
     with pytest.raises(TypeError, match="holds complex numbers"):
         ac.friedman(values.real + 0j)  # a complex dtype, even without imaginary parts
+
+
+@pytest.mark.parametrize("direction", ["minimize", "maximize"])
+def test_describe_of_a_wide_table_equals_the_long_path(direction):
+    """Issue 19: describe() of a one-value-per-cell table works column by column on the
+    matrix; it equals the grouped long-table summary (to rounding of the sums), also with
+    missing cells kept and near the float limit."""
+    table = ac.load_dataset("cec2005_d10").blocks().copy()
+    table.iloc[3, 2] = np.nan
+    for data in (table, table / table.abs().max().max() * 1.7e308):
+        wide = ac.Results.from_wide(data, direction=direction, nan_policy="keep")
+        long = ac.Results.from_long(wide._frame().reset_index(drop=True), run="run", direction=direction,
+                                    nan_policy="keep")
+        expected = long.describe()
+        got = wide.describe()
+        assert got.index.equals(expected.index) and got.columns.equals(expected.columns)
+        np.testing.assert_array_equal(got["n"], expected["n"])
+        np.testing.assert_allclose(got.to_numpy(float), expected.to_numpy(float), rtol=1e-14)
