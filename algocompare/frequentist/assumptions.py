@@ -198,6 +198,44 @@ def _variance_row(groups: list[np.ndarray], test: str) -> tuple[float, float, st
     return statistic, pvalue, ZERO_VARIANCE_GROUP if math.isinf(statistic) else ""
 
 
+def _variance_rows(runs: np.ndarray, test: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """:func:`_variance_row` of every instance at once, for balanced runs without missing
+    values (instances × algorithms × runs, at least two runs): the same statistics as
+    ``scipy.stats.levene``/``bartlett`` per instance, the same degenerate cases and notes,
+    in a handful of array operations instead of a scipy call per instance."""
+    m, k, r = runs.shape
+    largest = np.abs(runs).max(axis=(1, 2))
+    exponents = np.where(largest >= 2.0 ** 500, np.frexp(largest)[1], 0)  # as _scale_invariant
+    y = np.ldexp(runs, -exponents[:, None, None])
+    total = k * r
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if test == "bartlett":
+            variances = y.var(axis=2, ddof=1)
+            pooled = ((r - 1) * variances).sum(axis=1) / (total - k)
+            numerator = (total - k) * np.log(pooled) - ((r - 1) * np.log(variances)).sum(axis=1)
+            denominator = 1.0 + (k / (r - 1) - 1.0 / (total - k)) / (3.0 * (k - 1))
+            statistic = numerator / denominator
+            pvalue = stats.chi2.sf(statistic, k - 1)
+            degenerate = np.zeros(m, dtype=bool)
+        else:
+            centre = y.mean(axis=2) if test == "levene" else np.median(y, axis=2)
+            z = np.abs(y - centre[:, :, None])
+            z_group = z.mean(axis=2)
+            z_all = (z_group * r).sum(axis=1) / total
+            numerator = (total - k) * (r * (z_group - z_all[:, None]) ** 2).sum(axis=1)
+            within = ((z - z_group[:, :, None]) ** 2).sum(axis=(1, 2))
+            statistic = numerator / ((k - 1) * within)
+            pvalue = stats.f.sf(statistic, k - 1, total - k)
+            scale = z.max(axis=(1, 2))
+            degenerate = (np.ptp(z, axis=2) <= 64 * np.finfo(float).eps * scale[:, None]).all(axis=1)
+    constant = (np.ptp(y, axis=2) == 0).all(axis=1)
+    statistic = np.where(constant, np.nan, np.where(degenerate, np.inf, statistic))
+    pvalue = np.where(constant | degenerate, np.nan, pvalue)
+    notes = ["" if c else CONSTANT_DEVIATIONS if d else ZERO_VARIANCE_GROUP if np.isinf(t) else ""
+             for c, d, t in zip(constant, degenerate, statistic)]
+    return statistic, pvalue, notes
+
+
 def _constant_deviations(groups: list[np.ndarray], center) -> bool:
     """Levene's within-group sum of squares is 0 (up to rounding): its F divides by 0."""
     deviations = [np.abs(g - center(g)) for g in groups]
@@ -252,6 +290,8 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
         if not results.has_runs:
             raise ValueError("per='instance' needs several runs per (instance, algorithm); these results have one.")
         runs = results.runs(unbalanced="pad")
+        if runs.shape[2] >= 2 and not np.isnan(runs).any():  # balanced: every instance at once
+            return _result(_instance_frame(results.instances, runs, names, alpha), alpha, results, nan_policy)
         groups = {inst: [r[~np.isnan(r)] for r in runs[i]] for i, inst in enumerate(results.instances)}
     rows = []
     for label, group in groups.items():
@@ -259,7 +299,24 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
             statistic, pvalue, note = _variance_row(group, name)
             rows.append({"instance": label, "test": name, "statistic": statistic, "pvalue": pvalue,
                          "reject": bool(pvalue <= alpha) if not math.isnan(pvalue) else False, "note": note})
-    frame = pd.DataFrame(rows)
+    return _result(pd.DataFrame(rows), alpha, results, nan_policy)
+
+
+def _instance_frame(instances: Any, runs: np.ndarray, names: list[str], alpha: float) -> pd.DataFrame:
+    """The per-instance rows of :func:`homoscedasticity` from :func:`_variance_rows`, in the
+    order of the loop (instance, then test)."""
+    parts = []
+    for order, name in enumerate(names):
+        statistic, pvalue, notes = _variance_rows(runs, name)
+        parts.append(pd.DataFrame({"instance": list(instances), "test": name, "statistic": statistic,
+                                   "pvalue": pvalue, "reject": np.nan_to_num(pvalue, nan=np.inf) <= alpha,
+                                   "note": notes, "_order": order}))
+    frame = pd.concat(parts, ignore_index=True)
+    frame["_row"] = np.tile(np.arange(len(runs)), len(names))
+    return frame.sort_values(["_row", "_order"], kind="stable").drop(columns=["_row", "_order"]).reset_index(drop=True)
+
+
+def _result(frame: pd.DataFrame, alpha: float, results: Any, nan_policy: str) -> HomoscedasticityResult:
     frame.attrs["alpha"] = alpha
     return HomoscedasticityResult(method="Homoscedasticity tests", alpha=alpha, table=frame,
                                   dropped_instances=drop_record(results, nan_policy))
