@@ -26,41 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 import algocompare as ac  # noqa: E402
 from algocompare._options import N_RESAMPLES  # noqa: E402
 from algocompare.permutation import _resampling as rs  # noqa: E402
+from algocompare.permutation.calibration import rejection_rates  # noqa: E402
 from algocompare.permutation.synchronized import exchange_draws, exchanged_totals, pair_statistic  # noqa: E402
 from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 OUT = Path(__file__).with_name("results_permutation.md")
-ALPHA = 0.05
-
-
-def rejection_rates(effect: float, *, n_datasets: int, n_algorithms: int = 3, n_instances: int = 5,
-                    n_runs: int = 5, n_resamples: int = 200, distribution: str = "normal",
-                    seed: int = 0) -> dict[str, float]:
-    """Fraction of data sets simulated by ``ac.simulate_runs`` rejected at ALPHA by each procedure.
-
-    The null has equal algorithm means and no algorithm-specific instance effects
-    (``sigma_across=0``); the last algorithm's mean is shifted by ``effect`` (in units of the
-    within sd's lower bound).
-    """
-    rng = np.random.default_rng(seed)
-    means = [0.0] * (n_algorithms - 1) + [effect]
-    keys = ("design1", "csp", "usp", "f_interaction", "f_additive", "msd_permutation")
-    hits = dict.fromkeys(keys, 0)
-    for _ in range(n_datasets):
-        sim = ac.simulate_runs(means, n_instances=n_instances, n_runs=n_runs, sigma_across=0.0,
-                               distribution=distribution, rng=rng)
-        design1 = ac.permutation_test(sim.results.blocks(), method="monte_carlo", n_resamples=n_resamples, rng=rng)
-        csp = ac.permutation_test(sim.results, variant="constrained", rng=rng, n_resamples=n_resamples)
-        usp = ac.permutation_test(sim.results, variant="unconstrained", method="monte_carlo",
-                                  n_resamples=n_resamples, rng=rng)
-        msd = ac.msd_intervals(sim.results, method="monte_carlo", n_resamples=n_resamples, rng=rng)
-        hits["design1"] += design1.pvalue <= ALPHA
-        hits["csp"] += csp.pvalue <= ALPHA
-        hits["usp"] += usp.pvalue <= ALPHA
-        hits["f_interaction"] += csp.f_pvalue_interaction <= ALPHA
-        hits["f_additive"] += csp.f_pvalue_additive <= ALPHA
-        hits["msd_permutation"] += bool(msd.to_frame()["reject"].any())
-    return {key: value / n_datasets for key, value in hits.items()}
 
 
 def loop_algorithm1(runs: np.ndarray, n_resamples: int, rng: np.random.Generator) -> float:
@@ -198,7 +168,7 @@ def calibration_section(quick: bool) -> list[str]:
              "| errors | Design 1 | CSP | USP | F (interaction MSE) | F (additive MSE) | permutation MSD (any pair) |",
              "|---|---:|---:|---:|---:|---:|---:|"]
     for dist in ("normal", "exponential"):
-        rates = rejection_rates(0.0, n_datasets=n_null, distribution=dist, seed=100)
+        rates = rejection_rates(0.0, n_datasets=n_null, distribution=dist, rng=100)
         lines.append(f"| {dist} | " + " | ".join(f"{rates[k]:.3f}" for k in
                                                   ("design1", "csp", "usp", "f_interaction", "f_additive",
                                                    "msd_permutation")) + " |")
@@ -206,7 +176,7 @@ def calibration_section(quick: bool) -> list[str]:
               "| effect | Design 1 | CSP | USP | F (interaction MSE) | F (additive MSE) | permutation MSD |",
               "|---:|---:|---:|---:|---:|---:|---:|"]
     for effect in (0.5, 1.0, 1.5, 2.0, 3.0):
-        rates = rejection_rates(effect, n_datasets=n_power, seed=200)
+        rates = rejection_rates(effect, n_datasets=n_power, rng=200)
         lines.append(f"| {effect:g} | " + " | ".join(f"{rates[k]:.3f}" for k in
                                                      ("design1", "csp", "usp", "f_interaction", "f_additive",
                                                       "msd_permutation")) + " |")
