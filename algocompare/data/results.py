@@ -64,6 +64,24 @@ def _overflow_safe_groups(frame: pd.DataFrame, keys: list[str]) -> tuple[Any, in
     return groups(m_exp), m_exp, groups(o_exp), o_exp
 
 
+def _summary(counts: Any, plain: Any, moments: Any, m_exp: int, order: Any, o_exp: int,
+             direction: str) -> pd.DataFrame:
+    """The columns of :meth:`Results.describe` from grouped values or a table's columns
+    (``plain``), their versions scaled by 2**-m_exp (``moments``) and 2**-o_exp (``order``)."""
+    minimize = direction == "minimize"
+    with np.errstate(over="ignore"):  # an sd beyond the largest float is honestly inf
+        return pd.DataFrame({
+            "n": counts,
+            "mean": np.ldexp(moments.mean(), m_exp),
+            "median": np.ldexp(order.median(), o_exp),
+            "sd": np.ldexp(moments.std(ddof=1), m_exp),
+            "best": plain.min() if minimize else plain.max(),
+            "worst": plain.max() if minimize else plain.min(),
+            "q1": np.ldexp(order.quantile(0.25), o_exp),
+            "q3": np.ldexp(order.quantile(0.75), o_exp),
+        })
+
+
 def _complex_message(values: np.ndarray, algorithms: Sequence[Any] | None) -> str:
     """The error for a complex array, naming the column of the first imaginary part."""
     imaginary = np.argwhere(np.iscomplex(values))
@@ -704,19 +722,8 @@ class Results:
         keys = ["instance", "algorithm"] if per_instance else ["algorithm"]
         frame = self._frame()
         grouped = frame.groupby(keys, sort=False)["value"]
-        minimize = self._direction == "minimize"
         moments, m_exp, order, o_exp = _overflow_safe_groups(frame, keys)
-        with np.errstate(over="ignore"):  # an sd beyond the largest float is honestly inf
-            table = pd.DataFrame({
-                "n": grouped.size(),
-                "mean": np.ldexp(moments.mean(), m_exp),
-                "median": np.ldexp(order.median(), o_exp),
-                "sd": np.ldexp(moments.std(ddof=1), m_exp),
-                "best": grouped.min() if minimize else grouped.max(),
-                "worst": grouped.max() if minimize else grouped.min(),
-                "q1": np.ldexp(order.quantile(0.25), o_exp),
-                "q3": np.ldexp(order.quantile(0.75), o_exp),
-            })
+        table = _summary(grouped.size(), grouped, moments, m_exp, order, o_exp, self._direction)
         if per_instance:
             order = pd.MultiIndex.from_product([list(self._instances), list(self._algorithms)],
                                                names=["instance", "algorithm"])
@@ -735,18 +742,7 @@ class Results:
         moments = pd.DataFrame(np.ldexp(matrix, -m_exp) if m_exp else matrix, columns=columns, copy=False)
         order = pd.DataFrame(np.ldexp(matrix, -o_exp) if o_exp else matrix, columns=columns, copy=False)
         plain = pd.DataFrame(matrix, columns=columns, copy=False)
-        minimize = self._direction == "minimize"
-        with np.errstate(over="ignore"):  # an sd beyond the largest float is honestly inf
-            return pd.DataFrame({
-                "n": plain.count(),
-                "mean": np.ldexp(moments.mean(), m_exp),
-                "median": np.ldexp(order.median(), o_exp),
-                "sd": np.ldexp(moments.std(ddof=1), m_exp),
-                "best": plain.min() if minimize else plain.max(),
-                "worst": plain.max() if minimize else plain.min(),
-                "q1": np.ldexp(order.quantile(0.25), o_exp),
-                "q3": np.ldexp(order.quantile(0.75), o_exp),
-            })
+        return _summary(plain.count(), plain, moments, m_exp, order, o_exp, self._direction)
 
     # ------------------------------------------------------------------ subsets
     def select(self, algorithms: Sequence[Any] | None = None, instances: Sequence[Any] | None = None) -> Results:
