@@ -12,7 +12,9 @@ decimals, so some cells tie; a shift per algorithm). Per size and stage:
   one argsort of all cells, no tie averaging: the least work the test needs);
 * ``bayesian_pairwise`` (signed-rank, all pairs, default options) up to 10,000 × 50;
 * ``algocompare analyze`` with and without ``--bayesian`` on a 1,000 × 20 CSV file, and
-  ``analyze`` of a 25,000 × 100 file (wall time and peak memory of the child process).
+  ``analyze`` of a 25,000 × 100 wide file and of 1,000,000 long rows: wall time and peak
+  memory of the child process, next to the floor (the interpreter with its libraries, from
+  ``analyze`` of a 3 × 5 table) and the input DataFrame's memory.
 
 The machine is shared: the repetitions of all the timings of one size are interleaved
 (one of each per round) and the best of the rounds is kept, so each ratio compares
@@ -23,7 +25,6 @@ Run: python benchmarks/bench_scale.py [--quick]
 from __future__ import annotations
 
 import platform
-import resource
 import subprocess
 import sys
 import tempfile
@@ -106,15 +107,28 @@ def size_tasks(df: pd.DataFrame) -> dict:
     return tasks
 
 
+#: the command line in a child that reports its own peak resident memory on its last stderr line
+_CHILD = ("import resource, sys\n"
+          "from algocompare.cli import main\n"
+          "try:\n"
+          "    code = main(sys.argv[1:])\n"
+          "finally:\n"
+          "    sys.stderr.write(f'\\nPEAK {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n')\n"
+          "sys.exit(code)\n")
+
+
 def run_cli(args: list[str]) -> tuple[float, float, str]:
-    """Wall time (s), peak resident memory (MB) and error (empty when it succeeded) of
-    ``python -m algocompare ...`` (the peak is the largest of any child so far)."""
+    """Wall time (s), peak resident memory (MB) of this run alone and error (empty when it
+    succeeded) of the ``algocompare`` command line in a child process."""
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "algocompare", *args], stdout=subprocess.DEVNULL,
+    done = subprocess.run([sys.executable, "-c", _CHILD, *args], stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True)
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    error = "" if done.returncode == 0 else (done.stderr.strip().splitlines() or ["?"])[-1]
-    return time.perf_counter() - start, peak / 1024, error
+    wall = time.perf_counter() - start
+    lines = done.stderr.strip().splitlines() or ["?"]
+    peak = float(lines[-1].split()[1]) / 1024 if lines[-1].startswith("PEAK ") else float("nan")
+    messages = [line for line in lines if line.strip() and not line.startswith("PEAK ")]
+    error = "" if done.returncode == 0 else (messages or ["?"])[-1]
+    return wall, peak, error
 
 
 def cli_rows(rounds: int) -> list[str]:
@@ -139,25 +153,45 @@ def cli_rows(rounds: int) -> list[str]:
             raise RuntimeError(f"analyze of 10,000 x 50 failed: {error or error_b}")
         rows.append(f"| `analyze` 10,000 × 50 | {plain:.2f} s | `analyze --bayesian`: {bayesian:.2f} s "
                     f"| {bayesian / plain:.2f} |")
+        # the interpreter with the libraries an analysis loads: the floor of every peak below
+        _, floor, error = run_cli(["analyze", "--dataset", "ice_cream"])
+        rows.append(f"| `analyze` of a 3 × 5 table (interpreter and libraries) | peak {floor:.0f} MB | — | — |")
         large = Path(tmp) / "w25000x100.csv"
         frame = table(25_000, 100, seed=2)
         frame.to_csv(large)
-        wall, peak, error = run_cli(["analyze", str(large)])
-        input_mb = frame.memory_usage(deep=True).sum() / 2**20
-        outcome = f"failed after {wall:.1f} s: {error}" if error else f"{wall:.1f} s, peak {peak:.0f} MB"
-        rows.append(f"| `analyze` 25,000 × 100 | {outcome} | input DataFrame {input_mb:.0f} MB "
-                    f"| {peak / input_mb:.1f} (memory) |")
+        rows.append(_memory_row("`analyze` 25,000 × 100", large, frame, floor))
+        long_file = Path(tmp) / "long1m.csv"
+        long = long_table()
+        long.to_csv(long_file, index=False)
+        rows.append(_memory_row("`analyze` 1,000,000 long rows (10,000 × 20 × 5 runs)", long_file, long, floor))
     return rows
+
+
+def _memory_row(label: str, path: Path, frame: pd.DataFrame, floor: float) -> str:
+    """Wall time and peak memory of ``analyze path``, and the peak above the interpreter's
+    floor as a multiple of the input DataFrame's memory."""
+    wall, peak, error = run_cli(["analyze", str(path)])
+    input_mb = frame.memory_usage(deep=True).sum() / 2**20
+    if error:
+        return f"| {label} | failed after {wall:.1f} s: {error} | | |"
+    return (f"| {label} | {wall:.1f} s, peak {peak:.0f} MB | input DataFrame {input_mb:.0f} MB "
+            f"| {(peak - floor) / input_mb:.1f} × the input above the floor |")
+
+
+def long_table(n: int = 10_000, k: int = 20, runs: int = 5) -> pd.DataFrame:
+    """n · k · runs long rows (one per run), values rounded to 4 decimals."""
+    rng = np.random.default_rng(4)
+    return pd.DataFrame({"instance": np.repeat([f"p{i}" for i in range(n)], k * runs),
+                         "algorithm": np.tile(np.repeat([f"A{j:02d}" for j in range(k)], runs), n),
+                         "run": np.tile(np.arange(runs), n * k),
+                         "value": np.round(rng.normal(size=n * k * runs), 4)})
 
 
 def long_rows(n: int = 10_000, k: int = 20, runs: int = 5) -> list[str]:
     """``Results.from_long`` and ``friedman`` on n · k · runs long rows (one per run)."""
     import algocompare as ac
 
-    rng = np.random.default_rng(4)
-    long = pd.DataFrame({"instance": np.repeat([f"p{i}" for i in range(n)], k * runs),
-                         "algorithm": np.tile(np.repeat([f"A{j:02d}" for j in range(k)], runs), n),
-                         "run": np.tile(np.arange(runs), n * k), "value": rng.normal(size=n * k * runs)})
+    long = long_table(n, k, runs)
     built = {}
     best = interleaved({"from_long": lambda: built.update(res=ac.Results.from_long(long, run="run")),
                         "friedman": lambda: ac.friedman(built["res"])}, rounds=2)
