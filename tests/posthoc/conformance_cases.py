@@ -27,7 +27,7 @@ CASES = [
     Case("posthoc_quade_bergmann", posthoc, kwargs=dict(test="quade", p_adjust="bergmann"), key=adjusted_by_pair),
     Case("posthoc_quade_shaffer_dynamic", posthoc, kwargs=dict(test="quade", p_adjust="shaffer_dynamic"),
          key=adjusted_by_pair, data="cec2005"),
-    Case("posthoc_nemenyi", posthoc, kwargs=dict(test="nemenyi"), key=adjusted_by_pair),
+    Case("posthoc_nemenyi", posthoc, kwargs=dict(p_adjust="nemenyi"), key=adjusted_by_pair),
     # the bundled small table has tied instances, so the untied exact law is used as an approximation
     Case("posthoc_friedman_exact_hochberg", posthoc,
          kwargs=dict(test="friedman_exact", ties="midranks", p_adjust="hochberg"), key=adjusted_by_pair),
