@@ -54,7 +54,7 @@ from algocompare._validation import (DIRECTIONS, NAN_POLICIES, TABLE_NAN_POLICIE
 __all__ = [
     "ALTERNATIVES", "COMPARISONS", "DIRECTIONS", "NAN_POLICIES", "N_RESAMPLES",
     "N_RESAMPLES_INNER", "TABLE_NAN_POLICIES", "check_alpha", "check_alternative",
-    "check_comparisons", "check_confidence_level",
+    "check_comparisons", "check_confidence_level", "documented_table_options",
 ]
 
 ALTERNATIVES = ("two-sided", "less", "greater")
@@ -79,3 +79,33 @@ def check_alpha(alpha: float) -> float:
 
 def check_confidence_level(confidence_level: float) -> float:
     return check_probability("confidence_level", confidence_level)
+
+
+#: The docstring entries of ``direction`` and ``nan_policy`` for a function that takes a table,
+#: by the default of its ``nan_policy`` (``{table_options}`` in the docstring stands for them).
+TABLE_OPTIONS_DOC = {
+    "raise": """direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"raise", "omit"}
+        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
+        have one and records them in ``dropped_instances``.""",
+    "keep": """direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
+        array).
+    nan_policy : {"keep", "raise", "omit"}
+        ``"keep"`` (default) keeps the missing cells, what this test is made for;
+        ``"raise"`` refuses them; ``"omit"`` drops the instances that have one and records
+        them in ``dropped_instances``.""",
+}
+
+
+def documented_table_options(function: Any) -> Any:
+    """Put the shared ``direction``/``nan_policy`` entries where the docstring says
+    ``{table_options}`` (the wording follows the function's ``nan_policy`` default), as
+    scipy documents its shared ``nan_policy`` once."""
+    import inspect
+
+    default = inspect.signature(function).parameters["nan_policy"].default
+    function.__doc__ = function.__doc__.replace("{table_options}", TABLE_OPTIONS_DOC[default])
+    return function

@@ -18,6 +18,7 @@ except ImportError:  # pragma: no cover - a scipy without it: shapiro(axis=1)
     _swilk = None
 
 from algocompare import _validation as v
+from algocompare._options import documented_table_options
 from algocompare.data.convert import as_blocks, drop_record
 from algocompare._results import BaseResult, TestResult, internal
 
@@ -130,6 +131,7 @@ def _shapiro_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return found[:, 0], found[:, 1]
 
 
+@documented_table_options
 def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm",
               alpha: float = 0.05, direction: str | None = None,
               nan_policy: str = "raise") -> NormalityResult:
@@ -147,12 +149,7 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
     per : {"algorithm", "cell"}
         ``"algorithm"``: each algorithm's column of the instances × algorithms table.
         ``"cell"``: each algorithm's runs on each instance (needs runs).
-    direction : {"minimize", "maximize"}, optional
-        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
-        array).
-    nan_policy : {"raise", "omit"}
-        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
-        have one and records them in ``dropped_instances``.
+    {table_options}
 
     Examples
     --------
@@ -274,6 +271,7 @@ def _constant_deviations(groups: list[np.ndarray], center) -> bool:
     return all(np.ptp(d) <= 64 * np.finfo(float).eps * scale for d in deviations)
 
 
+@documented_table_options
 def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "blocks",
                      alpha: float = 0.05, direction: str | None = None,
                      nan_policy: str = "raise") -> HomoscedasticityResult:
@@ -296,12 +294,7 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
         ``"blocks"``: the algorithms' columns of the aggregated table form the groups.
         ``"instance"``: on each instance, the algorithms' runs form the groups (García
         et al. 2009, Table 4; needs runs).
-    direction : {"minimize", "maximize"}, optional
-        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
-        array).
-    nan_policy : {"raise", "omit"}
-        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
-        have one and records them in ``dropped_instances``.
+    {table_options}
 
     Examples
     --------
@@ -481,6 +474,7 @@ class AssumptionsResult(BaseResult):
         return "\n".join(lines)
 
 
+@documented_table_options
 def check_assumptions(data: Any, *, alpha: float = 0.05, direction: str | None = None,
                       nan_policy: str = "raise") -> AssumptionsResult:
     """Run the relevant checks and say which family of tests is appropriate.
@@ -497,12 +491,7 @@ def check_assumptions(data: Any, *, alpha: float = 0.05, direction: str | None =
 
     Parameters
     ----------
-    direction : {"minimize", "maximize"}, optional
-        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
-        array).
-    nan_policy : {"raise", "omit"}
-        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
-        have one and records them in ``dropped_instances``.
+    {table_options}
 
     Examples
     --------

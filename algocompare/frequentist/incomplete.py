@@ -26,6 +26,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare._options import documented_table_options
 from algocompare.data.convert import as_results, drop_record
 from algocompare._results import TestResult, internal
 from algocompare.data.results import stretched_mean_ranks
@@ -204,6 +205,7 @@ def durbin_parts(design: IncompleteDesign) -> dict[str, float]:
     return {"t1": t1, "t2": t2, "se": se, "b": b, "t": t, "k": k, "r": r, "df2": df2, "sums": sums}
 
 
+@documented_table_options
 def durbin(data: Any, *, form: str = "chi2", direction: str | None = None,
            nan_policy: str = "keep") -> DurbinResult:
     """Durbin's (1951) rank test for a balanced incomplete block design.
@@ -230,13 +232,7 @@ def durbin(data: Any, *, form: str = "chi2", direction: str | None = None,
     form : {"chi2", "f"}
         Which form goes into ``statistic``/``pvalue``: Durbin's chi-square T1 (default,
         as Durbin 1951 and PMCMRplus) or Conover's F form T2. Both are reported.
-    direction : {"minimize", "maximize"}, optional
-        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
-        array).
-    nan_policy : {"keep", "raise", "omit"}
-        ``"keep"`` (default) keeps the missing cells, what this test is made for;
-        ``"raise"`` refuses them; ``"omit"`` drops the instances that have one and records
-        them in ``dropped_instances``.
+    {table_options}
 
     Returns
     -------
@@ -358,6 +354,7 @@ def ginv(matrix: np.ndarray) -> np.ndarray:
     return np.linalg.pinv(matrix, rcond=_GINV_TOL, hermitian=True)
 
 
+@documented_table_options
 def skillings_mack(data: Any, *, tie_correction: bool = False, direction: str | None = None,
                    nan_policy: str = "keep") -> SkillingsMackResult:
     """Skillings & Mack's (1981) rank test for block designs with arbitrary missing cells.
@@ -394,13 +391,7 @@ def skillings_mack(data: Any, *, tie_correction: bool = False, direction: str | 
         tied tables above is 0.034–0.041. Without ties both are identical (and equal
         Durbin's T1 on a balanced incomplete block design). ``algocompare analyze`` uses
         ``True`` unless ``--untied`` is given.
-    direction : {"minimize", "maximize"}, optional
-        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
-        array).
-    nan_policy : {"keep", "raise", "omit"}
-        ``"keep"`` (default) keeps the missing cells, what this test is made for;
-        ``"raise"`` refuses them; ``"omit"`` drops the instances that have one and records
-        them in ``dropped_instances``.
+    {table_options}
 
     Returns
     -------

@@ -20,6 +20,7 @@ from scipy import special, stats
 from algocompare import ranking
 from algocompare._results import BaseResult, TestResult, internal
 from algocompare.frequentist._common import oriented_blocks
+from algocompare._options import documented_table_options
 from algocompare.data.convert import as_results, drop_record
 
 __all__ = ["friedman", "iman_davenport", "aligned_ranks", "quade", "rm_anova", "omnibus",
@@ -123,6 +124,7 @@ def _f_pvalue(statistic: float, df1: float, df2: float) -> float:
 
 
 # --------------------------------------------------------------------------- tests
+@documented_table_options
 def friedman(data: Any, *, tie_correction: bool = True, direction: str | None = None,
              nan_policy: str = "raise") -> FriedmanResult:
     """Friedman's rank test for k algorithms on N instances.
@@ -144,12 +146,7 @@ def friedman(data: Any, *, tie_correction: bool = True, direction: str | None = 
         results (several algorithms at the optimum, fully tied instances) its size at
         alpha = 0.05 falls to 0.000-0.005, so it almost never rejects (docs "Validation"
         page). Without ties both are identical.
-    direction : {"minimize", "maximize"}, optional
-        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
-        array).
-    nan_policy : {"raise", "omit"}
-        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
-        have one and records them in ``dropped_instances``.
+    {table_options}
 
     Returns
     -------
@@ -176,6 +173,7 @@ def friedman(data: Any, *, tie_correction: bool = True, direction: str | None = 
         mean_ranks=_mean_ranks(ranks, table), dropped_instances=dropped)
 
 
+@documented_table_options
 def iman_davenport(data: Any, *, tie_correction: bool = True, direction: str | None = None,
                    nan_policy: str = "raise") -> ImanDavenportResult:
     """Iman & Davenport's (1980) F version of Friedman's test.
@@ -192,12 +190,7 @@ def iman_davenport(data: Any, *, tie_correction: bool = True, direction: str | N
 
     Parameters
     ----------
-    direction : {"minimize", "maximize"}, optional
-        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
-        array).
-    nan_policy : {"raise", "omit"}
-        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
-        have one and records them in ``dropped_instances``.
+    {table_options}
 
     Examples
     --------
@@ -233,6 +226,7 @@ def _perfect_agreement_pvalue(data: Any) -> float:
     return float(math.exp(log_p))
 
 
+@documented_table_options
 def aligned_ranks(data: Any, *, tie_correction: bool = True, direction: str | None = None,
                   nan_policy: str = "raise") -> AlignedRanksResult:
     """Friedman aligned-ranks test (Hodges & Lehmann 1962; García et al. 2010, eq. 2).
@@ -255,12 +249,7 @@ def aligned_ranks(data: Any, *, tie_correction: bool = True, direction: str | No
         when none tie, is replaced by the actual Σ_ij R̂_ij² (mid-ranks), which makes T
         the permutation statistic of within-instance exchangeability. ``False``: the
         formula as printed (García et al. 2010; scmamp). Without ties both are identical.
-    direction : {"minimize", "maximize"}, optional
-        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
-        array).
-    nan_policy : {"raise", "omit"}
-        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
-        have one and records them in ``dropped_instances``.
+    {table_options}
 
     Examples
     --------
@@ -286,6 +275,7 @@ def aligned_ranks(data: Any, *, tie_correction: bool = True, direction: str | No
         mean_aligned_ranks=_mean_ranks(ranks, table, "mean_aligned_rank"), dropped_instances=dropped)
 
 
+@documented_table_options
 def quade(data: Any, *, tie_correction: bool = True, direction: str | None = None,
           nan_policy: str = "raise") -> QuadeResult:
     """Quade's (1979) test: within-instance ranks weighted by the rank of the instance range.
@@ -301,12 +291,7 @@ def quade(data: Any, *, tie_correction: bool = True, direction: str | None = Non
         actual sum with mid-ranks. ``False`` (scmamp's ``quadeTest``, García et al. 2010):
         A = N(N+1)(2N+1)k(k+1)(k−1)/72, the value of Σ S_ij² without ties, which makes the
         test almost never reject on tied tables. Without ties both are identical.
-    direction : {"minimize", "maximize"}, optional
-        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
-        array).
-    nan_policy : {"raise", "omit"}
-        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
-        have one and records them in ``dropped_instances``.
+    {table_options}
 
     Returns
     -------
@@ -346,6 +331,7 @@ def quade(data: Any, *, tie_correction: bool = True, direction: str | None = Non
         dropped_instances=dropped)
 
 
+@documented_table_options
 def rm_anova(data: Any, *, direction: str | None = None, nan_policy: str = "raise") -> RMAnovaResult:
     """One-way repeated-measures ANOVA, the parametric counterpart of Friedman's test.
 
@@ -366,12 +352,7 @@ def rm_anova(data: Any, *, direction: str | None = None, nan_policy: str = "rais
 
     Parameters
     ----------
-    direction : {"minimize", "maximize"}, optional
-        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
-        array).
-    nan_policy : {"raise", "omit"}
-        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
-        have one and records them in ``dropped_instances``.
+    {table_options}
 
     Examples
     --------
@@ -473,6 +454,7 @@ class OmnibusResult(BaseResult):
         return self.tests[key]
 
 
+@documented_table_options
 def omnibus(data: Any, *, tie_correction: bool = True, direction: str | None = None,
             nan_policy: str = "raise") -> OmnibusResult:
     """Run Friedman, Iman–Davenport, aligned ranks, Quade and the RM-ANOVA on one table.
@@ -484,12 +466,7 @@ def omnibus(data: Any, *, tie_correction: bool = True, direction: str | None = N
 
     Parameters
     ----------
-    direction : {"minimize", "maximize"}, optional
-        Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
-        array).
-    nan_policy : {"raise", "omit"}
-        ``"raise"`` (default) refuses missing values; ``"omit"`` drops the instances that
-        have one and records them in ``dropped_instances``.
+    {table_options}
 
     Examples
     --------
