@@ -107,13 +107,21 @@ def size_tasks(df: pd.DataFrame) -> dict:
     return tasks
 
 
-#: the command line in a child that reports its own peak resident memory on its last stderr line
+#: the command line in a child that reports its own peak resident memory (kB) on its last
+#: stderr line: VmHWM of /proc/self/status, the high-water mark of this process image alone
+#: (ru_maxrss would carry the benchmark's own peak over the fork), else ru_maxrss
 _CHILD = ("import resource, sys\n"
           "from algocompare.cli import main\n"
+          "def peak():\n"
+          "    try:\n"
+          "        with open('/proc/self/status') as status:\n"
+          "            return next(int(line.split()[1]) for line in status if line.startswith('VmHWM:'))\n"
+          "    except (OSError, StopIteration):\n"
+          "        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
           "try:\n"
           "    code = main(sys.argv[1:])\n"
           "finally:\n"
-          "    sys.stderr.write(f'\\nPEAK {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n')\n"
+          "    sys.stderr.write(f'\\nPEAK {peak()}\\n')\n"
           "sys.exit(code)\n")
 
 
