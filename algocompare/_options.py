@@ -97,15 +97,25 @@ TABLE_OPTIONS_DOC = {
         ``"keep"`` (default) keeps the missing cells, what this test is made for;
         ``"raise"`` refuses them; ``"omit"`` drops the instances that have one and records
         them in ``dropped_instances``.""",
+    "rankings": """direction : {"minimize", "maximize"}, optional
+        Whether lower or higher values of a table are better. ``None`` (default): the data's
+        own (a Results knows it; a DataFrame or an array is taken as "minimize"). A list of
+        rankings is already ordered best first: ``direction`` does not apply to it.
+    nan_policy : {"raise", "omit"}
+        Missing cells of a table raise, or (``"omit"``) drop their instances, recorded in
+        ``dropped_instances``. ``"keep"`` is refused: every ranking must rank every algorithm.""",
 }
 
 
 def documented_table_options(function: Any) -> Any:
     """Put the shared ``direction``/``nan_policy`` entries where the docstring says
-    ``{table_options}`` (the wording follows the function's ``nan_policy`` default), as
-    scipy documents its shared ``nan_policy`` once."""
+    ``{table_options}`` (the wording follows the function's ``nan_policy`` default) or
+    ``{ranking_options}`` (a consensus input: a table or a list of rankings), as scipy
+    documents its shared ``nan_policy`` once."""
     import inspect
 
-    default = inspect.signature(function).parameters["nan_policy"].default
-    function.__doc__ = function.__doc__.replace("{table_options}", TABLE_OPTIONS_DOC[default])
+    if function.__doc__:  # None under python -OO
+        default = inspect.signature(function).parameters["nan_policy"].default
+        function.__doc__ = (function.__doc__.replace("{table_options}", TABLE_OPTIONS_DOC[default])
+                            .replace("{ranking_options}", TABLE_OPTIONS_DOC["rankings"]))
     return function

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from algocompare._options import documented_table_options
 from algocompare._validation import check_option
 from algocompare.consensus.rankings import as_profile, at_least_counts, check_consensus_options, levels_to_groups
 from algocompare.consensus.results import BordaResult
@@ -21,6 +22,7 @@ _SCORES = ("borda", "winner")
 _TIES = ("relations", "strict")
 
 
+@documented_table_options
 def borda(rankings: Any, *, weights: Any = None, score: str = "borda", ties: str = "relations",
           agg: str = "mean", direction: str | None = None, nan_policy: str = "raise") -> BordaResult:
     """Borda count consensus (de Borda 1781) of rankings, or the winner-takes-one score.
@@ -48,13 +50,7 @@ def borda(rankings: Any, *, weights: Any = None, score: str = "borda", ties: str
           consensus.
     agg : {"mean", "median"}
         How a table's runs are aggregated per instance and algorithm.
-    direction : {"minimize", "maximize"}, optional
-        Whether lower or higher values of a table are better. ``None`` (default): the data's
-        own (a Results knows it; a DataFrame or an array is taken as "minimize"). A list of
-        rankings is already ordered best first: ``direction`` does not apply to it.
-    nan_policy : {"raise", "omit"}
-        Missing cells of a table raise, or (``"omit"``) drop their instances, recorded in
-        ``dropped_instances``. ``"keep"`` is refused: every ranking must rank every algorithm.
+    {ranking_options}
 
     Returns
     -------

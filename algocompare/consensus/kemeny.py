@@ -50,6 +50,7 @@ from typing import Any
 import numpy as np
 from scipy.sparse.csgraph import connected_components
 
+from algocompare._options import documented_table_options
 from algocompare._validation import check_option, check_positive, check_positive_int
 from algocompare.consensus import _milp, _weak_dp
 from algocompare.consensus._enumeration import _bound_and_enumerate, _enumerate_weak
@@ -220,6 +221,7 @@ def _combine_levels(parts: list, n: int, max_solutions: int) -> tuple[np.ndarray
     return levels, float(np.prod(sizes, dtype=float)) <= max_solutions
 
 
+@documented_table_options
 def kemeny(rankings: Any, orders: str = "linear", ell: int = 1, *, weights: Any = None,
            method: str = "auto", time_limit: float | None = None, max_solutions: int = 10_000,
            agg: str = "mean", direction: str | None = None, nan_policy: str = "raise") -> KemenyResult:
@@ -259,13 +261,7 @@ def kemeny(rankings: Any, orders: str = "linear", ell: int = 1, *, weights: Any 
         of optima).
     agg : {"mean", "median"}
         How a table's runs are aggregated per instance and algorithm.
-    direction : {"minimize", "maximize"}, optional
-        Whether lower or higher values of a table are better. ``None`` (default): the data's
-        own (a Results knows it; a DataFrame or an array is taken as "minimize"). A list of
-        rankings is already ordered best first: ``direction`` does not apply to it.
-    nan_policy : {"raise", "omit"}
-        Missing cells of a table raise, or (``"omit"``) drop their instances, recorded in
-        ``dropped_instances``. ``"keep"`` is refused: every ranking must rank every algorithm.
+    {ranking_options}
 
     Returns
     -------

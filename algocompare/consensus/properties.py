@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from algocompare._options import documented_table_options
 from algocompare._results import BaseResult
 from algocompare._validation import check_option
 from algocompare.consensus.rankings import as_profile, check_consensus_options, format_ranking
@@ -74,13 +75,7 @@ _SHARED_DOC = """method : {"borda", "mean_rank", "kemeny", "kemeny_weak"}
         One non-negative weight per ranking (default 1).
     agg : {"mean", "median"}
         How a table's runs are aggregated per instance and algorithm.
-    direction : {"minimize", "maximize"}, optional
-        Whether lower or higher values of a table are better. ``None`` (default): the data's
-        own (a Results knows it; a DataFrame or an array is taken as "minimize"). A list of
-        rankings is already ordered best first: ``direction`` does not apply to it.
-    nan_policy : {"raise", "omit"}
-        Missing cells of a table raise, or (``"omit"``) drop their instances, recorded in
-        ``dropped_instances``; ``"keep"`` is refused.
+    {ranking_options}
     score, ties
         Options of :func:`borda` (``method="borda"``).
     ell, time_limit, max_solutions
@@ -251,3 +246,4 @@ def check_pareto(rankings: Any, method: str = "borda", *, weights: Any = None, a
 for _function in (check_iia, check_majority, check_pareto):
     if _function.__doc__:  # None under python -OO
         _function.__doc__ = _function.__doc__.replace("{shared}", _SHARED_DOC)
+    documented_table_options(_function)
