@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 from scipy.stats import norm, studentized_range
 
@@ -13,6 +15,7 @@ __all__ = ["critical_difference", "critical_value"]
 CD_METHODS = ("nemenyi", "bonferroni_dunn")
 
 
+@lru_cache(maxsize=1024)  # a pure function of its arguments; scipy's ppf inverts a quadrature
 def critical_value(k: int, alpha: float = 0.05, p_adjust: str = "nemenyi", *, df: float = np.inf) -> float:
     """q_alpha of the critical difference CD = q_alpha sqrt(k(k+1)/(6N)).
 
