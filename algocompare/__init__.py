@@ -16,7 +16,7 @@ __version__ = "0.1.0"
 #: table and the subpackages in step). A name is imported with its subpackage on first use.
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "data": (
-        "Results", "Simulation", "list_datasets", "load_dataset", "read", "simulate_runs",
+        "Results", "Simulation", "list_datasets", "load_dataset", "read", "read_frame", "simulate_runs",
     ),
     "frequentist": (
         "aligned_ranks", "check_assumptions", "confidence_curve", "convergence_page", "durbin", "friedman",

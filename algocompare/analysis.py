@@ -18,8 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from algocompare._options import N_RESAMPLES
+from algocompare._results import jsonable
+from algocompare._validation import check_design_size
 
-__all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "run_analysis"]
+__all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "data_summary",
+           "run_analysis"]
 
 #: Modules providing a ``section(results, options)`` function, in report order.
 SECTION_PROVIDERS: tuple[str, ...] = (
@@ -103,3 +106,31 @@ def run_analysis(results: Any, options: AnalysisOptions | None = None) -> list[S
         if section is not None:
             sections.append(section)
     return sections
+
+
+def data_summary(results: Any) -> dict[str, Any]:
+    """The data summary that opens an analysis (``analyze --json``): sizes, notes, drops,
+    missing cells, the descriptive table and the mean ranks, in plain JSON types.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> from algocompare.analysis import data_summary
+    >>> summary = data_summary(ac.load_dataset("ice_cream"))
+    >>> summary["n_instances"], summary["n_algorithms"], min(summary["mean_ranks"], key=summary["mean_ranks"].get)
+    (3, 5, 'strawberry')
+    """
+    check_design_size(results.n_instances, results.n_algorithms)
+    mean_ranks = results.mean_ranks()
+    return {
+        "notes": list(results.notes),
+        "direction": results.direction,
+        "algorithms": [str(a) for a in results.algorithms],
+        "n_algorithms": results.n_algorithms,
+        "n_instances": results.n_instances,
+        "dropped_instances": [str(i) for i in results.dropped_instances],
+        "descriptive": jsonable(results.describe()),
+        "mean_ranks": {str(k): float(val) for k, val in mean_ranks.items()},
+        "n_missing": results.n_missing,
+        "missing_cells": [{"instance": jsonable(i), "algorithm": jsonable(a)} for i, a in results.missing_cells],
+    }

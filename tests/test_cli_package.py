@@ -15,9 +15,8 @@ from algocompare.cli import build_parser, main
 ROOT = Path(__file__).resolve().parents[1]
 CLI = ROOT / "algocompare" / "cli"
 
-#: Private helpers the command line still takes from the core, until they are public.
-ALLOWED_PRIVATE = {("algocompare._results", "jsonable"), ("algocompare._validation", "check_design_size"),
-                   ("algocompare.data.io", "read_frame")}
+#: Private helpers the command line may take from the core: none.
+ALLOWED_PRIVATE: set[tuple[str, str]] = set()
 #: Modules whose public names the command line may use besides the top level.
 PUBLIC_MODULES = ("algocompare", "algocompare.analysis", "algocompare.report", "algocompare.plots")
 

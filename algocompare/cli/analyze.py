@@ -9,7 +9,7 @@ from typing import Any
 
 from algocompare.cli._common import add_data_arguments, dropped_line, load_input, match_label
 
-__all__ = ["register", "analysis_summary"]
+__all__ = ["register"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,28 +40,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=_run)
 
 
-def analysis_summary(res: Any) -> dict[str, Any]:
-    """The data summary of `analyze`: sizes, descriptive table and mean ranks."""
-    from algocompare._results import jsonable
-    from algocompare._validation import check_design_size
-
-    check_design_size(res.n_instances, res.n_algorithms)
-    mean_ranks = res.mean_ranks()
-    missing = {"n_missing": res.n_missing,
-               "missing_cells": [{"instance": jsonable(i), "algorithm": jsonable(a)} for i, a in res.missing_cells]}
-    return {
-        "notes": list(res.notes),
-        "direction": res.direction,
-        "algorithms": [str(a) for a in res.algorithms],
-        "n_algorithms": res.n_algorithms,
-        "n_instances": res.n_instances,
-        "dropped_instances": [str(i) for i in res.dropped_instances],
-        "descriptive": jsonable(res.describe()),
-        "mean_ranks": {str(k): float(val) for k, val in mean_ranks.items()},
-        **missing,
-    }
-
-
 def _options(args: argparse.Namespace) -> Any:
     from algocompare.analysis import AnalysisOptions
 
@@ -89,12 +67,12 @@ def _write_outputs(args: argparse.Namespace, res: Any, sections: list[Any], opti
 
 
 def _run(args: argparse.Namespace) -> int:
-    from algocompare.analysis import run_analysis
+    from algocompare.analysis import data_summary, run_analysis
 
     res = load_input(args)
     if args.control not in ("best", "none"):
         args.control = match_label(args.control, res.algorithms)
-    summary = analysis_summary(res)
+    summary = data_summary(res)
     options = _options(args)
     if args.bayesian and args.rope == 0:
         print("algocompare: note: --bayesian without --rope uses a region of practical equivalence of 0, so "

@@ -43,11 +43,10 @@ def _read_long(path: str, direction: str, nan_policy: str = "raise") -> tuple[An
     """The runs as a Results (a file without an instance column is one instance) and the runs
     dropped for a missing value (``nan_policy="omit"``)."""
     import algocompare as ac
-    from algocompare.data.io import read_frame
 
     if not str(path).endswith((".csv", ".tsv", ".txt")):
         return ac.read(path, layout="long", direction=direction), []
-    frame = read_frame(path)
+    frame = ac.read_frame(path)
     if not {"algorithm", "value"} <= set(frame.columns):
         raise ValueError(f"severity reads a long file with columns 'algorithm' and 'value' (optionally 'instance' "
                          f"and 'run'); {str(path)!r} has columns {list(frame.columns)}: rename its columns.")

@@ -26,8 +26,21 @@ _DELIMITERS = (",", "\t", ";", "|")
 def read_frame(path: str | Path, sheet: Any = None) -> pd.DataFrame:
     """The raw table of a results file (CSV/TSV, Excel, Parquet), with one-line errors.
 
-    A text file that is empty or blank is refused, a UTF-8 byte-order mark is dropped and a
-    header without any delimiter is one column (not a delimiter guessed from its letters).
+    What :func:`read` reads before it decides the layout: for a file to reshape before
+    building a :class:`Results` (e.g. runs of two algorithms). A text file that is empty or
+    blank is refused, a UTF-8 byte-order mark is dropped, the delimiter is taken from the
+    header line and a header without any delimiter is one column (not a delimiter guessed
+    from its letters).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile, pandas as pd, algocompare as ac
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "runs.csv"
+    >>> pd.DataFrame({"algorithm": ["A", "B"], "value": [1.5, 2.0]}).to_csv(path, sep=";", index=False)
+    >>> ac.read_frame(path)
+      algorithm  value
+    0         A    1.5
+    1         B    2.0
     """
     return _read_table(Path(path), sheet)
 
