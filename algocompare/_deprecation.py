@@ -8,13 +8,14 @@ README's migration table lists them all.
 from __future__ import annotations
 
 import functools
+import inspect
 import os
 import sys
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-__all__ = ["renamed_parameters", "renamed_value", "renamed_field", "warn_renamed"]
+__all__ = ["keyword_only_from", "renamed_parameters", "renamed_value", "renamed_field", "warn_renamed"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -58,6 +59,36 @@ def renamed_parameters(**renames: str) -> Callable[[F], F]:
                     warn_renamed(f"the parameter {old}=", f"{new}=", f"{function.__name__}()")
                     kwargs[new] = kwargs.pop(old)
             return function(*args, **kwargs)
+        return wrapper  # type: ignore[return-value]
+    return decorate
+
+
+def keyword_only_from(first: str) -> Callable[[F], F]:
+    """Make ``first`` and the parameters after it keyword-only (``help`` shows them after
+    ``*``); a call that still passes them by position works for one release, with a warning
+    that names them."""
+    def decorate(function: F) -> F:
+        signature = inspect.signature(function)
+        names = list(signature.parameters)
+        start = names.index(first)
+        movable = [name for name in names[start:]
+                   if signature.parameters[name].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD]
+        shown = signature.replace(parameters=[
+            p.replace(kind=inspect.Parameter.KEYWORD_ONLY) if p.name in movable else p
+            for p in signature.parameters.values()])
+
+        @functools.wraps(function)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if len(args) > start:
+                extra = dict(zip(movable, args[start:]))
+                for name in extra:
+                    if name in kwargs:
+                        raise TypeError(f"{function.__name__}() got multiple values for argument {name!r}.")
+                warn_renamed(f"passing {', '.join(extra)} by position", f"{', '.join(f'{n}=' for n in extra)}",
+                             f"{function.__name__}()")
+                args, kwargs = args[:start], {**kwargs, **extra}
+            return function(*args, **kwargs)
+        wrapper.__signature__ = shown  # type: ignore[attr-defined]
         return wrapper  # type: ignore[return-value]
     return decorate
 

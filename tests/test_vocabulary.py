@@ -68,6 +68,21 @@ def test_alternative_has_one_vocabulary_and_default(name: str) -> None:
     assert parameter.default is None or parameter.default in _options.ALTERNATIVES
 
 
+@pytest.mark.parametrize("name", sorted(_with("alternative")))
+def test_alternative_is_keyword_only(name: str) -> None:
+    assert _parameters(CALLABLES[name])["alternative"].kind is inspect.Parameter.KEYWORD_ONLY, name
+
+
+def test_positional_alternative_still_works_for_one_release() -> None:
+    with pytest.warns(DeprecationWarning, match="passing alternative, test, paired by position"):
+        old = ac.severity(9.02, 30.73, 100, 0.0, 0.025, "greater", "z", True)
+    assert old.to_dict() == ac.severity(9.02, 30.73, 100, 0.0, 0.025, alternative="greater", test="z").to_dict()
+    with pytest.warns(DeprecationWarning, match="by position"):
+        assert ac.t_power(2.0, 19, 0.05, "greater") == ac.t_power(2.0, 19, 0.05, alternative="greater")
+    with pytest.raises(TypeError, match="multiple values for argument 'alternative'"):
+        ac.z_power(1.0, 0.05, "greater", alternative="less")
+
+
 @pytest.mark.parametrize("parameter,new", sorted(RETIRED.items()))
 def test_retired_names_are_gone_from_signatures(parameter: str, new: str) -> None:
     assert not _with(parameter), f"{sorted(_with(parameter))} still take {parameter}= (use {new}=)"

@@ -20,6 +20,7 @@ from scipy import stats
 
 from algocompare import _options
 from algocompare import _validation as v
+from algocompare._deprecation import keyword_only_from
 from algocompare._options import ALTERNATIVES
 from algocompare._results import BaseResult
 
@@ -29,6 +30,7 @@ DESIGNS = ("one-sample", "paired", "two-sample")
 TESTS = ("t", "z")
 
 
+@keyword_only_from("alternative")
 def z_power(shift, alpha: float, alternative: str = "two-sided"):
     """Power of a z test whose statistic is N(shift, 1) under the alternative.
 
@@ -40,7 +42,7 @@ def z_power(shift, alpha: float, alternative: str = "two-sided"):
     >>> import algocompare as ac
     >>> round(float(ac.z_power(2.8, 0.05)), 4)   # z_{0.975} + z_{0.8} = 2.80: power 0.80
     0.7996
-    >>> ac.z_power([1, 2, 3], 0.05, "greater").round(3)
+    >>> ac.z_power([1, 2, 3], 0.05, alternative="greater").round(3)
     array([0.26 , 0.639, 0.912])
     """
     _options.check_alternative(alternative)
@@ -56,6 +58,7 @@ def z_power(shift, alpha: float, alternative: str = "two-sided"):
     return out[()] if out.ndim == 0 else out
 
 
+@keyword_only_from("alternative")
 def t_power(ncp, df, alpha: float, alternative: str = "two-sided"):
     """Exact power of a t test: the statistic is non-central t(df, ncp) under the alternative.
 
@@ -122,6 +125,7 @@ def _finite_array(name: str, value) -> np.ndarray:
     return arr
 
 
+@keyword_only_from("alternative")
 def power(delta, sd=1.0, n=10, alpha: float = 0.05, alternative: str = "greater", test: str = "t",
           design: str = "two-sample"):
     """Power of the z or t test of a mean difference (exact; both tails for two-sided).
@@ -168,8 +172,8 @@ def power(delta, sd=1.0, n=10, alpha: float = 0.05, alternative: str = "greater"
     n = _positive_array("n", n, minimum=1.0)  # n > 1 so that df > 0
     shift = delta / (sd * standard_error_factor(n, design))
     if test == "z":
-        return z_power(shift, alpha, alternative)
-    return t_power(shift, degrees_of_freedom(n, design), alpha, alternative)
+        return z_power(shift, alpha, alternative=alternative)
+    return t_power(shift, degrees_of_freedom(n, design), alpha, alternative=alternative)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -192,6 +196,7 @@ class PowerCurve(BaseResult):
         return self.curve.pivot(index="delta", columns="n", values="power")
 
 
+@keyword_only_from("alternative")
 def power_curve(sd=1.0, n=(40, 80, 160), delta=None, alpha: float = 0.05, alternative: str = "greater",
                 test: str = "t", design: str = "two-sample", n_points: int = 101) -> PowerCurve:
     """Power as a function of the difference ``delta`` for each sample size in ``n``.

@@ -54,8 +54,8 @@ def _smooth_curve(result: Any, given: Any) -> Any:
     from algocompare.samplesize.instances import instance_power_curve
 
     grid = np.union1d(np.linspace(max(given["d"].min() / 4, 1e-3), given["d"].max(), 100), given["d"])
-    curve = instance_power_curve(result.n_instances, grid, result.alpha, result.alternative, test=result.test,
-                                 n_comparisons=result.n_comparisons).to_frame()
+    curve = instance_power_curve(result.n_instances, grid, result.alpha, alternative=result.alternative,
+                                 test=result.test, n_comparisons=result.n_comparisons).to_frame()
     at_given = curve.set_index("d").loc[given["d"].to_numpy(), "mean_power"].to_numpy()
     return curve if np.allclose(at_given, given["mean_power"], atol=1e-9) else given
 

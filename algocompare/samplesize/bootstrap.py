@@ -15,6 +15,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
+from algocompare._deprecation import keyword_only_from
 from algocompare._options import N_RESAMPLES_INNER
 from algocompare._results import BaseResult, internal
 
@@ -37,6 +38,7 @@ class BootstrapMeans(BaseResult):
         return pd.DataFrame([self._scalar_fields()])
 
 
+@keyword_only_from("n_resamples")
 def bootstrap_means(x, n_resamples: int = N_RESAMPLES_INNER, *, rng: Any = None) -> BootstrapMeans:
     """Bootstrap the sampling distribution of the mean of ``x`` (thesis Algorithm 3).
 

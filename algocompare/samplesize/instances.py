@@ -35,7 +35,7 @@ from scipy import optimize
 
 from algocompare import _options
 from algocompare import _validation as v
-from algocompare._deprecation import renamed_field, renamed_parameters, renamed_value
+from algocompare._deprecation import keyword_only_from, renamed_field, renamed_parameters, renamed_value
 from algocompare._results import BaseResult
 from algocompare.effects.power import t_power
 
@@ -68,10 +68,10 @@ def _power(n, d, level: float, alternative: str, strict: bool):
     n = np.asarray(n, dtype=float)
     ncp, df = np.asarray(d, dtype=float) * np.sqrt(n), n - 1
     if alternative != "two-sided":  # "greater" or "less": one-sided, d is the size of the difference
-        return t_power(ncp, df, level, "greater")
+        return t_power(ncp, df, level, alternative="greater")
     if strict:
-        return t_power(ncp, df, level, "two-sided")
-    return t_power(ncp, df, level / 2, "greater")
+        return t_power(ncp, df, level, alternative="two-sided")
+    return t_power(ncp, df, level / 2, alternative="greater")
 
 
 def holm_power_profile(n: int, d: float, alpha: float, n_comparisons: int, alternative: str = "two-sided",
@@ -150,6 +150,7 @@ class InstancesResult(BaseResult):
                 + self.to_frame().to_string(index=False))
 
 
+@keyword_only_from("alternative")
 @renamed_parameters(comparisons="n_comparisons")
 def calc_instances(d: float, power: float = 0.8, alpha: float = 0.05, alternative: str = "two-sided", *,
                    test: str = "t", n_comparisons: int = 1, power_target: str = "mean",
@@ -245,6 +246,7 @@ class InstancePowerCurve(BaseResult):
                              "worst_power": self.power.min(axis=1), "best_power": self.power.max(axis=1)})
 
 
+@keyword_only_from("alternative")
 @renamed_parameters(comparisons="n_comparisons")
 def instance_power_curve(n_instances: int, d_values=None, alpha: float = 0.05, alternative: str = "two-sided", *,
                          test: str = "t", n_comparisons: int = 1, strict: bool = False) -> InstancePowerCurve:

@@ -23,7 +23,7 @@ import numpy as np
 from scipy import optimize, stats
 
 from algocompare import _validation as v
-from algocompare._deprecation import renamed_field, renamed_parameters
+from algocompare._deprecation import keyword_only_from, renamed_field, renamed_parameters
 from algocompare._results import BaseResult
 from algocompare.effects.power import check_power_options, power as _test_power
 
@@ -73,6 +73,7 @@ def _exact_n(delta: float, sd: float, alpha: float, target: float, alternative: 
     return float(optimize.brentq(gap, low, high, xtol=1e-10, rtol=1e-12))
 
 
+@keyword_only_from("alternative")
 @renamed_parameters(sigma="sd")
 def sample_size(delta: float, sd: float = 1.0, alpha: float = 0.05, power: float = 0.8,
                 alternative: str = "greater", method: str = "approx", design: str = "two-sample") -> SampleSizeResult:

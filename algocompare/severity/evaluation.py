@@ -38,6 +38,7 @@ from scipy import optimize, stats
 
 from algocompare import _options
 from algocompare import _validation as v
+from algocompare._deprecation import keyword_only_from
 from algocompare._results import TestResult
 from algocompare.effects.power import TESTS, t_power, z_power
 
@@ -91,8 +92,8 @@ class SeverityResult(TestResult):
         """Probability of rejecting H0 when ``tau = mu1`` (type-I error rate where mu1 is in H0)."""
         shift = (np.asarray(mu1, dtype=float) - self.mu0) / self.se
         if self.test == "z":
-            return z_power(shift, self.alpha, self.alternative)
-        return t_power(shift, self.df, self.alpha, self.alternative)
+            return z_power(shift, self.alpha, alternative=self.alternative)
+        return t_power(shift, self.df, self.alpha, alternative=self.alternative)
 
     def curve(self, tau=None, n_points: int = 201) -> pd.DataFrame:
         """Severity and power over ``tau`` (default: ybar ± 4 se, covering mu0 and Delta)."""
@@ -216,6 +217,7 @@ def _replace(result: SeverityResult, **changes) -> SeverityResult:
     return replace(result, **changes)
 
 
+@keyword_only_from("alternative")
 def severity(xbar: float, sd: float, n: float, mu0: float = 0.0, alpha: float = 0.05,
              alternative: str = "greater", test: str = "z", paired: bool = True, *, delta: float | None = None,
              threshold: float = 0.8) -> SeverityResult:

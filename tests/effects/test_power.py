@@ -50,8 +50,8 @@ def test_vectorised_and_primitives_agree():
     out = power(deltas, 1.0, [10, 20, 30], design="paired", alternative="two-sided")
     assert out.shape == (3,)
     assert out[0] == pytest.approx(0.05, abs=1e-12)
-    assert out[2] == pytest.approx(t_power(np.sqrt(30), 29, 0.05, "two-sided"))
-    assert z_power(0.0, 0.05, "greater") == pytest.approx(0.05)
+    assert out[2] == pytest.approx(t_power(np.sqrt(30), 29, 0.05, alternative="two-sided"))
+    assert z_power(0.0, 0.05, alternative="greater") == pytest.approx(0.05)
 
 
 def test_power_curve_table_and_figure(tmp_path):
@@ -88,4 +88,4 @@ def test_one_sided_by_definition_defaults():
 
     assert ac.ALTERNATIVES == ALTERNATIVES
     with pytest.raises(ValueError, match="alternative"):
-        z_power(1.0, 0.05, "one-sided")
+        z_power(1.0, 0.05, alternative="one-sided")

@@ -13,7 +13,7 @@ from algocompare.samplesize.instances import instance_power_curve
 
 def test_bootstrap_means_matches_loop():
     x = np.array([1.2, 0.8, 5.0, 3.3, 2.1, 0.4, 7.7, 1.5])
-    res = bootstrap_means(x, 500, rng=3)
+    res = bootstrap_means(x, n_resamples=500, rng=3)
     gen = np.random.default_rng(3)
     idx = gen.integers(0, x.size, size=(500, x.size))
     np.testing.assert_allclose(res.means, [x[i].mean() for i in idx])
