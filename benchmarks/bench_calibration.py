@@ -21,7 +21,7 @@ two-sample tests on N x errors x ties; Page, the multiple sign test and the perm
 on a few designs; the corrections of ``ac.adjust_pvalues`` on the raw p-values of the three
 rank post-hoc tests under the complete null and partial nulls (FWER counts only true nulls).
 
-Run: python benchmarks/bench_calibration.py [--quick] [--headline] [--jobs 2] [--only FAMILY ...]
+Run: python benchmarks/bench_calibration.py [--quick] [--headline] [--jobs 2 | --dask ADDRESS] [--only FAMILY ...]
 (``--quick``: a tenth of the replicates on a few designs, for a smoke run; ``--headline``:
 only the designs of issue 14's table, e.g. to measure an older algocompare on PYTHONPATH).
 """
@@ -36,14 +36,15 @@ import time
 import zlib
 from dataclasses import dataclass
 from functools import lru_cache
-from multiprocessing import Pool
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 from scipy import stats
 
 import algocompare as ac
+from algocompare._parallel import map_ordered
 
 ALPHAS = (0.01, 0.05, 0.10)
 SEED = 20261124
@@ -543,9 +544,13 @@ def _run_one(task: tuple) -> tuple[list[Row], float]:
     return rows, elapsed
 
 
-def run(quick: bool = False, jobs: int = 1, only: Iterable[str] | None = None,
+def run(quick: bool = False, executor: Any = None, only: Iterable[str] | None = None,
         headline: bool = False) -> tuple[list[Row], dict]:
-    """Every design's rows and the CPU seconds spent per family."""
+    """Every design's rows and the CPU seconds spent per family.
+
+    ``executor`` as everywhere in the package (``algocompare._parallel``): None runs here,
+    or a ``concurrent.futures`` executor or a ``dask.distributed.Client``. Every design has
+    its own seed (``design_rng``), so the rows are identical on 1 or N workers."""
     factor = 10 if quick else 1
     chosen = headline_designs() if headline else designs(quick)
     tasks = [(family, design, options, max(REPS[family] // factor, 30))
@@ -554,11 +559,7 @@ def run(quick: bool = False, jobs: int = 1, only: Iterable[str] | None = None,
     tasks.sort(key=lambda t: (t[0] != "posthoc", t[0] != "omnibus"))
     seconds: dict[str, float] = {}
     rows: list[Row] = []
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            outputs = list(pool.imap(_run_one, tasks, chunksize=1))
-    else:
-        outputs = [_run_one(task) for task in tasks]
+    outputs = map_ordered(_run_one, tasks, executor=executor)
     for (family, *_), (task_rows, elapsed) in zip(tasks, outputs):
         rows += task_rows
         seconds[family] = seconds.get(family, 0.0) + elapsed
@@ -701,6 +702,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the replicates on a few designs")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
+    parser.add_argument("--dask", metavar="ADDRESS", help="run the designs on this dask.distributed scheduler")
     parser.add_argument("--headline", action="store_true", help="only the designs of issue 14's table")
     parser.add_argument("--only", nargs="*", choices=sorted(RUNNERS), help="run these families only")
     parser.add_argument("--output", type=Path, default=RESULTS, help="markdown file to write")
@@ -710,11 +712,23 @@ def main(argv: list[str] | None = None) -> None:
         print("note: this algocompare has no posthoc(se=...) option; only the default standard error "
               "of the rank post-hoc tests is measured.", file=sys.stderr)
     start = time.perf_counter()
-    rows, seconds = run(quick=args.quick, jobs=args.jobs, only=args.only, headline=args.headline)
+    if args.dask:
+        from dask.distributed import Client
+
+        with Client(args.dask) as client:
+            rows, seconds = run(quick=args.quick, executor=client, only=args.only, headline=args.headline)
+        workers = f"the Dask cluster at {args.dask}"
+    elif args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            rows, seconds = run(quick=args.quick, executor=pool, only=args.only, headline=args.headline)
+        workers = f"{args.jobs} worker process(es)"
+    else:
+        rows, seconds = run(quick=args.quick, only=args.only, headline=args.headline)
+        workers = "1 worker process"
     wall = time.perf_counter() - start
     write_markdown(rows, seconds, args.quick, args.jobs, args.output)
     with args.output.open("a") as out:
-        out.write(f"\nWall-clock time of this run: {wall / 60:.1f} min with {args.jobs} worker process(es).\n")
+        out.write(f"\nWall-clock time of this run: {wall / 60:.1f} min with {workers}.\n")
     if args.figure:
         figure(rows, Path(args.figure))
     print(f"{len(rows)} rows in {wall:.0f} s -> {args.output}")
