@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from algocompare._options import check_alpha
+from algocompare._parallel import map_ordered
 from algocompare.data.simulate import simulate_runs
 from algocompare.permutation.msd import msd_intervals
 from algocompare.permutation.omnibus import permutation_test
@@ -20,7 +21,7 @@ PROCEDURES = ("design1", "csp", "usp", "f_interaction", "f_additive", "msd_permu
 
 def rejection_rates(effect: float = 0.0, *, n_datasets: int, n_algorithms: int = 3, n_instances: int = 5,
                     n_runs: int = 5, n_resamples: int = 200, distribution: str = "normal", alpha: float = 0.05,
-                    rng: Any = None) -> dict[str, float]:
+                    rng: Any = None, executor: Any = None, progress: bool = False) -> dict[str, float]:
     """Fraction of simulated data sets each permutation procedure rejects at ``alpha``.
 
     Data from :func:`algocompare.simulate_runs` with equal algorithm means, no
@@ -32,6 +33,11 @@ def rejection_rates(effect: float = 0.0, *, n_datasets: int, n_algorithms: int =
     the F tests of the constrained test's interaction and additive models and the
     permutation MSD of Algorithm 2 (any pair rejected: ``msd_permutation``).
 
+    Each data set has its own seed, drawn from ``rng``, so the data sets can run on
+    ``executor`` (a ``concurrent.futures`` executor or a ``dask.distributed.Client``, as
+    :func:`algocompare.run_experiment` takes) with the same rates as in this process;
+    ``progress`` shows a bar.
+
     Examples
     --------
     >>> rates = rejection_rates(0.0, n_datasets=5, n_resamples=99, rng=0)
@@ -39,21 +45,24 @@ def rejection_rates(effect: float = 0.0, *, n_datasets: int, n_algorithms: int =
     (True, True)
     """
     alpha = check_alpha(alpha)
-    rng = np.random.default_rng(rng)
-    means = [0.0] * (n_algorithms - 1) + [effect]
-    hits = dict.fromkeys(PROCEDURES, 0)
-    for _ in range(n_datasets):
-        results = simulate_runs(means, n_instances=n_instances, n_runs=n_runs, sigma_across=0.0,
-                                distribution=distribution, rng=rng).results
-        design1 = permutation_test(results.blocks(), method="monte_carlo", n_resamples=n_resamples, rng=rng)
-        csp = permutation_test(results, variant="constrained", rng=rng, n_resamples=n_resamples)
-        usp = permutation_test(results, variant="unconstrained", method="monte_carlo", n_resamples=n_resamples,
-                               rng=rng)
-        msd = msd_intervals(results, method="monte_carlo", n_resamples=n_resamples, rng=rng)
-        hits["design1"] += design1.pvalue <= alpha
-        hits["csp"] += csp.pvalue <= alpha
-        hits["usp"] += usp.pvalue <= alpha
-        hits["f_interaction"] += csp.f_pvalue_interaction <= alpha
-        hits["f_additive"] += csp.f_pvalue_additive <= alpha
-        hits["msd_permutation"] += bool(msd.to_frame()["reject"].any())
-    return {key: value / n_datasets for key, value in hits.items()}
+    seeds = np.random.default_rng(rng).integers(0, 2 ** 63, size=n_datasets)
+    means = tuple([0.0] * (n_algorithms - 1) + [effect])
+    pieces = [(int(seed), means, n_instances, n_runs, n_resamples, distribution, alpha) for seed in seeds]
+    decisions = map_ordered(_decisions, pieces, executor=executor, progress=progress, desc="data sets")
+    return {key: sum(d[key] for d in decisions) / n_datasets for key in PROCEDURES}
+
+
+def _decisions(piece: tuple) -> dict[str, bool]:
+    """Whether each procedure rejects on one simulated data set (a piece for an executor)."""
+    seed, means, n_instances, n_runs, n_resamples, distribution, alpha = piece
+    rng = np.random.default_rng(seed)
+    results = simulate_runs(list(means), n_instances=n_instances, n_runs=n_runs, sigma_across=0.0,
+                            distribution=distribution, rng=rng).results
+    design1 = permutation_test(results.blocks(), method="monte_carlo", n_resamples=n_resamples, rng=rng)
+    csp = permutation_test(results, variant="constrained", rng=rng, n_resamples=n_resamples)
+    usp = permutation_test(results, variant="unconstrained", method="monte_carlo", n_resamples=n_resamples,
+                           rng=rng)
+    msd = msd_intervals(results, method="monte_carlo", n_resamples=n_resamples, rng=rng)
+    return {"design1": design1.pvalue <= alpha, "csp": csp.pvalue <= alpha, "usp": usp.pvalue <= alpha,
+            "f_interaction": csp.f_pvalue_interaction <= alpha, "f_additive": csp.f_pvalue_additive <= alpha,
+            "msd_permutation": bool(msd.to_frame()["reject"].any())}

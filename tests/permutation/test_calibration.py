@@ -23,8 +23,17 @@ def test_null_rejection_rate_is_alpha():
 
 
 def test_power_grows_with_the_effect():
-    small = rejection_rates(1.0, n_datasets=40, rng=12)
-    large = rejection_rates(3.0, n_datasets=40, rng=12)
+    small = rejection_rates(1.0, n_datasets=60, rng=12)
+    large = rejection_rates(3.0, n_datasets=60, rng=12)
     for key in small:
         assert large[key] > small[key] >= 0.0, key
-    assert large["csp"] > 0.8
+    assert large["csp"] > 0.7  # about 0.8 (benchmark); 60 data sets: se 0.05
+
+
+def test_rejection_rates_are_the_same_on_an_executor():
+    """Each data set has its own seed: the same rates in this process and on two workers."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    here = rejection_rates(1.0, n_datasets=6, n_resamples=49, rng=5)
+    with ThreadPoolExecutor(2) as pool:
+        assert rejection_rates(1.0, n_datasets=6, n_resamples=49, rng=5, executor=pool) == here
