@@ -15,7 +15,8 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-__all__ = ["keyword_only_from", "renamed_parameters", "renamed_value", "renamed_field", "warn_renamed"]
+__all__ = ["keyword_only_from", "renamed_parameters", "renamed_value", "renamed_field", "renamed_init",
+           "warn_renamed"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -54,12 +55,27 @@ def renamed_parameters(**renames: str) -> Callable[[F], F]:
             for old, new in renames.items():
                 if old in kwargs:
                     if new in kwargs:
-                        raise TypeError(f"{function.__name__}() got both {old}= (deprecated) and "
+                        raise TypeError(f"{wrapper.__name__}() got both {old}= (deprecated) and "
                                         f"{new}=; pass only {new}=.")
-                    warn_renamed(f"the parameter {old}=", f"{new}=", f"{function.__name__}()")
+                    warn_renamed(f"the parameter {old}=", f"{new}=", f"{wrapper.__name__}()")
                     kwargs[new] = kwargs.pop(old)
             return function(*args, **kwargs)
         return wrapper  # type: ignore[return-value]
+    return decorate
+
+
+def renamed_init(**renames: str) -> Callable[[type], type]:
+    """Class decorator: the constructor accepts ``old=...`` for the renamed field ``new`` (with
+    a warning), and ``instance.old`` reads it (with a warning), for one release."""
+    def decorate(cls: type) -> type:
+        init = renamed_parameters(**renames)(cls.__init__)
+        init.__name__ = cls.__name__  # the warning names the class, not __init__
+        cls.__init__ = init
+        for old, new in renames.items():
+            alias = renamed_field(new)
+            alias.__set_name__(cls, old)
+            setattr(cls, old, alias)
+        return cls
     return decorate
 
 

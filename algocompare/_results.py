@@ -187,6 +187,17 @@ class BaseResult:
             raise NotImplementedError(f"{type(self).__name__} has no customary figure.")
         return figure.draw(self, ax=ax, **kwargs)
 
+    @property
+    def _plot_function(self) -> str | None:
+        """Deprecated (0.1): the name of the customary figure's function; figures are found by
+        result type now (:func:`algocompare.plots.customary_figure`)."""
+        from algocompare import plots
+        from algocompare._deprecation import warn_renamed
+
+        warn_renamed("._plot_function", "algocompare.plots.customary_figure(result)", type(self).__name__)
+        figure = plots.customary_figure(self)
+        return None if figure is None else figure.draw.__name__
+
 
 @dataclass(frozen=True, kw_only=True)
 class TestResult(BaseResult):
@@ -198,3 +209,12 @@ class TestResult(BaseResult):
     pvalue: float
     alternative: str = "two-sided"
 
+
+def __getattr__(name: str) -> Any:
+    """``Result``, the base class's name until 0.2, resolves to :class:`BaseResult` with a warning."""
+    if name == "Result":
+        from algocompare._deprecation import warn_renamed
+
+        warn_renamed("algocompare._results.Result", "algocompare._results.BaseResult", "algocompare._results")
+        return BaseResult
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,6 +17,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from algocompare._deprecation import renamed_init
 from algocompare._options import N_RESAMPLES
 from algocompare._results import jsonable
 from algocompare._validation import check_design_size
@@ -40,6 +41,7 @@ INCOMPLETE_SECTION_PROVIDERS: tuple[str, ...] = (
 )
 
 
+@renamed_init(correction="p_adjust")
 @dataclass(frozen=True)
 class AnalysisOptions:
     """What the user asked of an analysis (the CLI flags of ``analyze``)."""

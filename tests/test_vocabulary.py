@@ -246,3 +246,19 @@ def test_multiple_sign_alternative_is_about_the_values_as_given() -> None:
     np.testing.assert_allclose(low.table["pvalue"], high.table["pvalue"])
     default = ac.multiple_sign_test(-table, control="G-CMA-ES", direction="maximize", n_resamples=199, rng=3)
     assert default.alternative == "greater"
+
+
+def test_the_module_paths_of_01_still_import_for_one_release() -> None:
+    """Scripts (and earlier tests) import the moved modules by their 0.1 paths."""
+    import importlib
+    import sys
+
+    for old, new in (("algocompare.samplesize.effect_size", "algocompare.effects.effect_size"),
+                     ("algocompare.samplesize.power", "algocompare.effects.power")):
+        sys.modules.pop(old, None)
+        with pytest.warns(DeprecationWarning, match=new):
+            module = importlib.import_module(old)
+        assert module is importlib.import_module(new)
+    with pytest.warns(DeprecationWarning, match="BaseResult"):
+        from algocompare._results import Result
+    assert Result is BaseResult

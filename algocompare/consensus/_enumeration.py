@@ -18,8 +18,7 @@ import numpy as np
 from scipy import sparse
 from scipy.optimize import linprog
 
-from algocompare.consensus._heuristic import _copeland_start, _linear_cost, _local_search
-from algocompare.consensus._milp import _milp_linear, _order_from_pairs, _pair_index, _triples
+from algocompare.consensus._milp import _order_from_pairs, _pair_index, _triples
 
 
 # -- linear orders: LP bound, then every order meeting the optimum ------------------------------
@@ -141,29 +140,6 @@ def _optimal_orders(cost: np.ndarray, best: float, bound: _Bound, max_solutions:
             continue
         stack.extend((rest ^ (1 << v), head + [v]) for v in reversed(memo[rest][1]))
     return orders, counts[full] <= max_solutions
-
-
-def _bound_and_enumerate(sub: np.ndarray, deadline: float, max_solutions: int, tol: float):
-    """(optimal orders, proven, complete, slack) of one component: LP bound, the optimum
-    from the LP when integral (else HiGHS MILP), then every order meeting it."""
-    bound = _lp_bound(sub, deadline)
-    first = bound.order
-    if first is None:
-        solve = _milp_linear(sub, deadline, 1, tol)
-        if not solve.solutions or not solve.optimal:
-            order = _local_search(sub, _order_from_pairs(solve.solutions[0], len(sub)) if solve.solutions
-                                  else _copeland_start(sub))
-            lower = max(bound.value, solve.lower_bound)
-            return [order], False, False, max(_linear_cost(sub, order) - lower, 0.0)
-        first = _order_from_pairs(solve.solutions[0], len(sub))
-    best = _linear_cost(sub, first)
-    try:
-        orders, complete = _optimal_orders(sub, best, bound, max_solutions, deadline, tol)
-    except _OutOfTime:
-        return [first], True, False, 0.0
-    if not orders:  # only through a numerical failure of the bound: keep the proven optimum
-        return [first], True, False, 0.0
-    return orders, True, complete, 0.0
 
 
 # -- weak orders: every weak order of a small component ------------------------------

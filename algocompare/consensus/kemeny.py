@@ -53,7 +53,7 @@ from scipy.sparse.csgraph import connected_components
 from algocompare._options import documented_table_options
 from algocompare._validation import check_option, check_positive, check_positive_int
 from algocompare.consensus import _milp, _weak_dp
-from algocompare.consensus._enumeration import _bound_and_enumerate, _enumerate_weak
+from algocompare.consensus._enumeration import _OutOfTime, _enumerate_weak, _lp_bound, _optimal_orders
 from algocompare.consensus._heuristic import (_copeland_start, _linear_cost, _local_search, _net_preference_levels,
                                               _weak_component_cost)
 from algocompare.consensus._linear_dp import _dp_linear
@@ -73,6 +73,30 @@ _DP_WEAK_MAX = 15
 
 
 # -- Condorcet decomposition ---------------------------------------------------------
+
+def _bound_and_enumerate(sub: np.ndarray, deadline: float, max_solutions: int, tol: float):
+    """(optimal orders, proven, complete, slack) of one component: LP bound, the optimum
+    from the LP when integral (else HiGHS MILP), then every order meeting it. It lives
+    here, with the dispatch, so that the steps it calls are looked up in this module."""
+    bound = _lp_bound(sub, deadline)
+    first = bound.order
+    if first is None:
+        solve = _milp_linear(sub, deadline, 1, tol)
+        if not solve.solutions or not solve.optimal:
+            order = _local_search(sub, _order_from_pairs(solve.solutions[0], len(sub)) if solve.solutions
+                                  else _copeland_start(sub))
+            lower = max(bound.value, solve.lower_bound)
+            return [order], False, False, max(_linear_cost(sub, order) - lower, 0.0)
+        first = _order_from_pairs(solve.solutions[0], len(sub))
+    best = _linear_cost(sub, first)
+    try:
+        orders, complete = _optimal_orders(sub, best, bound, max_solutions, deadline, tol)
+    except _OutOfTime:
+        return [first], True, False, 0.0
+    if not orders:  # only through a numerical failure of the bound: keep the proven optimum
+        return [first], True, False, 0.0
+    return orders, True, complete, 0.0
+
 def _components(edge: np.ndarray) -> list[np.ndarray]:
     """Strongly connected components of ``edge`` (a → b allowed), in condensation order."""
     n_comp, labels = connected_components(edge.astype(np.int8), directed=True, connection="strong")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import algocompare as ac
+from algocompare._deprecation import warn_renamed
 from algocompare.frequentist.assumptions import NormalityResult
 from algocompare.frequentist.intervals import ConfidenceCurveResult
 from algocompare.plots.bayesian import plot_pairwise_matrix, plot_simplex
@@ -99,7 +100,20 @@ def customary_figure(result: Any) -> CustomaryFigure | None:
     True
     """
     cls = result if isinstance(result, type) else type(result)
-    return next((_FIGURES[klass] for klass in cls.__mro__ if klass in _FIGURES), None)
+    found = next((_FIGURES[klass] for klass in cls.__mro__ if klass in _FIGURES), None)
+    return found if found is not None else _named_figure(cls)
+
+
+def _named_figure(cls: type) -> CustomaryFigure | None:
+    """A result class of 0.1 that names its figure in a ``_plot_function`` string (deprecated
+    for one release: register the type with :func:`register_customary_figure`)."""
+    name = getattr(cls, "_plot_function", None)
+    if not isinstance(name, str):
+        return None
+    warn_renamed(f"naming the figure in {cls.__name__}._plot_function",
+                 "algocompare.plots.register_customary_figure(ResultType, draw, title=...)", cls.__name__)
+    known = next((entry for entry in _FIGURES.values() if entry.draw.__name__ == name), None)
+    return None if known is None else CustomaryFigure(cls, known.draw, known.title, None)
 
 
 #: The package's own results and their figures.

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from algocompare._deprecation import renamed_field
+from algocompare._deprecation import renamed_init
 from algocompare._results import BaseResult, format_number
 
 __all__ = ["PosthocResult"]
@@ -16,6 +16,7 @@ __all__ = ["PosthocResult"]
 TABLE_COLUMNS = ("algorithm_a", "algorithm_b", "statistic", "pvalue", "pvalue_adj", "reject")
 
 
+@renamed_init(correction="p_adjust")
 @dataclass(frozen=True, kw_only=True)
 class PosthocResult(BaseResult):
     """Pairwise comparisons after an omnibus test, with adjusted p-values.
@@ -65,8 +66,6 @@ class PosthocResult(BaseResult):
     table: pd.DataFrame
     se: str | None = None
     standard_error: float | None = None
-
-    correction = renamed_field("p_adjust")
 
     # ------------------------------------------------------------------ views
     def to_frame(self) -> pd.DataFrame:

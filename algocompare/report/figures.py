@@ -70,9 +70,15 @@ def customary(result: Any) -> Any:
 
 
 def _is_posthoc(result: Any) -> bool:
+    """A post-hoc result: a PosthocResult, or (deprecated, 0.1) a result whose figure is the
+    CD diagram by its ``_plot_function`` name."""
     from algocompare import PosthocResult
+    from algocompare.plots import cd_diagram
 
-    return isinstance(result, PosthocResult)
+    if isinstance(result, PosthocResult):
+        return True
+    figure = customary(result)
+    return figure is not None and figure.draw is cd_diagram
 
 
 #: names of the post-hoc tests for tables with missing cells, for the title of their CD diagram
