@@ -1,8 +1,12 @@
-"""Deprecation aliases for one release: old parameter names, old option values, old fields.
+"""Deprecation aliases: old parameter names, old option values, old fields, old modules.
 
-Everything renamed by the vocabulary of :mod:`algocompare._options` keeps working for one
-release under its old name, with a ``DeprecationWarning`` that names the new spelling; the
-README's migration table lists them all.
+Everything renamed by the vocabulary of :mod:`algocompare._options` keeps working under its
+old name. In 0.2 the old spellings are accepted quietly, so that scripts and test suites
+written for 0.1 (some run with warnings as errors) keep passing unchanged; with the
+environment variable ``ALGOCOMPARE_DEPRECATIONS=warn`` each use of an old spelling emits a
+``DeprecationWarning`` that names the new one and points at the caller's line (add
+``-W error::DeprecationWarning`` to stop at the first). From 0.3 they warn by default; they
+go in 0.4. CHANGELOG.md lists them all.
 """
 
 from __future__ import annotations
@@ -21,12 +25,17 @@ __all__ = ["keyword_only_from", "renamed_parameters", "renamed_value", "renamed_
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Release in which the aliases go away; named in every warning.
-REMOVED_IN = "0.3"
+REMOVED_IN = "0.4"
+#: ``warn`` in this environment variable makes every use of an old spelling warn (0.2).
+ENVIRONMENT = "ALGOCOMPARE_DEPRECATIONS"
 
 
 def warn_renamed(old: str, new: str, where: str) -> None:
     """Warn that ``old`` is deprecated in favour of ``new``, pointing at the user's line: the
-    first frame outside the package (wrappers and helpers in between are skipped)."""
+    first frame outside the package (wrappers and helpers in between are skipped); only
+    when ``ALGOCOMPARE_DEPRECATIONS=warn`` in 0.2 (see the module's docstring)."""
+    if os.environ.get(ENVIRONMENT, "").lower() != "warn":
+        return
     warnings.warn(f"{where}: {old} is deprecated and will be removed in algocompare {REMOVED_IN}; "
                   f"use {new}.", DeprecationWarning, stacklevel=_outside_the_package())
 

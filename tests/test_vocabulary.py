@@ -19,6 +19,9 @@ import algocompare as ac
 from algocompare import _options
 from algocompare._results import BaseResult
 
+#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
+pytestmark = pytest.mark.usefixtures("deprecations_warn")
+
 CALLABLES = {name: getattr(ac, name) for name in ac.__all__
              if callable(getattr(ac, name)) and not inspect.isclass(getattr(ac, name))}
 RESULT_CLASSES = {name: getattr(ac, name) for name in ac.__all__
@@ -253,12 +256,18 @@ def test_the_module_paths_of_01_still_import_for_one_release() -> None:
     import importlib
     import sys
 
+    import algocompare.samplesize as samplesize
+
     for old, new in (("algocompare.samplesize.effect_size", "algocompare.effects.effect_size"),
                      ("algocompare.samplesize.power", "algocompare.effects.power")):
         sys.modules.pop(old, None)
-        with pytest.warns(DeprecationWarning, match=new):
-            module = importlib.import_module(old)
-        assert module is importlib.import_module(new)
+        try:
+            with pytest.warns(DeprecationWarning, match=new):
+                module = importlib.import_module(old)
+            assert module is importlib.import_module(new)
+        finally:  # leave the package as a fresh import has it (its __getattr__ answers the old names)
+            sys.modules.pop(old, None)
+            samplesize.__dict__.pop(old.rsplit(".", 1)[1], None)
     with pytest.warns(DeprecationWarning, match="BaseResult"):
         from algocompare._results import Result
     assert Result is BaseResult

@@ -51,7 +51,7 @@ class ConsensusResult(BaseResult):
     n_rankings: int
     profile: Any = internal()
 
-    #: Deprecated alias of ``optimal_rankings`` (removed in 0.3).
+    #: Deprecated alias of ``optimal_rankings`` (removed in 0.4).
     rankings = renamed_field("optimal_rankings")
 
     @property

@@ -1,4 +1,4 @@
-"""Deprecated path: :mod:`algocompare.effects.effect_size` since 0.2; this module goes in 0.3.
+"""Deprecated path: :mod:`algocompare.effects.effect_size` since 0.2; this module goes in 0.4.
 
 Importing it warns and hands over the moved module itself, so that old imports
 (``from algocompare.samplesize.effect_size import ...``) keep working for one release.

@@ -12,6 +12,9 @@ from algocompare.samplesize.runner import RunFailed, run_experiment
 from tests.samplesize import algorithms_fixture as fx
 from tests.samplesize import faults
 
+#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
+pytestmark = pytest.mark.usefixtures("deprecations_warn")
+
 INSTANCES = list(range(12))
 SETTINGS = dict(d=1.0, se_max=0.6, n0=4, nmax=60, power=0.8)
 
