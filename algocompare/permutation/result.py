@@ -117,9 +117,9 @@ class MSDResult(BaseResult):
     def to_frame(self) -> pd.DataFrame:
         """All pairs: differences of effects and of mean ranks, and the decisions at ``alpha``.
 
-        ``reject`` is the permutation MSD's (Algorithm 2: ``|difference| > msd_permutation``);
-        ``reject_parametric`` and ``reject_rank`` those of the parametric and rank-based MSDs
-        (formerly the columns ``permutation``, ``parametric`` and ``rank``).
+        ``reject`` is the decision of the permutation MSD, the procedure of the result
+        (Algorithm 2: ``|difference| > msd_permutation``); ``permutation``, ``parametric``
+        and ``rank`` are each MSD's decision, side by side, as 0.1 named them.
         """
         algs = list(self.effects.index)
         rows = []
@@ -130,8 +130,9 @@ class MSDResult(BaseResult):
                 rows.append({"algorithm_a": algs[a], "algorithm_b": algs[b], "difference": diff,
                              "rank_difference": rdiff,
                              "reject": abs(diff) > self.msd_permutation,
-                             "reject_parametric": abs(diff) > self.msd_parametric,
-                             "reject_rank": abs(rdiff) > self.msd_rank})
+                             "permutation": abs(diff) > self.msd_permutation,
+                             "parametric": abs(diff) > self.msd_parametric,
+                             "rank": abs(rdiff) > self.msd_rank})
         return pd.DataFrame(rows)
 
     def __str__(self) -> str:

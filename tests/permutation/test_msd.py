@@ -92,9 +92,10 @@ def test_unconstrained_msd_and_result_object():
     res = ac.msd_intervals(as_results(TINY), variant="unconstrained", n_resamples=500, rng=1)
     assert res.variant == "unconstrained" and not res.permutation_exact and res.msd_permutation > 0
     frame = res.to_frame()
-    assert len(frame) == 3 and {"reject", "reject_parametric", "reject_rank"} <= set(frame.columns)
+    assert len(frame) == 3 and {"reject", "permutation", "parametric", "rank"} <= set(frame.columns)
     assert list(frame["reject"]) == list(frame["difference"].abs() > res.msd_permutation)
-    assert list(frame["reject_rank"]) == list(frame["rank_difference"].abs() > res.msd_rank)
+    assert list(frame["permutation"]) == list(frame["reject"])
+    assert list(frame["rank"]) == list(frame["rank_difference"].abs() > res.msd_rank)
     intervals = res.intervals()
     assert set(intervals["panel"]) == {p[0] for p in res.panels()}
     widths = intervals["ci_high"] - intervals["ci_low"]

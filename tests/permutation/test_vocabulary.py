@@ -58,8 +58,8 @@ def test_msd_decisions_are_reject_columns_and_bars_ci_low_ci_high():
     res = ac.msd_intervals(as_results(TINY), rng=0)
     frame = res.to_frame()
     assert list(frame.columns) == ["algorithm_a", "algorithm_b", "difference", "rank_difference", "reject",
-                                   "reject_parametric", "reject_rank"]
-    assert frame["reject_parametric"].tolist() == (frame["difference"].abs() > res.msd_parametric).tolist()
+                                   "permutation", "parametric", "rank"]
+    assert frame["parametric"].tolist() == (frame["difference"].abs() > res.msd_parametric).tolist()
     bars = res.intervals()
     assert list(bars.columns) == ["panel", "algorithm", "estimate", "ci_low", "ci_high"]
     np.testing.assert_allclose(bars["ci_low"] + bars["ci_high"], 2 * bars["estimate"])
