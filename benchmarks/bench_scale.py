@@ -107,21 +107,16 @@ def size_tasks(df: pd.DataFrame) -> dict:
     return tasks
 
 
-#: the command line in a child that reports its own peak resident memory (kB) on its last
-#: stderr line: VmHWM of /proc/self/status, the high-water mark of this process image alone
-#: (ru_maxrss would carry the benchmark's own peak over the fork), else ru_maxrss
+#: the command line in a child that reports its peak resident memory (kB, ru_maxrss) on its
+#: last stderr line. ru_maxrss keeps the parent's peak over the fork, so the command-line rows
+#: are measured first, while this process is small, with their input files written by another
+#: child (``--write-inputs``): the figure is then the child's own.
 _CHILD = ("import resource, sys\n"
           "from algocompare.cli import main\n"
-          "def peak():\n"
-          "    try:\n"
-          "        with open('/proc/self/status') as status:\n"
-          "            return next(int(line.split()[1]) for line in status if line.startswith('VmHWM:'))\n"
-          "    except (OSError, StopIteration):\n"
-          "        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
           "try:\n"
           "    code = main(sys.argv[1:])\n"
           "finally:\n"
-          "    sys.stderr.write(f'\\nPEAK {peak()}\\n')\n"
+          "    sys.stderr.write(f'\\nPEAK {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n')\n"
           "sys.exit(code)\n")
 
 
@@ -139,11 +134,27 @@ def run_cli(args: list[str]) -> tuple[float, float, str]:
     return wall, peak, error
 
 
+#: the input files of the command-line rows and the memory of each as a DataFrame (MB)
+INPUTS = {"w1000x20.csv": lambda: table(1_000, 20, seed=1), "w10000x50.csv": lambda: table(10_000, 50, seed=3),
+          "w25000x100.csv": lambda: table(25_000, 100, seed=2), "long1m.csv": lambda: long_table()}
+
+
+def write_inputs(directory: str) -> None:
+    """Write the command-line inputs to ``directory`` and print each one's DataFrame memory
+    (run in a child, so that this process stays small; see ``_CHILD``)."""
+    for name, make in INPUTS.items():
+        frame = make()
+        frame.to_csv(Path(directory) / name, index=not name.startswith("long"))
+        print(name, frame.memory_usage(deep=True).sum() / 2**20)
+
+
 def cli_rows(rounds: int) -> list[str]:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
+        written = subprocess.run([sys.executable, __file__, "--write-inputs", tmp], capture_output=True, text=True,
+                                 check=True).stdout.split()
+        input_mb = {name: float(mb) for name, mb in zip(written[::2], written[1::2])}
         small = Path(tmp) / "w1000x20.csv"
-        table(1_000, 20, seed=1).to_csv(small)
         best = {"plain": np.inf, "bayesian": np.inf}
         for _ in range(rounds):
             for name, extra in (("plain", []), ("bayesian", ["--bayesian"])):
@@ -154,7 +165,6 @@ def cli_rows(rounds: int) -> list[str]:
         rows.append(f"| `analyze` 1,000 × 20 | {best['plain']:.2f} s | `analyze --bayesian`: {best['bayesian']:.2f} s "
                     f"| {best['bayesian'] / best['plain']:.2f} |")
         medium = Path(tmp) / "w10000x50.csv"
-        table(10_000, 50, seed=3).to_csv(medium)
         plain, _, error = run_cli(["analyze", str(medium)])
         bayesian, _, error_b = run_cli(["analyze", str(medium), "--bayesian"])
         if error or error_b:
@@ -164,22 +174,17 @@ def cli_rows(rounds: int) -> list[str]:
         # the interpreter with the libraries an analysis loads: the floor of every peak below
         _, floor, error = run_cli(["analyze", "--dataset", "ice_cream"])
         rows.append(f"| `analyze` of a 3 × 5 table (interpreter and libraries) | peak {floor:.0f} MB | — | — |")
-        large = Path(tmp) / "w25000x100.csv"
-        frame = table(25_000, 100, seed=2)
-        frame.to_csv(large)
-        rows.append(_memory_row("`analyze` 25,000 × 100", large, frame, floor))
-        long_file = Path(tmp) / "long1m.csv"
-        long = long_table()
-        long.to_csv(long_file, index=False)
-        rows.append(_memory_row("`analyze` 1,000,000 long rows (10,000 × 20 × 5 runs)", long_file, long, floor))
+        rows.append(_memory_row("`analyze` 25,000 × 100", Path(tmp) / "w25000x100.csv",
+                                input_mb["w25000x100.csv"], floor))
+        rows.append(_memory_row("`analyze` 1,000,000 long rows (10,000 × 20 × 5 runs)", Path(tmp) / "long1m.csv",
+                                input_mb["long1m.csv"], floor))
     return rows
 
 
-def _memory_row(label: str, path: Path, frame: pd.DataFrame, floor: float) -> str:
+def _memory_row(label: str, path: Path, input_mb: float, floor: float) -> str:
     """Wall time and peak memory of ``analyze path``, and the peak above the interpreter's
-    floor as a multiple of the input DataFrame's memory."""
+    floor as a multiple of the input DataFrame's memory (``input_mb``)."""
     wall, peak, error = run_cli(["analyze", str(path)])
-    input_mb = frame.memory_usage(deep=True).sum() / 2**20
     if error:
         return f"| {label} | failed after {wall:.1f} s: {error} | | |"
     return (f"| {label} | {wall:.1f} s, peak {peak:.0f} MB | input DataFrame {input_mb:.0f} MB "
@@ -220,6 +225,7 @@ def main(quick: bool = False) -> None:
              "## Side by side on the same wide DataFrame", "",
              "| size | algocompare | time | peer | time | ratio |", "|---|---|---|---|---|---|"]
     stages = ["## Cost per stage", "", "| size | stage | time |", "|---|---|---|"]
+    command_line = cli_rows(rounds=2 if quick else 3)  # first, while this process is small (see _CHILD)
     for n, k in sizes:
         df = table(n, k)
         check_values(df)
@@ -236,11 +242,14 @@ def main(quick: bool = False) -> None:
         print(f"{n} x {k} done", flush=True)
     stages += long_rows()
     lines += ["", *stages, "", "## Command line", "", "| run | time | compared with | ratio |",
-              "|---|---|---|---|", *cli_rows(rounds=2 if quick else 3)]
+              "|---|---|---|---|", *command_line]
     out = Path(__file__).with_name("results_scale.md")
     out.write_text("\n".join(lines) + "\n")
     print(out.read_text())
 
 
 if __name__ == "__main__":
-    main(quick="--quick" in sys.argv)
+    if "--write-inputs" in sys.argv:
+        write_inputs(sys.argv[sys.argv.index("--write-inputs") + 1])
+    else:
+        main(quick="--quick" in sys.argv)
