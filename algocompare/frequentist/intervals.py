@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from algocompare._options import check_confidence_level
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_field
 from algocompare._results import BaseResult
@@ -139,7 +140,7 @@ def median_difference_ci(x: Any, y: Any, *, confidence_level: float = 0.95, pair
     >>> round(ci.ci_low, 3), round(ci.ci_high, 3)   # R wilcox.test(x, y, conf.int=TRUE): 1.3 6.8
     (1.3, 6.8)
     """
-    alpha = 1 - v.check_probability("confidence_level", confidence_level)
+    alpha = 1 - check_confidence_level(confidence_level)
     diffs, m, n, dropped = _differences(x, y, paired, nan_policy)
     total = diffs.size
     exact = _use_exact(method, m, n)

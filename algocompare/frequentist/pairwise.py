@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
+from algocompare._options import check_confidence_level
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_field, renamed_parameters, renamed_value
 from algocompare.ranking import below_overflow
@@ -256,7 +257,7 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
     (3.873, 0.0305)
     """
     check_alternative(alternative)
-    v.check_probability("confidence_level", confidence_level)
+    check_confidence_level(confidence_level)
     a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy)
     d = a - b
     n = d.size

@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm, t as t_dist
 
+from algocompare._options import check_alpha
 from algocompare._deprecation import warn_renamed
-from algocompare._validation import (NAN_POLICIES, check_algorithm, check_option, check_probability,
-                                     check_table_nan_policy)
+from algocompare._validation import NAN_POLICIES, check_algorithm, check_option, check_table_nan_policy
 from algocompare.data.convert import as_blocks
 from algocompare.frequentist.incomplete import durbin, skillings_mack
 from algocompare.posthoc.adjust import (CORRECTIONS, PAIRWISE_CORRECTIONS, adjust_pairwise, adjust_vector,
@@ -37,7 +37,6 @@ _TEST_NAMES = {
     "quade": "Quade post-hoc (z test on weighted mean ranks)",
     "friedman_exact": "Friedman rank-sum differences with exact p-values (Eisinga et al. 2017)",
     "wilcoxon": "pairwise Wilcoxon signed-rank tests",
-    "nemenyi": "Nemenyi test (studentized range of Friedman mean ranks)",
     "conover": "Conover's Friedman post-hoc (t test on rank sums)",
     "durbin": "Durbin all-pairs post-hoc (Conover's t test on rank sums)",
     "skillings_mack": "Skillings-Mack post-hoc (z test on adjusted rank sums)",
@@ -49,9 +48,9 @@ _SE_NAMES = {"permutation": ", permutation standard error", "classic": ", classi
 
 def _check_se(se: str | None, test: str) -> str | None:
     """The standard error of the z tests ("permutation" by default); None for the other tests."""
-    if test not in RANK_TESTS + ("nemenyi",):
+    if test not in RANK_TESTS:
         if se is not None:
-            raise ValueError(f"se={se!r} applies to the z tests (friedman, aligned_ranks, quade, nemenyi), "
+            raise ValueError(f"se={se!r} applies to the z tests (friedman, aligned_ranks, quade), "
                              f"not to test={test!r}; leave se unset.")
         return None
     if se is None:
@@ -106,7 +105,7 @@ def _resolve_control(results: Any, control: Any, mean_ranks: pd.Series) -> int |
 
 def _critical_difference(test: str, p_adjust: str, k: int, m: int, alpha: float, se: float) -> float | None:
     """CD in score units for single-step corrections of the rank z tests."""
-    if test not in RANK_TESTS + ("nemenyi",):
+    if test not in RANK_TESTS:
         return None
     if p_adjust == "nemenyi":
         return critical_value(k, alpha, "nemenyi") * se
@@ -172,7 +171,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
         Level for ``reject`` (and for Rom's constants).
     se : {"permutation", "classic"}, optional
         Standard error of a score difference for the z tests (``"friedman"``,
-        ``"aligned_ranks"``, ``"quade"``, ``"nemenyi"``); not accepted by the other tests.
+        ``"aligned_ranks"``, ``"quade"``); not accepted by the other tests.
         ``"permutation"`` (default): the exact null variance when the k values of each
         instance are exchangeable, conditional on the observed scores,
         Var(s_a - s_b) = (2k/(k-1)) Σ_i v_i / c² (v_i the variance of instance i's
@@ -223,7 +222,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
         test, p_adjust = "friedman", "nemenyi"
     check_option("p_adjust", p_adjust, CORRECTIONS)
     se = _check_se(se, test)
-    alpha = check_probability("alpha", alpha)
+    alpha = check_alpha(alpha)
     allowed = _TEST_OPTIONS.get(test, set())
     if allowed is not None and set(test_options) - allowed:
         raise TypeError(f"unexpected option(s) {sorted(set(test_options) - allowed)} for test={test!r}.")
@@ -265,7 +264,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
         statistic = pair_z(scores, a, b)
         pvalue = np.minimum(1.0, 2.0 * norm.sf(np.abs(statistic)))
 
-    if p_adjust == "nemenyi" and test in RANK_TESTS + ("nemenyi",):
+    if p_adjust == "nemenyi" and test in RANK_TESTS:
         adjusted = tie_consistent(pvalue, nemenyi_from_z(statistic, k))
     elif control_index is None or p_adjust == "nemenyi":
         adjusted = adjust_pairwise(pvalue, k, p_adjust, alpha)
