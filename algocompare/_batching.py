@@ -1,5 +1,5 @@
-"""Splitting a long vectorised computation (permutations, posterior draws) into batches,
-so memory stays bounded, with an optional progress bar."""
+"""Splitting a long vectorised computation (permutations, posterior draws, the rows of a
+large table) into batches, so memory stays bounded, with an optional progress bar."""
 
 from __future__ import annotations
 
@@ -22,3 +22,14 @@ def batches(total: int, size: int, *, progress: bool = False, desc: str = "", un
         for block in blocks:
             yield block
             bar.update(block.stop - block.start)
+
+
+#: cells per batch of :func:`row_batches`: about 2 MB of float64, so that a computation's
+#: temporaries stay small next to a large table (issue 19) and the loop's overhead is negligible
+BATCH_CELLS = 1 << 18
+
+
+def row_batches(n_rows: int, n_columns: int, cells: int | None = None) -> Iterator[slice]:
+    """Consecutive slices of the rows of an ``n_rows`` × ``n_columns`` table, each of about
+    ``cells`` cells (default :data:`BATCH_CELLS`; at least one row)."""
+    return batches(n_rows, (BATCH_CELLS if cells is None else cells) // max(n_columns, 1))

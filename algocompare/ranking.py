@@ -6,11 +6,15 @@ All functions take an *oriented* instances × algorithms array (lower is better,
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 from scipy.stats import rankdata
 
-__all__ = ["within_instance_ranks", "tie_terms", "ranks_and_tie_terms", "aligned_ranks", "exact_row_means",
-           "quade_weights", "below_overflow"]
+from algocompare._batching import row_batches
+
+__all__ = ["within_instance_ranks", "tie_terms", "ranks_and_tie_terms", "rank_blocks", "rank_sums",
+           "aligned_ranks", "aligned_rank_sums", "exact_row_means", "quade_weights", "below_overflow"]
 
 
 def _row_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -84,6 +88,32 @@ def ranks_and_tie_terms(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ranks, np.bincount(rows, weights=sizes ** 3 - sizes, minlength=values.shape[0])
 
 
+def rank_blocks(values: np.ndarray) -> Iterator[tuple[slice, np.ndarray, np.ndarray]]:
+    """:func:`ranks_and_tie_terms` of ``values`` a block of rows (about a quarter of a
+    million cells, :func:`~algocompare._batching.row_batches`) at a time: (rows, their
+    ranks, their tie terms).
+
+    For statistics that only add up ranks over instances (Friedman's rank sums, Quade's
+    weighted sums): the ranks of a whole 25,000 × 100 table and the sorting work behind
+    them (about 80 MB) are never held at once (issue 19).
+    """
+    values = np.asarray(values, dtype=float)
+    for rows in row_batches(*values.shape):
+        yield (rows, *ranks_and_tie_terms(values[rows]))
+
+
+def rank_sums(values: np.ndarray) -> tuple[np.ndarray, float]:
+    """Column sums of :func:`within_instance_ranks` and the total Σ(t³ − t) of the tied
+    groups, from :func:`rank_blocks`. Both are exact (ranks are multiples of 1/2), so
+    they do not depend on the blocks."""
+    sums = np.zeros(np.shape(values)[1])
+    ties = 0.0
+    for _, ranks, terms in rank_blocks(values):
+        sums += ranks.sum(axis=0)
+        ties += float(terms.sum())
+    return sums, ties
+
+
 def below_overflow(values: np.ndarray) -> np.ndarray:
     """``values / 4`` (exact) when the largest magnitude is within a factor 4 of the float
     limit, so that the differences and ranges the rank tests take cannot overflow; the
@@ -109,15 +139,10 @@ def exact_row_means(values: np.ndarray) -> np.ndarray:
     values = np.asarray(values, dtype=float)
     n, k = values.shape
     means = np.empty(n)
-    step = max(1, _BLOCK_CELLS // max(k, 1))
-    for start in range(0, n, step):
-        ordered = np.sort(values[start:start + step], axis=1).astype(np.longdouble)
-        means[start:start + step] = ordered.sum(axis=1) / k
+    for rows in row_batches(n, k):
+        ordered = np.sort(values[rows], axis=1).astype(np.longdouble)
+        means[rows] = ordered.sum(axis=1) / k
     return means
-
-
-#: cells per block of :func:`exact_row_means`
-_BLOCK_CELLS = 1 << 18
 
 
 def aligned_ranks(values: np.ndarray) -> np.ndarray:
@@ -135,8 +160,33 @@ def aligned_ranks(values: np.ndarray) -> np.ndarray:
     return _flat_ranks(aligned.ravel()).reshape(values.shape)
 
 
+def aligned_rank_sums(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """Column sums, row sums and the sum of squares of :func:`aligned_ranks`: what the
+    aligned-ranks statistic takes, without the ranks matrix (issue 19). The sums are exact
+    (ranks are multiples of 1/2); the sum of squares is rounded as one dot product."""
+    values = below_overflow(np.asarray(values, dtype=float))
+    n, k = values.shape
+    aligned = (values - exact_row_means(values)[:, None]).ravel()
+    if not _rankable(values):
+        ranks = rankdata(aligned).reshape(n, k)
+        return ranks.sum(axis=0), ranks.sum(axis=1), float((ranks ** 2).sum())
+    order, sorted_ranks = _sorted_ranks(aligned)
+    del aligned
+    columns = np.bincount(order % k, weights=sorted_ranks, minlength=k)
+    rows = np.bincount(order // k, weights=sorted_ranks, minlength=n)
+    return columns, rows, float(np.dot(sorted_ranks, sorted_ranks))
+
+
 def _flat_ranks(values: np.ndarray) -> np.ndarray:
-    """Average ranks of a NaN-free 1-D array, equal to ``scipy.stats.rankdata``.
+    """Average ranks of a NaN-free 1-D array, equal to ``scipy.stats.rankdata``."""
+    order, sorted_ranks = _sorted_ranks(values)
+    ranks = np.empty(values.size)
+    ranks[order] = sorted_ranks
+    return ranks
+
+
+def _sorted_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The order that sorts a NaN-free 1-D array and the average ranks in that order.
 
     A sorted run of equal values at positions s..e-1 gets (s + e + 1)/2. Indices are int32
     when they fit and each temporary is freed as soon as it is used, so the peak stays
@@ -151,18 +201,10 @@ def _flat_ranks(values: np.ndarray) -> np.ndarray:
     opens[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=opens[1:])
     del ordered
-    starts = np.flatnonzero(opens).astype(index, copy=False)
-    group = np.cumsum(opens, dtype=index)
+    starts = np.flatnonzero(opens)
     del opens
-    group -= 1
-    ends = np.empty_like(starts)
-    ends[:-1] = starts[1:]
-    ends[-1:] = n
-    average = (starts + ends + 1) / 2.0
-    del starts, ends
-    ranks = np.empty(n)
-    ranks[order] = average[group]
-    return ranks
+    ends = np.append(starts[1:], n)
+    return order, np.repeat((starts + ends + 1) / 2.0, ends - starts)
 
 
 def quade_weights(values: np.ndarray) -> np.ndarray:

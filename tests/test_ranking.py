@@ -100,13 +100,13 @@ def test_rank_transforms_do_not_overflow_near_the_float_limit():
 
 def test_blockwise_row_means_equal_one_block(monkeypatch):
     """exact_row_means sorts blocks of rows (bounded memory); the block size changes nothing."""
-    import algocompare.ranking as ranking
+    from algocompare import _batching
 
     rng = np.random.default_rng(3)
     values = np.round(rng.normal(size=(1001, 13)) * 100, 3)
     whole = exact_row_means(values)
-    monkeypatch.setattr(ranking, "_BLOCK_CELLS", 50)  # 3 rows per block, a ragged last block
-    np.testing.assert_array_equal(ranking.exact_row_means(values), whole)
+    monkeypatch.setattr(_batching, "BATCH_CELLS", 50)  # 3 rows per block, a ragged last block
+    np.testing.assert_array_equal(exact_row_means(values), whole)
     np.testing.assert_array_equal(whole, _rational_means(values))
 
 
@@ -117,7 +117,11 @@ def test_rank_transforms_use_a_few_times_the_memory_of_the_table():
 
     rng = np.random.default_rng(0)
     values = np.round(rng.normal(size=(20_000, 50)), 2)
-    for transform, limit in ((within_instance_ranks, 3.0), (aligned_ranks, 6.5)):
+    from algocompare.ranking import aligned_rank_sums, rank_sums
+
+    # the sums the omnibus tests take: batches of rows (a constant ~7 MB) and one sort of all cells
+    for transform, limit in ((within_instance_ranks, 3.0), (aligned_ranks, 6.5), (rank_sums, 1.0),
+                             (aligned_rank_sums, 3.5)):
         tracemalloc.start()
         try:
             transform(values)
@@ -125,3 +129,55 @@ def test_rank_transforms_use_a_few_times_the_memory_of_the_table():
         finally:
             tracemalloc.stop()
         assert peak <= limit * values.nbytes, (transform.__name__, peak / values.nbytes)
+
+
+# ---------------------------------------------------------------- batched sums (issue 19)
+_TABLES = [np.round(np.random.default_rng(1).normal(size=(300, 7)), 1),  # many ties
+           np.random.default_rng(2).normal(size=(40, 3)), np.ones((4, 3)), np.array([[1.0, 2.0]])]
+
+
+def test_rank_sums_are_the_sums_of_the_full_ranks_whatever_the_batches(monkeypatch):
+    from algocompare import _batching
+    from algocompare.ranking import rank_sums
+
+    for values in _TABLES:
+        ranks, ties = ranks_and_tie_terms(values)
+        for cells in (10, 1 << 18):  # a few rows per batch, and one batch
+            monkeypatch.setattr(_batching, "BATCH_CELLS", cells)
+            sums, total = rank_sums(values)
+            np.testing.assert_array_equal(sums, ranks.sum(axis=0))
+            assert total == ties.sum()
+
+
+def test_aligned_rank_sums_equal_the_sums_of_the_aligned_ranks():
+    from algocompare.ranking import aligned_rank_sums
+
+    for values in _TABLES + [np.array([[1.0, np.nan], [2.0, 3.0]])]:
+        ranks = aligned_ranks(values)
+        columns, rows, squares = aligned_rank_sums(values)
+        np.testing.assert_array_equal(columns, ranks.sum(axis=0))
+        np.testing.assert_array_equal(rows, ranks.sum(axis=1))
+        np.testing.assert_allclose(squares, (ranks ** 2).sum(), rtol=1e-15)
+
+
+def test_batched_views_do_not_depend_on_the_batch_size(monkeypatch):
+    """Omnibus statistics, mean ranks, describe, Shapiro-Wilk per algorithm and Borda are
+    computed a batch of rows (or columns) at a time: one batch and batches of a few rows
+    give the same values."""
+    import pandas as pd
+
+    import algocompare as ac
+    from algocompare import _batching
+
+    table = pd.DataFrame(np.round(np.random.default_rng(3).normal(size=(120, 6)), 1))
+    found = {}
+    for cells in (1 << 18, 13):
+        monkeypatch.setattr(_batching, "BATCH_CELLS", cells)
+        res = ac.Results.from_wide(table)
+        found[cells] = [ac.omnibus(res).table, res.mean_ranks(), res.describe(),
+                        ac.normality(res, test="shapiro").table, ac.borda(res).scores, ac.quade(res).quade_mean_ranks]
+    for one, many in zip(found[1 << 18], found[13]):
+        if isinstance(one, pd.Series):
+            pd.testing.assert_series_equal(one, many, rtol=1e-14)
+        else:
+            pd.testing.assert_frame_equal(one, many, rtol=1e-14)

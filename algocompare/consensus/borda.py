@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare._options import documented_table_options
+from algocompare._batching import row_batches
 from algocompare._validation import check_option
 from algocompare.consensus.rankings import as_profile, at_least_counts, check_consensus_options, levels_to_groups
 from algocompare.consensus.results import BordaResult
@@ -68,17 +69,16 @@ def borda(rankings: Any, *, weights: Any = None, score: str = "borda", ties: str
     check_option("ties", ties, _TIES)
     check_consensus_options("borda", direction, nan_policy)
     profile = as_profile(rankings, weights, agg=agg, direction=direction, nan_policy=nan_policy)
+    strictly = ties != "relations"
+    name = "winner-takes-one" if score == "winner" else "Borda count (strict)" if strictly else "Borda count"
+
+    def points(levels: np.ndarray) -> np.ndarray:
+        return levels == 0 if score == "winner" else at_least_counts(levels, strictly=strictly)
+
     levels = profile.levels
-    if score == "winner":
-        per_ranking = (levels == 0).astype(float)
-        name = "winner-takes-one"
-    elif ties == "relations":
-        per_ranking = at_least_counts(levels).astype(float)
-        name = "Borda count"
-    else:
-        per_ranking = at_least_counts(levels, strictly=True).astype(float)
-        name = "Borda count (strict)"
-    totals = profile.weights @ per_ranking
+    totals = np.zeros(levels.shape[1])
+    for rows in row_batches(*levels.shape):  # each ranking's points, a batch at a time (issue 19)
+        totals += profile.weights[rows] @ points(levels[rows]).astype(float)
     scale = max(1.0, float(np.abs(totals).max()))
     rounded = np.round(totals / scale, 12)  # equal up to rounding error: tied
     consensus = levels_to_groups(profile.items, np.unique(-rounded, return_inverse=True)[1].ravel())

@@ -24,6 +24,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from algocompare._batching import row_batches
+
 __all__ = ["as_ranking", "instance_rankings", "format_ranking"]
 
 _GROUP_TYPES = (list, tuple, set, frozenset)
@@ -77,19 +79,20 @@ def dense_levels(values: np.ndarray) -> np.ndarray:
 
 def row_dense_levels(values: np.ndarray) -> np.ndarray:
     """:func:`dense_levels` of every row of a NaN-free 2-D array, vectorised: one sort per
-    row and a running count of the value changes (no Python loop over the rows)."""
+    row and a running count of the value changes (no Python loop over the rows), a batch
+    of rows at a time so that the sorting temporaries stay small (issue 19)."""
     values = np.asarray(values)
     n, k = values.shape
-    if k == 0:
-        return np.zeros((n, 0), dtype=int)
-    order = np.argsort(values, axis=1, kind="stable")
-    ordered = np.take_along_axis(values, order, axis=1)
-    steps = np.zeros((n, k), dtype=int)
-    np.not_equal(ordered[:, 1:], ordered[:, :-1], out=steps[:, 1:], casting="unsafe")
-    del ordered
-    np.cumsum(steps, axis=1, out=steps)
     levels = np.empty((n, k), dtype=int)
-    np.put_along_axis(levels, order, steps, axis=1)
+    if k == 0:
+        return levels
+    for rows in row_batches(n, k):
+        order = np.argsort(values[rows], axis=1, kind="stable")
+        ordered = np.take_along_axis(values[rows], order, axis=1)
+        steps = np.zeros(order.shape, dtype=int)
+        np.not_equal(ordered[:, 1:], ordered[:, :-1], out=steps[:, 1:], casting="unsafe")
+        np.cumsum(steps, axis=1, out=steps)
+        np.put_along_axis(levels[rows], order, steps, axis=1)
     return levels
 
 

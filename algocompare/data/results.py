@@ -10,7 +10,8 @@ import pandas as pd
 from scipy.stats import rankdata
 
 from algocompare import _validation as v
-from algocompare.ranking import within_instance_ranks
+from algocompare._batching import row_batches
+from algocompare.ranking import rank_sums, within_instance_ranks
 
 __all__ = ["Results"]
 
@@ -33,6 +34,14 @@ def stretched_mean_ranks(ranks: np.ndarray) -> np.ndarray:
     return np.where(counted.any(axis=0), total / np.maximum(counted.sum(axis=0), 1), np.nan)
 
 
+def _copy_on_write() -> bool:
+    """pandas copies a shared frame's data before writing to it (always from pandas 3.0,
+    on request in 2.x), so a view can be handed out where a copy used to be."""
+    if int(pd.__version__.split(".")[0]) >= 3:
+        return True
+    return bool(pd.get_option("mode.copy_on_write"))
+
+
 def _matrix_to_long(values: np.ndarray, instances: Sequence[Any], algorithms: Sequence[Any]) -> pd.DataFrame:
     """The long table (instance, algorithm, run 0, value) of a one-run matrix, in label order."""
     n_inst, n_alg = values.shape
@@ -44,22 +53,22 @@ def _matrix_to_long(values: np.ndarray, instances: Sequence[Any], algorithms: Se
     })
 
 
-def _overflow_safe_groups(frame: pd.DataFrame, keys: list[str]) -> tuple[Any, int, Any, int]:
-    """Groups of the values scaled by 2**-e (exact) for the moments and the order statistics.
+def _overflow_safe_groups(values: np.ndarray, keys: np.ndarray) -> tuple[Any, int, Any, int]:
+    """Groups (by the integer ``keys``, ascending) of the values scaled by 2**-e (exact) for
+    the moments and the order statistics.
 
     Sums and squares overflow from about 1e154 on: the moments use values scaled to at most
     1 when the largest is >= 2**500. The median and quartiles only average two neighbours,
     which overflows near 1.8e308 only: they are divided by 4 when the largest is >= 2**1021,
     so that values far below the largest are not lost to underflow. Small values: e = 0.
     """
-    values = frame["value"].to_numpy(dtype=float)
     largest = float(np.nanmax(np.abs(values))) if np.isfinite(values).any() else 0.0
     m_exp = int(np.frexp(largest)[1]) if largest >= 2.0 ** 500 else 0
     o_exp = 2 if largest >= 2.0 ** 1021 else 0
 
     def groups(exponent: int) -> Any:
-        scaled = frame.assign(value=np.ldexp(values, -exponent)) if exponent else frame
-        return scaled.groupby(keys, sort=False)["value"]
+        scaled = np.ldexp(values, -exponent) if exponent else values
+        return pd.Series(scaled, copy=False).groupby(keys, sort=True)
 
     return groups(m_exp), m_exp, groups(o_exp), o_exp
 
@@ -90,6 +99,90 @@ def _complex_message(values: np.ndarray, algorithms: Sequence[Any] | None) -> st
         j = int(imaginary[0][1])
         where = f" column {algorithms[j] if algorithms is not None and j < len(algorithms) else j!r}"
     return f"the array{where} holds complex numbers; every result cell must be a real number."
+
+
+def _label_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """Codes (in order of first appearance, as ``pd.unique``) and the distinct labels of a
+    label column, the labels as one Python object each: a run table repeats each label
+    thousands of times, and one str object per row (about 55 bytes) would cost ~110 MB per
+    million rows for the two label columns (issue 19)."""
+    codes, uniques = pd.factorize(column, use_na_sentinel=False)
+    return codes, np.asarray(uniques, dtype=object)
+
+
+def _run_codes(runs: pd.Series) -> np.ndarray:
+    """Codes in the order of the run labels (NaN last). Labels of mixed types are ordered as
+    ``pd.factorize(sort=True)`` orders them (numbers before strings), not refused."""
+    return pd.factorize(runs, sort=True, use_na_sentinel=False)[0]
+
+
+def _run_order(cells: np.ndarray, run_codes: np.ndarray) -> np.ndarray | slice:
+    """Row order by cell code, then by run, stable: the order of :meth:`Results._sorted`;
+    ``slice(None)`` when the rows are in that order already (e.g. a table written cell by
+    cell), so that taking it copies nothing."""
+    if _nondecreasing(cells, run_codes):
+        return slice(None)
+    return np.lexsort((run_codes, cells))
+
+
+def _positions_in_groups(codes: np.ndarray) -> np.ndarray:
+    """0, 1, 2, ... within each run of equal consecutive ``codes`` (a sorted key)."""
+    starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
+    return np.arange(len(codes)) - np.repeat(starts, np.diff(np.r_[starts, len(codes)]))
+
+
+def _nondecreasing(cells: np.ndarray, run_codes: np.ndarray) -> bool:
+    later, earlier = cells[1:], cells[:-1]
+    return bool((later >= earlier).all() and ((later > earlier) | (run_codes[1:] >= run_codes[:-1])).all())
+
+
+def _first_repeat(cells: np.ndarray, runs: np.ndarray, order: np.ndarray | slice) -> int | None:
+    """The first row (in table order) whose (cell, run) appeared in an earlier row, given the
+    stable (cell, run) ``order``; None when every pair is unique."""
+    cells, runs = cells[order], runs[order]
+    same = (cells[1:] == cells[:-1]) & (runs[1:] == runs[:-1])
+    if not same.any():
+        return None
+    later = np.flatnonzero(same) + 1  # positions in order of the second of two equal pairs
+    return int((later if isinstance(order, slice) else order[later]).min())
+
+
+def _sorted_long(df: pd.DataFrame, labels: pd.Series, algorithm: str, value: str, run: str | None,
+                 extra: Sequence[str]) -> tuple[pd.DataFrame, np.ndarray, list, list]:
+    """The long frame of :meth:`Results.from_long` in (instance, algorithm, run) order, each
+    row's cell code (see :meth:`Results._cells`), and its instances and algorithms in order
+    of appearance; refuses a repeated run.
+
+    Works on integer codes: one hashing pass per label column and one sort, and each
+    output column is taken once in the final order (issue 19: 1,000,000 rows went through
+    four copies of the frame and a hash of every (instance, algorithm, run) triple)."""
+    inst_codes, instances = _label_codes(labels)
+    alg_codes, algorithms = _label_codes(df[algorithm])
+    cells = inst_codes * len(algorithms) + alg_codes
+    values = v.to_numeric_column(df[value], value)
+    if run is None:  # runs numbered in order of appearance within each cell
+        order = np.argsort(cells, kind="stable")
+        runs = _positions_in_groups(cells[order])
+    else:
+        run_codes = _run_codes(df[run])
+        order = _run_order(cells, run_codes)
+        run_values = df[run].to_numpy()
+        repeat = _first_repeat(cells, run_codes, order)
+        if repeat is not None:
+            raise ValueError(
+                f"run {v.show(run_values[repeat])} of algorithm {v.show(algorithms[alg_codes[repeat]])} on instance "
+                f"{v.show(instances[inst_codes[repeat]])} appears more than once; each (instance, algorithm, run) "
+                "must be unique."
+            )
+        runs = run_values[order]
+    # object columns of shared labels: with the dtype given, pandas 3 does not copy them into
+    # a string array, and copy=False keeps the frame from copying the fresh columns again
+    long = pd.DataFrame({"instance": pd.Series(instances[inst_codes[order]], dtype=object, copy=False),
+                         "algorithm": pd.Series(algorithms[alg_codes[order]], dtype=object, copy=False),
+                         "value": values[order], "run": runs}, copy=False)
+    for c in extra:
+        long[c] = df[c].to_numpy()[order]
+    return long, cells[order], list(instances), list(algorithms)
 
 
 def _plain_labels(*labels: Sequence[Any]) -> bool:
@@ -147,7 +240,8 @@ class Results:
     def __init__(self, long: pd.DataFrame | None, *, direction: str, algorithms: Sequence[Any],
                  instances: Sequence[Any], dropped_instances: Sequence[Any] = (),
                  extra_columns: Sequence[str] = (), notes: Sequence[str] = (),
-                 missing_cells: Sequence[tuple[Any, Any]] = (), matrix: np.ndarray | None = None) -> None:
+                 missing_cells: Sequence[tuple[Any, Any]] = (), matrix: np.ndarray | None = None,
+                 cells: np.ndarray | None = None) -> None:
         # Private: use the from_* constructors, which validate. The frame is sorted by
         # (instance, algorithm, run) in label order so every view is built consistently.
         # A complete table with one value per cell is kept as its read-only float matrix
@@ -156,24 +250,46 @@ class Results:
         self._algorithms = tuple(algorithms)
         self._instances = tuple(instances)
         self._matrix = matrix
-        self._long = None if matrix is not None else self._sorted(long)
+        self._cache: dict[Any, Any] = {}
+        if matrix is None and cells is not None:  # already in order, with its cell codes
+            self._long, self._cache["cells"] = long.reset_index(drop=True), cells
+        elif matrix is None:
+            self._long, self._cache["cells"] = self._sorted(long)
+        else:
+            self._long = None
         self._dropped = tuple(dropped_instances)
         self._missing = tuple(missing_cells)  # (instance, algorithm), in table order
         self._extra = tuple(extra_columns)
         self._notes = tuple(notes)
-        self._cache: dict[Any, Any] = {}
         self._frozen = True
 
-    def _sorted(self, long: pd.DataFrame) -> pd.DataFrame:
+    def _sorted(self, long: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
+        """The long frame in (instance, algorithm, run) order and each row's cell code."""
         if _plain_labels(self._instances, self._algorithms):  # hashed lookups, no Python call per row
-            frame = long.assign(_i=pd.Index(list(self._instances)).get_indexer(long["instance"]),
-                                _a=pd.Index(list(self._algorithms)).get_indexer(long["algorithm"]))
+            rows = pd.Index(list(self._instances)).get_indexer(long["instance"])
+            cols = pd.Index(list(self._algorithms)).get_indexer(long["algorithm"])
         else:
-            order_i = {label: i for i, label in enumerate(self._instances)}
-            order_a = {label: i for i, label in enumerate(self._algorithms)}
-            frame = long.assign(_i=long["instance"].map(order_i), _a=long["algorithm"].map(order_a))
-        frame = frame.sort_values(["_i", "_a", "run"], kind="stable").drop(columns=["_i", "_a"])
-        return frame.reset_index(drop=True)
+            rows = long["instance"].map({label: i for i, label in enumerate(self._instances)}).to_numpy()
+            cols = long["algorithm"].map({label: i for i, label in enumerate(self._algorithms)}).to_numpy()
+        cells = rows.astype(np.int64) * len(self._algorithms) + cols
+        order = _run_order(cells, _run_codes(long["run"]))
+        if isinstance(order, slice):
+            return long.reset_index(drop=True), cells  # already in order: no copy
+        return long.take(order).reset_index(drop=True), cells[order]
+
+    def _cells(self) -> np.ndarray:
+        """Each row of :meth:`_frame` as its cell, instance position × n_algorithms + algorithm
+        position (non-decreasing): the integer key every grouping over runs uses, instead of
+        hashing the label columns (issue 19)."""
+        if "cells" not in self._cache:  # the matrix's long frame: one row per cell, in order
+            self._cache["cells"] = np.arange(len(self._instances) * len(self._algorithms))
+        return self._cache["cells"]
+
+    def _by_cell(self, grouped: pd.Series, fill: float = np.nan) -> np.ndarray:
+        """Values indexed by cell code as an instances × algorithms array (absent cells ``fill``)."""
+        out = np.full(len(self._instances) * len(self._algorithms), fill)
+        out[grouped.index.to_numpy()] = grouped.to_numpy()
+        return out.reshape(len(self._instances), len(self._algorithms))
 
     def _frame(self) -> pd.DataFrame:
         """The long table; built on first use when the Results holds a complete matrix."""
@@ -184,8 +300,9 @@ class Results:
         return self._cache["long"]
 
     def _labelled(self, values: np.ndarray) -> pd.DataFrame:
-        """An instances × algorithms frame labelled as :meth:`blocks` labels it."""
-        return pd.DataFrame(values, index=pd.Index(list(self._instances), name="instance"),
+        """An instances × algorithms frame labelled as :meth:`blocks` labels it, on ``values``
+        themselves (no copy: the cached views of a 25,000 × 100 table would double it)."""
+        return pd.DataFrame(values, copy=False, index=pd.Index(list(self._instances), name="instance"),
                             columns=pd.Index(list(self._algorithms), name="algorithm"))
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -337,27 +454,8 @@ class Results:
             if column.isna().any():
                 row = int(np.flatnonzero(column.isna().to_numpy())[0])
                 raise ValueError(f"missing {role} label at row {row}; every run needs an algorithm and an instance.")
-        long = pd.DataFrame({
-            "instance": labels.to_numpy(object),
-            "algorithm": df[algorithm].to_numpy(object),
-            "value": v.to_numeric_column(df[value], value),
-        })
-        if run is None:
-            long["run"] = long.groupby(["instance", "algorithm"], sort=False).cumcount().to_numpy()
-        else:
-            long["run"] = df[run].to_numpy()
-            dup = long.duplicated(["instance", "algorithm", "run"])
-            if dup.any():
-                row = long[dup].iloc[0]
-                raise ValueError(
-                    f"run {v.show(row['run'])} of algorithm {v.show(row['algorithm'])} on instance {v.show(row['instance'])} "
-                    "appears more than once; each (instance, algorithm, run) must be unique."
-                )
-        for c in extra:
-            long[c] = df[c].to_numpy()
-        algorithms = list(pd.unique(long["algorithm"]))
-        instances = list(pd.unique(long["instance"]))
-        return cls._from_checked_long(long, direction, nan_policy, algorithms, instances, extra)
+        long, cells, instances, algorithms = _sorted_long(df, labels, algorithm, value, run, extra)
+        return cls._from_checked_long(long, direction, nan_policy, algorithms, instances, extra, cells)
 
     @classmethod
     def _from_matrix(cls, values: np.ndarray, algorithms: list, instances: list, direction: str,
@@ -372,11 +470,16 @@ class Results:
 
     @classmethod
     def _from_checked_long(cls, long: pd.DataFrame, direction: str, nan_policy: str, algorithms: list,
-                           instances: list, extra: Sequence[str]) -> Results:
-        """Apply the missing-value policy (NaN values and absent cells) and build."""
-        counts = long.groupby(["instance", "algorithm"], sort=False).size()
-        grid = counts.unstack("algorithm").reindex(index=list(instances), columns=list(algorithms))
-        rows, cols = np.nonzero(grid.isna().to_numpy())
+                           instances: list, extra: Sequence[str], cells: np.ndarray | None = None) -> Results:
+        """Apply the missing-value policy (NaN values and absent cells) and build. ``cells``:
+        the rows' cell codes when the frame is already in order (:func:`_sorted_long`)."""
+        if cells is None:
+            counts = long.groupby(["instance", "algorithm"], sort=False).size()
+            grid = counts.unstack("algorithm").reindex(index=list(instances), columns=list(algorithms))
+            rows, cols = np.nonzero(grid.isna().to_numpy())
+        else:
+            present = np.bincount(cells, minlength=len(instances) * len(algorithms)).reshape(len(instances), -1)
+            rows, cols = np.nonzero(present == 0)
         absent = [(instances[i], algorithms[j]) for i, j in zip(rows, cols)]
         nan_rows = long[long["value"].isna()]
         nan_cells = list(dict.fromkeys(zip(nan_rows["instance"], nan_rows["algorithm"])))
@@ -393,7 +496,9 @@ class Results:
         if bad_cells and nan_policy == "keep":
             missing = cls._ordered_cells(bad_cells, instances, algorithms)
             cell = pd.MultiIndex.from_frame(long[["instance", "algorithm"]])
-            long = long[~cell.isin(missing)]
+            kept = ~cell.isin(missing)
+            long = long[kept]
+            cells = None if cells is None else cells[kept]
         elif bad_cells:
             if nan_policy == "raise":
                 raise ValueError(v.missing_cells_message(bad_cells, len(bad_cells)))
@@ -401,6 +506,7 @@ class Results:
             dropped = [i for i in instances if i in bad_instances]
             long = long[~long["instance"].isin(bad_instances)]
             instances = [i for i in instances if i not in bad_instances]
+            cells = None  # the instances are renumbered: the constructor finds the cells again
             if not instances:
                 raise ValueError("every instance has a missing value; nothing is left after nan_policy='omit'.")
         if len(algorithms) < 2:
@@ -408,7 +514,7 @@ class Results:
                 f"only {len(algorithms)} algorithm ({algorithms[0]!r}); a comparison needs at least 2 algorithms."
             )
         return cls(long, direction=direction, algorithms=algorithms, instances=instances,
-                   dropped_instances=dropped, extra_columns=extra, missing_cells=missing)
+                   dropped_instances=dropped, extra_columns=extra, missing_cells=missing, cells=cells)
 
     @staticmethod
     def _ordered_cells(cells: list, instances: list, algorithms: list) -> list[tuple[Any, Any]]:
@@ -524,9 +630,8 @@ class Results:
         if "counts" not in self._cache and self._matrix is not None:
             self._cache["counts"] = self._labelled(np.ones(self._matrix.shape, dtype=int))
         if "counts" not in self._cache:
-            counts = self._long.groupby(["instance", "algorithm"], sort=False).size().unstack("algorithm")
-            counts = counts.reindex(index=list(self._instances), columns=list(self._algorithms))
-            self._cache["counts"] = counts.fillna(0).astype(int)  # a missing cell has 0 runs
+            counts = np.bincount(self._cells(), minlength=len(self._instances) * len(self._algorithms))
+            self._cache["counts"] = self._labelled(counts.reshape(len(self._instances), -1))  # missing: 0
         return self._cache["counts"].copy()
 
     def blocks(self, agg: str = "mean", *, oriented: bool = False) -> pd.DataFrame:
@@ -551,14 +656,14 @@ class Results:
             self._cache[key] = self._labelled(self._matrix)  # one value per cell: its mean and median
         if key not in self._cache:
             # near 1e308 the sums over runs would overflow: aggregate exactly rescaled values
-            moments, m_exp, order, o_exp = _overflow_safe_groups(self._long, ["instance", "algorithm"])
+            moments, m_exp, order, o_exp = _overflow_safe_groups(self._long["value"].to_numpy(float), self._cells())
             grouped, exponent = (moments, m_exp) if agg == "mean" else (order, o_exp)
-            grouped = np.ldexp(grouped.agg(agg), exponent)
-            table = grouped.unstack("algorithm").reindex(index=list(self._instances), columns=list(self._algorithms))
-            table.index.name, table.columns.name = "instance", "algorithm"
-            self._cache[key] = table.astype(float)
+            self._cache[key] = self._labelled(self._by_cell(np.ldexp(grouped.agg(agg), exponent)))
         table = self._cache[key]
-        return -table if oriented and self._direction == "maximize" else table.copy()
+        if oriented and self._direction == "maximize":
+            return -table
+        # under copy-on-write a shallow copy is safe: writing to it copies first (issue 19)
+        return table.copy(deep=not _copy_on_write())
 
     def values(self, agg: str = "mean", *, oriented: bool = False) -> np.ndarray:
         """:meth:`blocks` as a plain float array."""
@@ -593,12 +698,10 @@ class Results:
             return -out if oriented and self._direction == "maximize" else out
         depth = low if unbalanced == "truncate" else high
         out = np.full((self.n_instances, self.n_algorithms, depth), np.nan)
-        frame = self._long
-        position = frame.groupby(["instance", "algorithm"], sort=False).cumcount().to_numpy()
-        i = frame["instance"].map({x: n for n, x in enumerate(self._instances)}).to_numpy()
-        a = frame["algorithm"].map({x: n for n, x in enumerate(self._algorithms)}).to_numpy()
+        cells = self._cells()  # non-decreasing: a cell's runs are consecutive rows, in run order
+        position = _positions_in_groups(cells)
         keep = position < depth
-        out[i[keep], a[keep], position[keep]] = frame["value"].to_numpy()[keep]
+        out.reshape(-1, depth)[cells[keep], position[keep]] = self._long["value"].to_numpy()[keep]
         return -out if oriented and self._direction == "maximize" else out
 
     def ranks(self, agg: str = "mean") -> pd.DataFrame:
@@ -638,12 +741,12 @@ class Results:
         rank nothing and are left out. These are the mean ranks of
         :func:`algocompare.skillings_mack` and :func:`algocompare.durbin`.
         """
-        ranks = self.ranks(agg)
         if self._missing:
+            ranks = self.ranks(agg)
             return pd.Series(stretched_mean_ranks(ranks.to_numpy()), index=ranks.columns, name="mean_rank")
-        ranks = ranks.mean(axis=0)
-        ranks.name = "mean_rank"
-        return ranks
+        oriented = self.blocks(agg, oriented=True)
+        sums = rank_sums(oriented.to_numpy())[0]  # a block of instances at a time; exact sums
+        return pd.Series(sums / len(oriented), index=oriented.columns, name="mean_rank")
 
     def instance_runs(self, instance: Any = None, *, oriented: bool = False) -> dict[Any, pd.Series]:
         """Each algorithm's runs on one instance, indexed by run label (single-problem analysis).
@@ -682,7 +785,8 @@ class Results:
         1  child 1     vanilla    0    2.0
         2  child 1  strawberry    0    3.0
         """
-        return self._frame().copy()
+        frame = self._frame()  # label columns held as shared objects: typed afresh (str in pandas 3)
+        return pd.DataFrame({column: frame[column].to_numpy(copy=True) for column in frame.columns})
 
     def to_wide(self, agg: str = "mean") -> pd.DataFrame:
         """Alias of :meth:`blocks`."""
@@ -719,30 +823,35 @@ class Results:
         """
         if self._matrix is not None and not per_instance:
             return self._describe_columns()
-        keys = ["instance", "algorithm"] if per_instance else ["algorithm"]
-        frame = self._frame()
-        grouped = frame.groupby(keys, sort=False)["value"]
-        moments, m_exp, order, o_exp = _overflow_safe_groups(frame, keys)
-        table = _summary(grouped.size(), grouped, moments, m_exp, order, o_exp, self._direction)
+        n_algorithms = len(self._algorithms)
+        keys = self._cells() if per_instance else self._cells() % n_algorithms
+        values = self._frame()["value"].to_numpy(float)
+        moments, m_exp, order, o_exp = _overflow_safe_groups(values, keys)
+        plain = pd.Series(values, copy=False).groupby(keys, sort=True)
+        table = _summary(plain.size(), plain, moments, m_exp, order, o_exp, self._direction)
         if per_instance:
-            order = pd.MultiIndex.from_product([list(self._instances), list(self._algorithms)],
-                                               names=["instance", "algorithm"])
-            return table.reindex(order)
-        return table.reindex(list(self._algorithms))
+            labels = pd.MultiIndex.from_product([list(self._instances), list(self._algorithms)],
+                                                names=["instance", "algorithm"])
+        else:
+            labels = pd.Index(list(self._algorithms), name="algorithm")
+        return table.reindex(range(len(labels))).set_axis(labels)
 
     def _describe_columns(self) -> pd.DataFrame:
         """:meth:`describe` of a table with one value per cell, column by column on the matrix
         (no long table and groupby: 2.5 million cells take 0.1 s and little memory)."""
-        matrix = self._matrix
-        finite = np.isfinite(matrix)
-        largest = float(np.abs(matrix[finite]).max()) if finite.any() else 0.0
+        matrix = self._matrix  # complete and finite (else the Results would be long)
+        largest = max(-float(matrix.min()), float(matrix.max())) if matrix.size else 0.0
         m_exp = int(np.frexp(largest)[1]) if largest >= 2.0 ** 500 else 0
         o_exp = 2 if largest >= 2.0 ** 1021 else 0
-        columns = pd.Index(list(self._algorithms), name="algorithm")
-        moments = pd.DataFrame(np.ldexp(matrix, -m_exp) if m_exp else matrix, columns=columns, copy=False)
-        order = pd.DataFrame(np.ldexp(matrix, -o_exp) if o_exp else matrix, columns=columns, copy=False)
-        plain = pd.DataFrame(matrix, columns=columns, copy=False)
-        return _summary(plain.count(), plain, moments, m_exp, order, o_exp, self._direction)
+        algorithms = pd.Index(list(self._algorithms), name="algorithm")
+        parts = []
+        for columns in row_batches(matrix.shape[1], matrix.shape[0]):  # the quantiles' sorted copies stay small
+            part, names = matrix[:, columns], algorithms[columns]
+            moments = pd.DataFrame(np.ldexp(part, -m_exp) if m_exp else part, columns=names, copy=False)
+            order = pd.DataFrame(np.ldexp(part, -o_exp) if o_exp else part, columns=names, copy=False)
+            plain = pd.DataFrame(part, columns=names, copy=False)
+            parts.append(_summary(plain.count(), plain, moments, m_exp, order, o_exp, self._direction))
+        return pd.concat(parts)  # a Results has at least two algorithms: never empty
 
     # ------------------------------------------------------------------ subsets
     def select(self, algorithms: Sequence[Any] | None = None, instances: Sequence[Any] | None = None) -> Results:

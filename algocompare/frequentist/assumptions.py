@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ except ImportError:  # pragma: no cover - a scipy without it: shapiro(axis=1)
     _swilk = None
 
 from algocompare import _validation as v
+from algocompare._batching import row_batches
 from algocompare._options import documented_table_options
 from algocompare.data.convert import as_blocks, drop_record
 from algocompare._results import BaseResult, TestResult, internal
@@ -96,25 +98,74 @@ def _normality_row(sample: np.ndarray, test: str) -> tuple[float, float]:
         return float(res.statistic), float(res.pvalue)
 
 
+class _PaddedSamples(Mapping):
+    """Samples as the rows of one NaN-padded matrix (row i: its first ``sizes[i]`` values),
+    read as a mapping from each sample's name to its values, made on access.
+
+    What ``normality(per="cell")`` keeps of 200,000 cells of runs: one array instead of a
+    dict of 200,000 small arrays with their names (about 100 MB; issue 19)."""
+
+    def __init__(self, matrix: np.ndarray, sizes: np.ndarray, names: Any = None) -> None:
+        self.matrix, self.sizes = matrix, sizes
+        self._names = names  # a callable giving the list of names, asked only when needed
+        self._position: dict | None = None
+
+    @classmethod
+    def from_arrays(cls, samples: list[np.ndarray]) -> _PaddedSamples:
+        sizes = np.array([sample.size for sample in samples], dtype=int)
+        matrix = np.full((len(samples), int(sizes.max(initial=0))), math.nan)
+        for row, sample in enumerate(samples):
+            matrix[row, :sample.size] = sample
+        return cls(matrix, sizes)
+
+    def row(self, position: int) -> np.ndarray:
+        return self.matrix[position, :self.sizes[position]].copy()
+
+    def _positions(self) -> dict:
+        if self._position is None:
+            self._position = {name: i for i, name in enumerate(self._names())}
+        return self._position
+
+    def __getitem__(self, name: Any) -> np.ndarray:
+        return self.row(self._positions()[name])
+
+    def __iter__(self) -> Any:
+        return iter(self._positions())
+
+    def __len__(self) -> int:
+        return len(self.sizes)
+
+
 def _shapiro_many(samples: dict) -> dict:
-    """Shapiro–Wilk of every sample, as :func:`_normality_row` gives it: the samples of one
-    size are sorted and centred together, as ``scipy.stats.shapiro`` does for each, then
-    scipy's own W kernel (``swilk``) runs on each row without the per-call wrapper of
+    """Shapiro–Wilk of every sample of a dict, as :func:`_normality_row` gives it (see
+    :func:`_shapiro_padded`)."""
+    rows = _PaddedSamples.from_arrays(list(samples.values()))
+    statistics, pvalues = _shapiro_padded(rows.matrix, rows.sizes)
+    return {key: (float(s), float(p)) for key, s, p in zip(samples, statistics, pvalues)}
+
+
+def _shapiro_padded(matrix: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Shapiro–Wilk of each row's first ``sizes[row]`` values, as :func:`_normality_row`
+    gives it (NaN below 3 values or for a constant sample): the samples of one size are
+    sorted and centred together, as ``scipy.stats.shapiro`` does for each, then scipy's own
+    W kernel (``swilk``) runs on each row without the per-call wrapper of
     ``shapiro(axis=1)`` (200,000 cells of 5 runs: 0.5 s instead of 3.9 s); the values are
     bit-identical (tested). Without that kernel, ``shapiro(axis=1)`` per sample size."""
-    found = {key: (math.nan, math.nan) for key in samples}
-    by_size: dict[int, list] = {}
-    for key, sample in samples.items():
-        if sample.size >= MIN_SIZE["shapiro"] and sample.max() > sample.min():  # not constant (no overflow)
-            by_size.setdefault(sample.size, []).append(key)
-    for keys in by_size.values():
-        matrix = np.array([samples[key] for key in keys], dtype=float)
-        largest = np.abs(matrix).max(axis=1)
-        exponents = np.where(largest >= 2.0 ** 500, np.frexp(largest)[1], 0)  # as _scale_invariant
-        matrix = np.ldexp(matrix, -exponents[:, None])
-        for key, statistic, pvalue in zip(keys, *_shapiro_rows(matrix)):
-            found[key] = (float(statistic), float(pvalue))
-    return found
+    statistics = np.full(len(sizes), math.nan)
+    pvalues = np.full(len(sizes), math.nan)
+    for size in np.unique(sizes[sizes >= MIN_SIZE["shapiro"]]):
+        of_size = np.flatnonzero(sizes == size)
+        for batch in row_batches(of_size.size, int(size)):  # bounded temporaries (sorted, centred copies)
+            rows = of_size[batch]
+            block = matrix[rows, :size]
+            varying = block.max(axis=1) > block.min(axis=1)  # not constant (and no NaN)
+            rows, block = rows[varying], block[varying]
+            if not rows.size:
+                continue
+            largest = np.abs(block).max(axis=1)
+            exponents = np.where(largest >= 2.0 ** 500, np.frexp(largest)[1], 0)  # as _scale_invariant
+            statistics[rows], pvalues[rows] = _shapiro_rows(np.ldexp(block, -exponents[:, None]))
+    return statistics, pvalues
 
 
 def _shapiro_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -162,41 +213,40 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
     v.check_probability("alpha", alpha)
     names = _tests(test, NORMALITY_TESTS)
     results = as_blocks(data, direction=direction, nan_policy=nan_policy)
-    samples: dict = {}
     if per == "algorithm":
         table = results.blocks()
-        for algorithm in table.columns:
-            samples[(algorithm,)] = table[algorithm].to_numpy()
-        keys = ["algorithm"]
+        labels = {"algorithm": np.array(list(table.columns), dtype=object)}
+        rows = samples = _PaddedSamples(table.to_numpy().T, np.full(table.shape[1], table.shape[0]),
+                                        lambda: [str(a) for a in labels["algorithm"]])
     else:
         if not results.has_runs:
             raise ValueError("per='cell' needs several runs per (instance, algorithm); these results have one.")
-        runs = results.runs(unbalanced="pad")
-        for i, instance in enumerate(results.instances):
-            for j, algorithm in enumerate(results.algorithms):
-                cell = runs[i, j]
-                samples[(algorithm, instance)] = cell[~np.isnan(cell)]
-        keys = ["algorithm", "instance"]
-    frame = _normality_frame(samples, keys, names, alpha)
-    return NormalityResult(method="Normality tests", alpha=alpha, table=frame,
-                           samples={" / ".join(map(str, k)): s for k, s in samples.items()},
+        runs = results.runs(unbalanced="pad")  # a cell's runs first, then NaN
+        n, k, depth = runs.shape
+        algorithms, instances = np.array(results.algorithms, dtype=object), np.array(results.instances, dtype=object)
+        labels = {"algorithm": np.tile(algorithms, n), "instance": np.repeat(instances, k)}
+        rows = samples = _PaddedSamples(runs.reshape(n * k, depth), results.run_counts().to_numpy().ravel(),
+                                        lambda: [f"{a} / {i}" for a, i in zip(labels["algorithm"], labels["instance"])])
+    frame = _normality_frame(rows, labels, names, alpha)
+    return NormalityResult(method="Normality tests", alpha=alpha, table=frame, samples=samples,
                            dropped_instances=drop_record(results, nan_policy))
 
 
-def _normality_frame(samples: dict, keys: list[str], names: list[str], alpha: float) -> pd.DataFrame:
+def _normality_frame(rows: _PaddedSamples, labels: dict[str, np.ndarray], names: list[str],
+                     alpha: float) -> pd.DataFrame:
     """One row per sample and test (samples in order, then tests), built column by column."""
-    labels = list(samples)
-    statistics = np.empty((len(labels), len(names)))
-    pvalues = np.empty((len(labels), len(names)))
+    statistics = np.empty((len(rows), len(names)))
+    pvalues = np.empty((len(rows), len(names)))
     for t, name in enumerate(names):
-        found = _shapiro_many(samples) if name == "shapiro" else \
-            {label: _normality_row(samples[label], name) for label in labels}
-        statistics[:, t], pvalues[:, t] = np.array([found[label] for label in labels], dtype=float).reshape(-1, 2).T
+        if name == "shapiro":
+            statistics[:, t], pvalues[:, t] = _shapiro_padded(rows.matrix, rows.sizes)
+        else:
+            found = [_normality_row(rows.row(i), name) for i in range(len(rows))]
+            statistics[:, t], pvalues[:, t] = np.array(found, dtype=float).reshape(-1, 2).T
     repeat = len(names)
-    frame = pd.DataFrame({key: np.repeat(np.array([label[i] for label in labels], dtype=object), repeat)
-                          for i, key in enumerate(keys)})
-    frame["test"] = np.tile(np.array(names, dtype=object), len(labels))
-    frame["n"] = np.repeat([samples[label].size for label in labels], repeat)
+    frame = pd.DataFrame({key: np.repeat(column, repeat) for key, column in labels.items()})
+    frame["test"] = np.tile(np.array(names, dtype=object), len(rows))
+    frame["n"] = np.repeat(rows.sizes, repeat)
     frame["statistic"] = statistics.ravel()
     frame["pvalue"] = pvalues.ravel()
     frame["reject"] = np.nan_to_num(pvalues.ravel(), nan=np.inf) <= alpha

@@ -100,21 +100,23 @@ class RMAnovaResult(TestResult):
 
 
 # ------------------------------------------------------------------------- helpers
-def _mean_ranks(ranks: np.ndarray, table: pd.DataFrame, name: str = "mean_rank") -> pd.Series:
-    return pd.Series(ranks.mean(axis=0), index=table.columns, name=name)
+def _mean_ranks(sums: np.ndarray, table: pd.DataFrame, name: str = "mean_rank") -> pd.Series:
+    """Mean ranks from the column sums of the ranks (exact, so equal to the ranks' mean)."""
+    return pd.Series(sums / table.shape[0], index=table.columns, name=name)
 
 
 def _friedman_chi2(table: pd.DataFrame, tie_correction: bool) -> tuple[float, float, np.ndarray]:
+    """χ², the tie factor and the rank sums, ranked a block of instances at a time."""
     values = table.to_numpy()
     n, k = values.shape
-    ranks, ties = ranking.ranks_and_tie_terms(values)  # one sort of each row for both
-    mean_ranks = ranks.mean(axis=0)
+    sums, ties = ranking.rank_sums(values)  # one sort of each row for both
+    mean_ranks = sums / n
     chi2 = 12 * n / (k * (k + 1)) * float(((mean_ranks - (k + 1) / 2) ** 2).sum())
     factor = 1.0
     if tie_correction:
-        factor = 1 - ties.sum() / (n * k * (k * k - 1))
+        factor = 1 - ties / (n * k * (k * k - 1))
         chi2 = chi2 / factor if factor > 0 else 0.0  # every row fully tied: no information
-    return chi2, factor, ranks
+    return chi2, factor, sums
 
 
 def _f_pvalue(statistic: float, df1: float, df2: float) -> float:
@@ -165,12 +167,12 @@ def friedman(data: Any, *, tie_correction: bool = True, direction: str | None = 
     """
     table, dropped = oriented_blocks(data, direction=direction, nan_policy=nan_policy)
     n, k = table.shape
-    chi2, factor, ranks = _friedman_chi2(table, tie_correction)
+    chi2, factor, sums = _friedman_chi2(table, tie_correction)
     return FriedmanResult(
         method="Friedman test" + (" (tie-corrected)" if tie_correction else ""), statistic=float(chi2),
         pvalue=float(stats.chi2.sf(chi2, k - 1)), df=k - 1, kendall_w=float(chi2 / (n * (k - 1))),
         tie_correction=bool(tie_correction), tie_factor=float(factor), n_instances=n, n_algorithms=k,
-        mean_ranks=_mean_ranks(ranks, table), dropped_instances=dropped)
+        mean_ranks=_mean_ranks(sums, table), dropped_instances=dropped)
 
 
 @documented_table_options
@@ -260,19 +262,18 @@ def aligned_ranks(data: Any, *, tie_correction: bool = True, direction: str | No
     """
     table, dropped = oriented_blocks(data, direction=direction, nan_policy=nan_policy)
     n, k = table.shape
-    ranks = ranking.aligned_ranks(table.to_numpy())
+    columns, rows, squares = ranking.aligned_rank_sums(table.to_numpy())
     kn = k * n
-    numerator = (k - 1) * (float((ranks.sum(axis=0) ** 2).sum()) - (k * n * n / 4) * (kn + 1) ** 2)
-    squares = float((ranks ** 2).sum()) if tie_correction else kn * (kn + 1) * (2 * kn + 1) / 6
-    denominator = squares - float((ranks.sum(axis=1) ** 2).sum()) / k
+    numerator = (k - 1) * (float((columns ** 2).sum()) - (k * n * n / 4) * (kn + 1) ** 2)
+    squares = squares if tie_correction else kn * (kn + 1) * (2 * kn + 1) / 6
+    denominator = squares - float((rows ** 2).sum()) / k
     statistic = numerator / denominator if denominator > 0 else 0.0
-    within = ranking.within_instance_ranks(table.to_numpy())
     return AlignedRanksResult(
         method="Friedman aligned-ranks test" + (" (tie-corrected)" if tie_correction else ""),
         statistic=statistic, pvalue=float(stats.chi2.sf(statistic, k - 1)),
         df=k - 1, tie_correction=bool(tie_correction), n_instances=n, n_algorithms=k,
-        mean_ranks=_mean_ranks(within, table),
-        mean_aligned_ranks=_mean_ranks(ranks, table, "mean_aligned_rank"), dropped_instances=dropped)
+        mean_ranks=_mean_ranks(ranking.rank_sums(table.to_numpy())[0], table),
+        mean_aligned_ranks=_mean_ranks(columns, table, "mean_aligned_rank"), dropped_instances=dropped)
 
 
 @documented_table_options
@@ -309,25 +310,29 @@ def quade(data: Any, *, tie_correction: bool = True, direction: str | None = Non
     table, dropped = oriented_blocks(data, direction=direction, nan_policy=nan_policy)
     n, k = table.shape
     values = table.to_numpy()
-    ranks = ranking.within_instance_ranks(values)
     weights = ranking.quade_weights(values)
-    scores = weights[:, None] * (ranks - (k + 1) / 2)
-    b = float((scores.sum(axis=0) ** 2).sum()) / n
-    if tie_correction:
-        a = float((scores ** 2).sum())
-    else:
+    score_sums, weighted_sums, rank_sums = np.zeros(k), np.zeros(k), np.zeros(k)
+    a = 0.0
+    for rows, ranks, _ in ranking.rank_blocks(values):  # never the whole ranks matrix (issue 19)
+        w = weights[rows, None]
+        scores = w * (ranks - (k + 1) / 2)
+        score_sums += scores.sum(axis=0)
+        a += float((scores ** 2).sum())
+        weighted_sums += (w * ranks).sum(axis=0)
+        rank_sums += ranks.sum(axis=0)
+    b = float((score_sums ** 2).sum()) / n
+    if not tie_correction:
         a = n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72
     if b <= 0:
         statistic = 0.0
     else:
         statistic = (n - 1) * b / (a - b) if a - b > 1e-12 * a else math.inf
     df1, df2 = k - 1, (k - 1) * (n - 1)
-    weighted = pd.Series((weights[:, None] * ranks).sum(axis=0) / (n * (n + 1) / 2), index=table.columns,
-                         name="quade_mean_rank")
+    weighted = pd.Series(weighted_sums / (n * (n + 1) / 2), index=table.columns, name="quade_mean_rank")
     return QuadeResult(
         method="Quade test" + (" (tie-corrected)" if tie_correction else ""), statistic=float(statistic),
         pvalue=_f_pvalue(statistic, df1, df2), df1=df1, df2=df2, tie_correction=bool(tie_correction),
-        n_instances=n, n_algorithms=k, mean_ranks=_mean_ranks(ranks, table), quade_mean_ranks=weighted,
+        n_instances=n, n_algorithms=k, mean_ranks=_mean_ranks(rank_sums, table), quade_mean_ranks=weighted,
         dropped_instances=dropped)
 
 

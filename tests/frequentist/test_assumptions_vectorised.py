@@ -48,3 +48,25 @@ def test_homoscedasticity_per_instance_uses_the_batched_path_only_for_balanced_r
     looped = ac.homoscedasticity(unbalanced, per="instance").table
     assert list(batched.columns) == list(looped.columns) and len(batched) == len(looped) == 18
     np.testing.assert_allclose(batched["statistic"].iloc[3:], looped["statistic"].iloc[3:], rtol=1e-12)
+
+
+def test_normality_per_cell_equals_one_call_per_cell_and_keeps_every_sample():
+    """Issue 19: the cells' runs stay one padded array (unbalanced runs included); each row
+    of the table equals one call on that cell's runs, and ``samples`` gives each cell's runs."""
+    sim = ac.simulate_runs([10.0, 12.0, 11.0], n_instances=5, n_runs=6, rng=4).results
+    long = sim.to_long()
+    unbalanced = ac.Results.from_long(long.drop(index=[0, 1, 2, 3]), run="run")  # a cell with 2 runs
+    for res in (sim, unbalanced):
+        result = ac.normality(res, test=["shapiro", "dagostino"], per="cell")
+        runs = res.runs(unbalanced="pad")
+        assert len(result.samples) == res.n_instances * res.n_algorithms
+        rows = result.table.set_index(["algorithm", "instance", "test"])
+        for i, instance in enumerate(res.instances):
+            for j, algorithm in enumerate(res.algorithms):
+                cell = runs[i, j][~np.isnan(runs[i, j])]
+                np.testing.assert_array_equal(result.samples[f"{algorithm} / {instance}"], cell)
+                for test in ("shapiro", "dagostino"):
+                    row = rows.loc[(algorithm, instance, test)]
+                    assert row["n"] == cell.size
+                    np.testing.assert_array_equal([row["statistic"], row["pvalue"]], _normality_row(cell, test))
+    assert list(result.samples)[:2] == [f"{a} / {unbalanced.instances[0]}" for a in unbalanced.algorithms[:2]]
