@@ -118,7 +118,7 @@ def below_overflow(values: np.ndarray) -> np.ndarray:
     """``values / 4`` (exact) when the largest magnitude is within a factor 4 of the float
     limit, so that the differences and ranges the rank tests take cannot overflow; the
     ranks are those of the original values. Otherwise ``values`` unchanged."""
-    if values.size and float(np.abs(values).max()) >= 2.0 ** 1021:
+    if values.size and max(-float(values.min()), float(values.max())) >= 2.0 ** 1021:  # no |values| copy
         return np.ldexp(values, -2)
     return values
 
@@ -163,15 +163,21 @@ def aligned_ranks(values: np.ndarray) -> np.ndarray:
 def aligned_rank_sums(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     """Column sums, row sums and the sum of squares of :func:`aligned_ranks`: what the
     aligned-ranks statistic takes, without the ranks matrix (issue 19). The sums are exact
-    (ranks are multiples of 1/2); the sum of squares is rounded as one dot product."""
+    (ranks are multiples of 1/2); the sum of squares is rounded as one dot product.
+
+    Memory: the aligned values, their sort order (int32) and the ranks in sorted order,
+    each freed when used, about 2.5 times the table at the peak."""
     values = below_overflow(np.asarray(values, dtype=float))
     n, k = values.shape
     aligned = (values - exact_row_means(values)[:, None]).ravel()
     if not _rankable(values):
         ranks = rankdata(aligned).reshape(n, k)
         return ranks.sum(axis=0), ranks.sum(axis=1), float((ranks ** 2).sum())
-    order, sorted_ranks = _sorted_ranks(aligned)
+    order = _sort_order(aligned)
+    opens = _run_opens(aligned[order])
     del aligned
+    sorted_ranks = _average_ranks(opens)
+    del opens
     columns = np.bincount(order % k, weights=sorted_ranks, minlength=k)
     rows = np.bincount(order // k, weights=sorted_ranks, minlength=n)
     return columns, rows, float(np.dot(sorted_ranks, sorted_ranks))
@@ -179,32 +185,51 @@ def aligned_rank_sums(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, float
 
 def _flat_ranks(values: np.ndarray) -> np.ndarray:
     """Average ranks of a NaN-free 1-D array, equal to ``scipy.stats.rankdata``."""
-    order, sorted_ranks = _sorted_ranks(values)
+    order = _sort_order(values)
+    sorted_ranks = _average_ranks(_run_opens(values[order]))
     ranks = np.empty(values.size)
     ranks[order] = sorted_ranks
     return ranks
 
 
-def _sorted_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The order that sorts a NaN-free 1-D array and the average ranks in that order.
+def _sort_order(values: np.ndarray) -> np.ndarray:
+    """``np.argsort(values)`` as int32 when the indices fit (half the memory)."""
+    order = np.argsort(values)
+    return order.astype(np.int32) if values.size < 2 ** 31 else order
 
-    A sorted run of equal values at positions s..e-1 gets (s + e + 1)/2. Indices are int32
-    when they fit and each temporary is freed as soon as it is used, so the peak stays
-    near three times the input even when most values tie (the aligned values of a table
-    rounded to a few decimals).
-    """
-    n = values.size
-    index = np.int32 if n < 2 ** 31 else np.int64
-    order = np.argsort(values).astype(index, copy=False)
-    ordered = values[order]
-    opens = np.empty(n, dtype=bool)  # the first value of each run of equal values
+
+def _run_opens(ordered: np.ndarray) -> np.ndarray:
+    """Where each run of equal values of a sorted array opens (a boolean mask)."""
+    opens = np.empty(ordered.size, dtype=bool)
     opens[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=opens[1:])
-    del ordered
-    starts = np.flatnonzero(opens)
-    del opens
-    ends = np.append(starts[1:], n)
-    return order, np.repeat((starts + ends + 1) / 2.0, ends - starts)
+    return opens
+
+
+def _average_ranks(opens: np.ndarray) -> np.ndarray:
+    """The average ranks (as ``scipy.stats.rankdata``) of a sorted array whose runs of equal
+    values open where ``opens`` is true (:func:`_run_opens`).
+
+    A run at positions s..e (0-based) gets (s + e + 2)/2: each position's s and e come from
+    running maxima and minima over the run boundaries, in two float arrays the size of the
+    ranks, whether few or most values tie (the aligned values of a table rounded to a few
+    decimals); no array the size of the groups.
+    """
+    n = opens.size
+    first = np.arange(n, dtype=float)
+    first *= opens
+    np.maximum.accumulate(first, out=first)  # s: where each position's run opens
+    last = np.arange(n, dtype=float)
+    closes = np.append(opens[1:], True)
+    last[~closes] = np.inf
+    del closes
+    backwards = last[::-1]
+    np.minimum.accumulate(backwards, out=backwards)  # e: where each position's run closes
+    first += last
+    del last
+    first += 2.0
+    first /= 2.0
+    return first
 
 
 def quade_weights(values: np.ndarray) -> np.ndarray:

@@ -396,7 +396,7 @@ def rm_anova(data: Any, *, direction: str | None = None, nan_policy: str = "rais
 
 def _unit_scaled(values: np.ndarray) -> tuple[np.ndarray, int]:
     """``values`` times 2**-e (exact) with the largest magnitude in [0.5, 1), and e."""
-    largest = float(np.abs(values).max()) if values.size else 0.0
+    largest = max(-float(values.min()), float(values.max())) if values.size else 0.0  # no |values| copy
     exponent = int(np.frexp(largest)[1]) if largest > 0 else 0
     return np.ldexp(values, -exponent), exponent
 

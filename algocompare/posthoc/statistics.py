@@ -36,11 +36,12 @@ better than algorithm_b. The p-values do not depend on this orientation.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from algocompare.ranking import aligned_ranks, quade_weights, within_instance_ranks
+from algocompare.ranking import aligned_ranks, quade_weights, rank_blocks
 
 __all__ = ["RankScores", "rank_scores", "RANK_TESTS", "SE_METHODS"]
 
@@ -62,16 +63,21 @@ class RankScores:
     se_method: str
 
 
-def _instance_scores(values: np.ndarray, test: str) -> tuple[np.ndarray, float]:
-    """The instances × algorithms scores whose column totals define the test, and c."""
-    n = values.shape[0]
-    if test == "friedman":
-        return within_instance_ranks(values), float(n)
+def _instance_scores(values: np.ndarray, test: str) -> Iterator[tuple[slice, np.ndarray]]:
+    """The instances × algorithms scores whose column totals define the test, a block of
+    instances at a time (:func:`~algocompare.ranking.rank_blocks`; aligned ranks rank all
+    cells together, so they come as one block)."""
     if test == "aligned_ranks":
-        return aligned_ranks(values), float(n)
-    if test == "quade":
-        return quade_weights(values)[:, None] * within_instance_ranks(values), n * (n + 1) / 2.0
-    raise ValueError(f"unknown rank test {test!r}")  # pragma: no cover - checked by the caller
+        yield slice(None), aligned_ranks(values)
+        return
+    weights = quade_weights(values) if test == "quade" else None
+    for rows, ranks, _ in rank_blocks(values):
+        yield rows, ranks if weights is None else weights[rows, None] * ranks
+
+
+def _scale(test: str, n: int) -> float:
+    """c: the divisor of a score total (N, or N(N + 1)/2 for Quade's weights)."""
+    return n * (n + 1) / 2.0 if test == "quade" else float(n)
 
 
 def _classic_se(test: str, n: int, k: int) -> float:
@@ -82,22 +88,24 @@ def _classic_se(test: str, n: int, k: int) -> float:
     return float(np.sqrt(k * (k + 1) * (2 * n + 1) * (k - 1) / (18.0 * n * (n + 1))))
 
 
-def permutation_se(scores: np.ndarray, scale: float) -> float:
+def permutation_se(variances: np.ndarray, k: int, scale: float) -> float:
     """sqrt((2k/(k-1)) sum_i v_i) / c: the null standard error of a difference of column means.
 
-    ``scores`` is instances × algorithms, v_i the population variance of row i, c = ``scale``.
+    ``variances`` holds v_i, the population variance of the scores of row i (of k), c = ``scale``.
     """
-    k = scores.shape[1]
-    return float(np.sqrt(2.0 * k / (k - 1) * scores.var(axis=1).sum()) / scale)
+    return float(np.sqrt(2.0 * k / (k - 1) * variances.sum()) / scale)
 
 
 def rank_scores(values: np.ndarray, test: str, se: str = "permutation") -> RankScores:
     """Scores and standard error for ``test`` on an oriented instances × algorithms array."""
     n, k = values.shape
-    per_instance, scale = _instance_scores(values, test)
-    totals = per_instance.sum(axis=0)
+    scale = _scale(test, n)
+    totals, variances = np.zeros(k), np.empty(n)
+    for rows, scores in _instance_scores(values, test):
+        totals += scores.sum(axis=0)  # exact: multiples of 1/4
+        variances[rows] = scores.var(axis=1)
     if se == "permutation":
-        se_value = permutation_se(per_instance, scale)
+        se_value = permutation_se(variances, k, scale)
     elif se == "classic":
         se_value = _classic_se(test, n, k)
     else:  # pragma: no cover - checked by the caller
