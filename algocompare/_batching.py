@@ -33,3 +33,8 @@ def row_batches(n_rows: int, n_columns: int, cells: int | None = None) -> Iterat
     """Consecutive slices of the rows of an ``n_rows`` × ``n_columns`` table, each of about
     ``cells`` cells (default :data:`BATCH_CELLS`; at least one row)."""
     return batches(n_rows, (BATCH_CELLS if cells is None else cells) // max(n_columns, 1))
+
+
+def flat_batches(n_cells: int) -> Iterator[slice]:
+    """Consecutive slices of a flat array of ``n_cells``, each of :data:`BATCH_CELLS` cells."""
+    return batches(n_cells, BATCH_CELLS)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import numpy as np
 from scipy.stats import rankdata
 
-from algocompare._batching import row_batches
+from algocompare._batching import flat_batches, row_batches
 
 __all__ = ["within_instance_ranks", "tie_terms", "ranks_and_tie_terms", "rank_blocks", "rank_sums",
            "aligned_ranks", "aligned_rank_sums", "exact_row_means", "quade_weights", "below_overflow"]
@@ -165,44 +165,55 @@ def aligned_rank_sums(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, float
     aligned-ranks statistic takes, without the ranks matrix (issue 19). The sums are exact
     (ranks are multiples of 1/2); the sum of squares is rounded as one dot product.
 
-    Memory: the aligned values, their sort order (int32) and the ranks in sorted order,
-    each freed when used, about 2.5 times the table at the peak."""
+    Memory: the aligned values with their sort order (``argsort``'s int64) at the peak,
+    twice the table; then the order as int32 and the ranks in sorted order, the rest in
+    batches (:func:`~algocompare._batching.flat_batches`)."""
     values = below_overflow(np.asarray(values, dtype=float))
     n, k = values.shape
     aligned = (values - exact_row_means(values)[:, None]).ravel()
     if not _rankable(values):
         ranks = rankdata(aligned).reshape(n, k)
         return ranks.sum(axis=0), ranks.sum(axis=1), float((ranks ** 2).sum())
-    order = _sort_order(aligned)
-    opens = _run_opens(aligned[order])
+    order = np.argsort(aligned)
+    opens = _run_opens(aligned, order)
     del aligned
+    order = _narrow(order)
     sorted_ranks = _average_ranks(opens)
     del opens
-    columns = np.bincount(order % k, weights=sorted_ranks, minlength=k)
-    rows = np.bincount(order // k, weights=sorted_ranks, minlength=n)
+    columns, rows = np.zeros(k), np.zeros(n)
+    for cells in flat_batches(order.size):
+        where = order[cells]
+        columns += np.bincount(where % k, weights=sorted_ranks[cells], minlength=k)
+        rows += np.bincount(where // k, weights=sorted_ranks[cells], minlength=n)
     return columns, rows, float(np.dot(sorted_ranks, sorted_ranks))
 
 
 def _flat_ranks(values: np.ndarray) -> np.ndarray:
     """Average ranks of a NaN-free 1-D array, equal to ``scipy.stats.rankdata``."""
-    order = _sort_order(values)
-    sorted_ranks = _average_ranks(_run_opens(values[order]))
+    order = np.argsort(values)
+    opens = _run_opens(values, order)
+    order = _narrow(order)
+    sorted_ranks = _average_ranks(opens)
+    del opens
     ranks = np.empty(values.size)
     ranks[order] = sorted_ranks
     return ranks
 
 
-def _sort_order(values: np.ndarray) -> np.ndarray:
-    """``np.argsort(values)`` as int32 when the indices fit (half the memory)."""
-    order = np.argsort(values)
-    return order.astype(np.int32) if values.size < 2 ** 31 else order
+def _narrow(order: np.ndarray) -> np.ndarray:
+    """Sort indices as int32 when they fit (half the memory of ``argsort``'s int64)."""
+    return order.astype(np.int32) if order.size < 2 ** 31 else order
 
 
-def _run_opens(ordered: np.ndarray) -> np.ndarray:
-    """Where each run of equal values of a sorted array opens (a boolean mask)."""
-    opens = np.empty(ordered.size, dtype=bool)
+def _run_opens(values: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """Where each run of equal values of ``values[order]`` (sorted) opens, a boolean mask;
+    the sorted values are taken a batch at a time, never all at once."""
+    opens = np.empty(values.size, dtype=bool)
     opens[:1] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=opens[1:])
+    for cells in flat_batches(values.size):
+        before = max(cells.start - 1, 0)
+        ordered = values[order[before:cells.stop]]
+        np.not_equal(ordered[1:], ordered[:-1], out=opens[before + 1:cells.stop])
     return opens
 
 
@@ -210,26 +221,30 @@ def _average_ranks(opens: np.ndarray) -> np.ndarray:
     """The average ranks (as ``scipy.stats.rankdata``) of a sorted array whose runs of equal
     values open where ``opens`` is true (:func:`_run_opens`).
 
-    A run at positions s..e (0-based) gets (s + e + 2)/2: each position's s and e come from
-    running maxima and minima over the run boundaries, in two float arrays the size of the
-    ranks, whether few or most values tie (the aligned values of a table rounded to a few
-    decimals); no array the size of the groups.
+    A run at positions s..e (0-based) gets (s + e + 2)/2: s from running maxima forwards
+    over where runs open, e from running minima backwards over where they close, each a
+    batch at a time with the running value carried over. One float array (the ranks) and
+    batch-sized temporaries, whether few or most values tie (the aligned values of a table
+    rounded to a few decimals); no array the size of the groups.
     """
     n = opens.size
-    first = np.arange(n, dtype=float)
-    first *= opens
-    np.maximum.accumulate(first, out=first)  # s: where each position's run opens
-    last = np.arange(n, dtype=float)
-    closes = np.append(opens[1:], True)
-    last[~closes] = np.inf
-    del closes
-    backwards = last[::-1]
-    np.minimum.accumulate(backwards, out=backwards)  # e: where each position's run closes
-    first += last
-    del last
-    first += 2.0
-    first /= 2.0
-    return first
+    ranks = np.empty(n)
+    blocks = list(flat_batches(n))
+    carried = 0.0  # where the run at the end of the previous batch opens
+    for cells in blocks:
+        first = np.where(opens[cells], np.arange(cells.start, cells.stop, dtype=float), -np.inf)
+        np.maximum.accumulate(first, out=first)
+        ranks[cells] = np.maximum(first, carried)
+        carried = ranks[cells.stop - 1]
+    carried = n - 1.0  # where the run at the start of the next batch closes
+    for cells in reversed(blocks):
+        closes = np.append(opens[cells.start + 1:cells.stop + 1], True)[:cells.stop - cells.start]
+        last = np.where(closes, np.arange(cells.start, cells.stop, dtype=float), np.inf)[::-1]
+        np.minimum.accumulate(last, out=last)
+        last = np.minimum(last[::-1], carried)
+        carried = last[0]
+        ranks[cells] = (ranks[cells] + last + 2.0) / 2.0
+    return ranks
 
 
 def quade_weights(values: np.ndarray) -> np.ndarray:
