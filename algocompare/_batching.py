@@ -5,20 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from algocompare._progress import progress_bar
 
-def batches(total: int, size: int, *, progress: bool = False, desc: str = "", unit: str = "it") -> Iterator[slice]:
-    """Consecutive slices covering ``range(total)`` in blocks of at most ``size``.
 
-    ``progress=True`` shows a tqdm bar advancing by each block's length.
-    """
+def batches(total: int, size: int, *, progress: bool | None = False, desc: str = "",
+            unit: str = "it") -> Iterator[slice]:
+    """Consecutive slices covering ``range(total)`` in blocks of at most ``size``, with a
+    bar advancing by each block's length as :func:`algocompare._progress.progress_bar`
+    says for ``progress``."""
     size = max(1, int(size))
     blocks = [slice(start, min(start + size, total)) for start in range(0, total, size)]
-    if not progress:
+    bar = progress_bar(progress, total=total, desc=desc, unit=unit)
+    if bar is None:
         yield from blocks
         return
-    from tqdm.auto import tqdm
-
-    with tqdm(total=total, desc=desc, unit=unit) as bar:
+    with bar:
         for block in blocks:
             yield block
             bar.update(block.stop - block.start)

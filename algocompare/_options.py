@@ -39,6 +39,11 @@ everywhere). ``tests/test_vocabulary.py`` inspects every public signature agains
     gives a reported p-value or interval; :data:`N_RESAMPLES_INNER` (999) where it estimates
     a standard error inside a sequential procedure that repeats it many times
     (``calc_se``, ``calc_nreps``, ``run_experiment``, ``bootstrap_means``).
+``progress``
+    A tqdm bar over long work: ``None`` (default) shows it on standard error when that is a
+    terminal, once the work has lasted a second (short work, logs, pipes and notebooks stay
+    silent); ``True`` always (a widget in notebooks); ``False`` never
+    (:mod:`algocompare._progress`).
 ``comparisons``
     Which pairs a sample-size procedure compares: ``"all-vs-all"`` or ``"all-vs-one"``; a
     number of comparisons is ``n_comparisons``.

@@ -13,19 +13,18 @@ import concurrent.futures as cf
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from algocompare._progress import progress_bar
+
 
 def map_ordered(function: Callable[[Any], Any], pieces: Sequence[Any], *, executor: Any = None,
-                progress: bool = False, desc: str = "", unit: str = "it") -> list[Any]:
-    """``[function(piece) for piece in pieces]``, here or on ``executor``, with a tqdm bar if asked.
+                progress: bool | None = False, desc: str = "", unit: str = "it") -> list[Any]:
+    """``[function(piece) for piece in pieces]``, here or on ``executor``, with a bar as
+    :func:`algocompare._progress.progress_bar` says for ``progress``.
 
     ``function`` must be importable (a module-level function) when the executor runs
     other processes.
     """
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(pieces), desc=desc, unit=unit)
+    bar = progress_bar(progress, total=len(pieces), desc=desc, unit=unit)
     try:
         if executor is None:
             out = []

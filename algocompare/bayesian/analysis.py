@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from algocompare.analysis import AnalysisOptions, Section
@@ -17,9 +16,8 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     """
     if not options.bayesian:
         return None
-    # a progress bar over the pairs or draws when someone watches (a terminal), silent otherwise
-    pairwise = bayesian_pairwise(results, rope=options.rope, n_samples=options.n_samples, rng=options.seed,
-                                 progress=sys.stderr.isatty())
+    # progress=None: a bar over the pairs or draws on a terminal when they take a while
+    pairwise = bayesian_pairwise(results, rope=options.rope, n_samples=options.n_samples, rng=options.seed)
     table = pairwise.to_frame()
     lines = [f"Bayesian signed-rank test for every pair (rope = ±{options.rope:g}, {options.n_samples} posterior "
              f"samples, decision at probability {pairwise.threshold:g}); p_left = first algorithm better."]

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare._parallel import map_ordered
+from algocompare._progress import progress_bar
 from algocompare._results import BaseResult
 from algocompare._validation import check_nonnegative, check_option, check_positive_int, check_probability
 from algocompare.bayesian._common import working_units
@@ -69,7 +70,7 @@ class BayesianPairwiseResult(BaseResult):
 def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0,
                       prior_strength: float | None = None, n_samples: int = 50_000, threshold: float = 0.95,
                       direction: str | None = None, nan_policy: str = "raise", rng: Any = None,
-                      progress: bool = False, method: str = "auto", precision: float | None = 0.0005,
+                      progress: bool | None = None, method: str = "auto", precision: float | None = 0.0005,
                       executor: Any = None) -> BayesianPairwiseResult:
     """Bayesian sign or signed-rank test for every pair of algorithms.
 
@@ -89,7 +90,8 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
     nan_policy : "raise" or "omit" (drop the instances with a missing value, recorded in
         ``dropped_instances``).
     rng : None, int or Generator; one generator is shared by all pairs.
-    progress : show a tqdm bar (posterior draws, or pairs).
+    progress : a tqdm bar over the posterior draws or the pairs: ``None`` (default) on a
+        terminal once the work has lasted a second, ``True`` always, ``False`` never.
     method : signed-rank test only. ``"sample"``: Monte Carlo draws of the exact
         posterior. ``"normal"``: its large-sample normal form, no sampling
         (:mod:`algocompare.bayesian._large_sample`; its probabilities differ from the
@@ -164,9 +166,10 @@ def _signed_rank_rows(values, labels, pairs, rope, prior_strength, n_samples, th
     size = max(1, -(-len(pairs) // (4 * _workers(executor)))) if many else len(pairs)
     size = min(size, 16) if normal else size  # normal pieces are cheap: a finer progress bar
     pieces = [(diffs[start:start + size], rope, s, n_samples, normal, precision, copy.deepcopy(rng),
-               progress and not many) for start in range(0, len(pairs), size)]
-    found = map_ordered(_pairs_piece, pieces, executor=executor, progress=progress and many, desc="pairs",
-                        unit="piece")
+               False if many else progress) for start in range(0, len(pairs), size)]
+    # one bar: over the pieces when there are several, else over one piece's posterior draws
+    found = map_ordered(_pairs_piece, pieces, executor=executor, progress=progress if many else False,
+                        desc="pairs", unit="piece")
     shares = np.vstack([f[0] for f in found])
     means = np.vstack([f[1] for f in found])
     return [_row(labels, i, j, report_shares(shares[k], rope), tuple(means[k]), threshold)
@@ -195,13 +198,16 @@ def _pairs_piece(piece: tuple) -> tuple[np.ndarray, np.ndarray]:
 
 def _sign_rows(values, labels, pairs, rope, prior_strength, n_samples, threshold, rng, progress):
     kwargs = {} if prior_strength is None else {"prior_strength": prior_strength}
-    if progress:
-        from tqdm.auto import tqdm
-
-        pairs = tqdm(pairs, desc="pairs")
+    bar = progress_bar(progress, total=len(pairs), desc="pairs")
     rows = []
-    for i, j in pairs:
-        r = bayesian_sign(values[:, i], values[:, j], rope, n_samples=n_samples, threshold=threshold,
-                          names=(labels[i], labels[j]), rng=rng, **kwargs)
-        rows.append(_row(labels, i, j, r.probabilities, r.posterior_mean, threshold))
+    try:
+        for i, j in pairs:
+            r = bayesian_sign(values[:, i], values[:, j], rope, n_samples=n_samples, threshold=threshold,
+                              names=(labels[i], labels[j]), rng=rng, **kwargs)
+            rows.append(_row(labels, i, j, r.probabilities, r.posterior_mean, threshold))
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
     return rows

@@ -12,6 +12,7 @@ from scipy import stats
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_value, warn_renamed
 from algocompare._options import N_RESAMPLES, check_alternative
+from algocompare._progress import progress_bar
 from algocompare.data.convert import as_blocks, drop_record
 from algocompare._results import BaseResult
 
@@ -42,7 +43,7 @@ class MultipleSignResult(BaseResult):
 
 def multiple_sign_test(data: Any, *, control: Any = "best", alternative: str | None = None,
                        alpha: float = 0.05, n_resamples: int = N_RESAMPLES, rng: Any = None,
-                       progress: bool = False, direction: str | None = None,
+                       progress: bool | None = None, direction: str | None = None,
                        nan_policy: str = "raise") -> MultipleSignResult:
     """Multiple sign test of Rhyne & Steel (1965) (García et al. 2009, Appendix A).
 
@@ -114,7 +115,7 @@ def multiple_sign_test(data: Any, *, control: Any = "best", alternative: str | N
     exceed = np.zeros(len(others))
     chunk = max(1, int(2_000_000 // values.size))
     done = 0
-    bar = _progress(progress, n_resamples)
+    bar = progress_bar(progress, total=n_resamples, desc="multiple sign test")
     while done < n_resamples:
         m = min(chunk, n_resamples - done)
         permuted = generator.permuted(np.broadcast_to(values, (m,) + values.shape), axis=2)
@@ -175,10 +176,3 @@ def _binomial_p(r: int, n: int, alternative: str) -> float:
         return float(min(1.0, 2 * stats.binom.cdf(r, n, 0.5)))
     return float(stats.binom.cdf(r, n, 0.5))
 
-
-def _progress(progress: bool, total: int) -> Any:
-    if not progress:
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, desc="multiple sign test")

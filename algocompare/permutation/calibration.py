@@ -21,7 +21,7 @@ PROCEDURES = ("design1", "csp", "usp", "f_interaction", "f_additive", "msd_permu
 
 def rejection_rates(effect: float = 0.0, *, n_datasets: int, n_algorithms: int = 3, n_instances: int = 5,
                     n_runs: int = 5, n_resamples: int = 200, distribution: str = "normal", alpha: float = 0.05,
-                    rng: Any = None, executor: Any = None, progress: bool = False) -> dict[str, float]:
+                    rng: Any = None, executor: Any = None, progress: bool | None = None) -> dict[str, float]:
     """Fraction of simulated data sets each permutation procedure rejects at ``alpha``.
 
     Data from :func:`algocompare.simulate_runs` with equal algorithm means, no
@@ -36,7 +36,7 @@ def rejection_rates(effect: float = 0.0, *, n_datasets: int, n_algorithms: int =
     Each data set has its own seed, drawn from ``rng``, so the data sets can run on
     ``executor`` (a ``concurrent.futures`` executor or a ``dask.distributed.Client``, as
     :func:`algocompare.run_experiment` takes) with the same rates as in this process;
-    ``progress`` shows a bar.
+    ``progress`` shows a bar over the data sets (``None``: on a terminal, after a second).
 
     Examples
     --------

@@ -114,7 +114,7 @@ def _design2_d(runs: np.ndarray, leave: np.ndarray, come: np.ndarray, nu: np.nda
 
 
 def permutation_msd(runs: np.ndarray, kind: str, *, alpha: float, variant: str, method: str, n_resamples: int,
-                    rng: np.random.Generator, max_exact: int, progress: bool = False) -> tuple[float, bool, np.ndarray]:
+                    rng: np.random.Generator, max_exact: int, progress: bool | None = None) -> tuple[float, bool, np.ndarray]:
     """Family-wise permutation MSD (Algorithm 2); returns (MSD, exact, d* values)."""
     b, k, r = runs.shape
     if kind == "blocks":
@@ -146,7 +146,7 @@ def permutation_msd(runs: np.ndarray, kind: str, *, alpha: float, variant: str, 
 def msd_intervals(data: Any, *, alpha: float = 0.05, method: str = "auto", n_resamples: int = N_RESAMPLES,
                   variant: str = "constrained", mse: str = "interaction", parametric: str = "tukey",
                   rank_method: str = "conover", design: str = "auto", max_exact: int | None = None,
-                  rng: Any = None, progress: bool = False, direction: str | None = None,
+                  rng: Any = None, progress: bool | None = None, direction: str | None = None,
                   nan_policy: str = "raise") -> MSDResult:
     """Simultaneous all-pairwise MSD intervals: parametric, permutation and rank-based.
 

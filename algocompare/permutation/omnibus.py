@@ -22,7 +22,7 @@ STATISTICS = ("F", "sum_squares")
 
 def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n_resamples: int = N_RESAMPLES,
                      variant: str = "constrained", mse: str = "interaction", design: str = "auto",
-                     max_exact: int | None = None, rng: Any = None, progress: bool = False,
+                     max_exact: int | None = None, rng: Any = None, progress: bool | None = None,
                      direction: str | None = None, nan_policy: str = "raise") -> PermutationTestResult:
     """Permutation test that all algorithms perform the same on a set of instances.
 
@@ -74,8 +74,9 @@ def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n
         ``method="auto"`` (Monte Carlo beyond it), 3e8 (about a minute) with
         ``method="exact"``.
     rng : None, int or numpy.random.Generator
-    progress : bool
-        Show a progress bar over the Monte Carlo batches.
+    progress : bool, optional
+        A progress bar over the Monte Carlo batches: ``None`` (default) on a terminal once the work has lasted a
+        second, ``True`` always, ``False`` never.
 
     Returns
     -------

@@ -24,6 +24,7 @@ import pandas as pd
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_value
 from algocompare._options import N_RESAMPLES_INNER
+from algocompare._progress import progress_bar
 from algocompare._results import BaseResult, internal
 from algocompare.samplesize.standard_error import OLD_COMPARISONS, check_design, pairwise_arrays
 from algocompare.samplesize.workers import RunFailed, WorkerPool, dumps
@@ -114,21 +115,6 @@ class SamplingPlan:
 
 def check_timeout(timeout: Any) -> float | None:
     return None if timeout is None else v.check_positive("timeout", timeout)
-
-
-def progress_bar(progress: bool | None, what: str):
-    """A tqdm bar of finished runs (None when ``progress`` is False; silent off a terminal when None)."""
-    if progress is not None and not isinstance(progress, (bool, np.bool_)):
-        raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}.")
-    if progress is False:
-        return None
-    if progress is None:  # the plain bar, which is silent unless standard error is a terminal
-        from tqdm import tqdm as plain
-
-        return plain(total=0, desc=what, unit="run", disable=None)
-    from tqdm.auto import tqdm  # asked for: a widget in notebooks
-
-    return tqdm(total=0, desc=what, unit="run")
 
 
 def check_sampling(se_max, n0, nmax, n_algorithms: int) -> tuple[float, int, float]:
@@ -228,8 +214,8 @@ def calc_nreps(instance: Any, algorithms: Sequence[Callable] | dict, se_max: flo
         which is killed when a run is over time: :class:`RunFailed` names the run. Failures
         of a run are reported as :class:`RunFailed` too.
     progress : bool, optional
-        A tqdm bar of runs done / planned so far, with the largest SE; default shown only
-        when standard error is a terminal.
+        A tqdm bar of runs done / planned so far, with the largest SE: ``None`` (default) on
+        a terminal once the work has lasted a second, ``True`` always, ``False`` never.
     rng : None, int or Generator
         Source of the per-run seeds (``SeedSequence(entropy, spawn_key=(0, k, r))``).
 
@@ -267,7 +253,7 @@ def calc_nreps(instance: Any, algorithms: Sequence[Callable] | dict, se_max: flo
     timeout = check_timeout(timeout)
     if timeout is not None and (reason := _unserialisable(algs, names, instance)):
         raise TypeError(f"{reason}; with timeout= the runs execute in a worker process.")
-    bar = progress_bar(progress, "runs")
+    bar = progress_bar(progress, total=0, desc="runs", unit="run")
     pool = WorkerPool(1, preload=(__name__,)) if timeout is not None else None
     try:
         while True:

@@ -52,7 +52,8 @@ from algocompare.samplesize.executors import resolve
 from algocompare.samplesize.final_tests import TEST_NAMES, TESTS, final_tests
 from algocompare.samplesize.instances import calc_instances
 from algocompare.samplesize.journal import open_journal
-from algocompare.samplesize.repetitions import algorithm_names, check_sampling, check_timeout, progress_bar
+from algocompare._progress import progress_bar
+from algocompare.samplesize.repetitions import algorithm_names, check_sampling, check_timeout
 from algocompare.samplesize.scheduler import Study
 from algocompare.samplesize.standard_error import OLD_COMPARISONS, check_design, comparison_pairs
 from algocompare.samplesize.workers import RunFailed
@@ -217,8 +218,9 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
         as ``timeout`` and counts as a failure; the default worker pool kills it, threads
         and other executors can only abandon it.
     progress : bool, optional
-        A tqdm bar of runs done / runs planned so far, with the instances done. Default:
-        shown when standard error is a terminal; ``False`` never, ``True`` always.
+        A tqdm bar of runs done / runs planned so far, with the instances done: ``None``
+        (default) on a terminal once the work has lasted a second, ``True`` always,
+        ``False`` never.
     rng : None, int or Generator
         Source of every run's seed; with ``resume`` and ``rng=None`` the file's seed is used.
 
@@ -288,7 +290,7 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
     try:
         backend = resolve(executor, {**{f"algorithm {n!r}": a for n, a in zip(names, algs)},
                                      **{f"instance {labels[i]!r}": items[i] for i in chosen}})
-        bar = progress_bar(progress, "runs")
+        bar = progress_bar(progress, total=0, desc="runs", unit="run")
         study = Study(backend, algs, names, items, labels, entropy, plan_options, cache, log, retries, timeout, bar)
         for index in chosen:
             study.start(index)

@@ -447,14 +447,12 @@ def test_runner_progress_bar(capsys):
         assert capsys.readouterr().err == ""
 
 
-def test_progress_bar_shown_by_default_on_a_terminal():
+def _stderr_on_a_terminal(script: str) -> bytes:
+    """What ``script`` writes to standard error when that is a 100-column terminal."""
     pty = pytest.importorskip("pty")
-    script = ("from algocompare.samplesize.repetitions import calc_nreps\n"
-              "from tests.samplesize import algorithms_fixture as fx\n"
-              "calc_nreps(3, [fx.fast, fx.slow], se_max=0.5, n0=5, rng=4)\n")
     main, secondary = pty.openpty()
     fcntl, termios = pytest.importorskip("fcntl"), pytest.importorskip("termios")
-    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a 100-column terminal
+    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stderr=secondary, stdout=subprocess.DEVNULL)
     os.close(secondary)
     chunks = []
@@ -468,8 +466,19 @@ def test_progress_bar_shown_by_default_on_a_terminal():
         chunks.append(chunk)
     os.close(main)
     assert proc.wait(timeout=60) == 0
+    return b"".join(chunks)
+
+
+def test_progress_bar_shown_by_default_on_a_terminal():
+    """progress=None: a bar on a terminal once the work has lasted algocompare._progress.DELAY
+    seconds (0 here, so this quick run shows it); with the default delay it stays silent."""
+    run = ("from algocompare.samplesize.repetitions import calc_nreps\n"
+           "from tests.samplesize import algorithms_fixture as fx\n"
+           "calc_nreps(3, [fx.fast, fx.slow], se_max=0.5, n0=5, rng=4)\n")
+    shown = _stderr_on_a_terminal("import algocompare._progress as p\np.DELAY = 0.0\n" + run)
     n_runs = calc_nreps(3, [fx.fast, fx.slow], se_max=0.5, n0=5, rng=4).n_runs.sum()
-    assert b"runs: 100%" in b"".join(chunks) and f"{n_runs}/{n_runs}".encode() in b"".join(chunks)
+    assert b"runs: 100%" in shown and f"{n_runs}/{n_runs}".encode() in shown
+    assert b"runs" not in _stderr_on_a_terminal(run)  # well under a second: no bar
 
 
 # -- Dask ----------------------------------------------------------------------------------
