@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import inspect
 import io
 
 import pytest
 
-import algocompare as ac
 from algocompare import _progress
 
 
@@ -44,9 +42,3 @@ def test_automatic_bar_waits_for_the_delay(monkeypatch):
     bar.update(2)
     bar.close()
     assert "shown" in terminal.getvalue()
-
-
-@pytest.mark.parametrize("name", ["permutation_test", "msd_intervals", "multiple_sign_test", "bayesian_pairwise",
-                                  "calc_nreps", "run_experiment"])
-def test_public_long_work_defaults_to_the_automatic_bar(name):
-    assert inspect.signature(getattr(ac, name)).parameters["progress"].default is None

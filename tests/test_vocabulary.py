@@ -271,3 +271,11 @@ def test_the_module_paths_of_01_still_import_for_one_release() -> None:
     with pytest.warns(DeprecationWarning, match="BaseResult"):
         from algocompare._results import Result
     assert Result is BaseResult
+
+
+@pytest.mark.parametrize("name", sorted(_with("progress")))
+def test_progress_defaults_to_the_automatic_bar(name: str) -> None:
+    """progress=None everywhere: a bar on a terminal once the work lasts (algocompare._progress)."""
+    parameter = _parameters(CALLABLES[name])["progress"]
+    assert parameter.default is None, f"{name}: progress={parameter.default!r}"
+    assert parameter.kind is inspect.Parameter.KEYWORD_ONLY, name
