@@ -223,7 +223,8 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
         text = name if rows.two_columns else text
         ha = "right" if shown_left else "left"
         labels.append(ax.text(0, 0, text, ha=ha, **label_kw))
-    width_px = [t.get_window_extent().width for t in labels]
+    renderer = fig._get_renderer()  # one for every label: each call without it makes a canvas of its own
+    width_px = [t.get_window_extent(renderer).width for t in labels]
     pad_px = fontsize * fig.dpi / 72 * 1.6  # room for the horizontal leader lines
     # Two columns: the inner holds a side's 1st, 3rd, ... label, the outer its 2nd, 4th, ...
     side_rows = [i if i < rows.n_left else k - 1 - i for i in range(k)]

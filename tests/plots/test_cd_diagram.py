@@ -236,3 +236,20 @@ def test_cd_diagram_on_small_user_axes_no_longer_crashes():
         ticks = [t.get_text() for t in ax.texts if t.get_text().isdigit()]
         assert ticks[0] == "1" and len(set(ticks)) == len(ticks)  # "1" and "20" not on top of each other
 
+
+
+def test_many_algorithms_measure_their_labels_on_one_canvas(monkeypatch):
+    """Issue 19: each label measured without a renderer made a canvas of the whole (wide)
+    figure; with 100 algorithms the report's CD diagram took 2.5 GB and 7 s."""
+    import matplotlib.figure
+
+    made = []
+    original = matplotlib.figure.Figure._get_renderer
+    monkeypatch.setattr(matplotlib.figure.Figure, "_get_renderer",
+                        lambda self: made.append(1) or original(self))
+    rng = np.random.default_rng(0)
+    table = pd.DataFrame(rng.normal(size=(30, 60)) + np.linspace(0, 2, 60),
+                         columns=[f"algorithm {j}" for j in range(60)])
+    ax = cd_diagram(ac.posthoc(table, control=None))
+    assert len(_by_gid(ax, "algorithm-label", "texts")) == 60
+    assert len(made) <= 3, len(made)
