@@ -34,7 +34,10 @@ def _draw(ax: Any, samples: list[np.ndarray], names: Sequence[str], kind: str) -
         # A kernel density needs spread: constant samples are drawn as a line.
         spread = [i for i, s in enumerate(samples) if len(s) > 1 and np.ptp(s) > 0]
         if spread:
-            ax.violinplot([samples[i] for i in spread], positions=positions[spread], showmedians=True, widths=0.8)
+            from matplotlib import cbook
+
+            shapes = cbook.violin_stats([samples[i] for i in spread], _density)
+            ax.violin(shapes, positions=positions[spread], showmedians=True, widths=0.8)
         for i in sorted(set(range(len(samples))) - set(spread)):
             ax.plot([i - 0.3, i + 0.3], [samples[i][0]] * 2, color="black", lw=1.5)
     else:
@@ -44,6 +47,27 @@ def _draw(ax: Any, samples: list[np.ndarray], names: Sequence[str], kind: str) -
     rotate = len(names) > 6 or max((len(str(n)) for n in names), default=0) > 10
     name_ticks(ax, "x", positions, names, rotation=90 if rotate else 0, share=0.3 if rotate else 0.8 / len(names))
     ax.set_xlim(-0.6, len(samples) - 0.4)
+
+
+#: distinct values above which a violin's density is taken from this many equal bins
+_DENSITY_BINS = 2048
+
+
+def _density(values: np.ndarray, coords: np.ndarray) -> np.ndarray:
+    """The Gaussian kernel density of matplotlib's ``violinplot`` (Scott's bandwidth,
+    variance with ddof = 1) at ``coords``, summed over the distinct values weighted by their
+    counts instead of over every value: ranks of 25,000 instances have at most k distinct
+    values (100 violins took 4.5 s, now milliseconds). Above 2,048 distinct values the
+    values are binned in 2,048 equal bins, a shift far below the bandwidth (a 25,000-value
+    sample: bins of 0.002 sd, bandwidth 0.14 sd)."""
+    n = values.size
+    variance = np.var(values, ddof=1) * n ** -0.4  # Scott's factor n^(-1/5), squared
+    points, counts = np.unique(values, return_counts=True)
+    if points.size > _DENSITY_BINS:
+        counts, edges = np.histogram(values, bins=_DENSITY_BINS)
+        points = (edges[:-1] + edges[1:]) / 2
+    kernel = np.exp(-((coords[:, None] - points[None, :]) ** 2) / (2 * variance))
+    return kernel @ counts / (np.sqrt(2 * np.pi * variance) * n)
 
 
 def _log_scale(ax: Any, values: np.ndarray, log: bool | None) -> None:

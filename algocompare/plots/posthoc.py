@@ -76,6 +76,7 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     ('p-values (nemenyi); framed: p ≤ 0.05', ['G-CMA-ES', 'L-SaDE', 'DMS-L-PSO'])
     """
     from matplotlib.colors import LogNorm
+    from matplotlib.collections import PatchCollection
     from matplotlib.patches import Rectangle
 
     alpha = getattr(result, "alpha", 0.05) if alpha is None else alpha
@@ -92,6 +93,7 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     image = ax.imshow(masked, cmap="viridis", norm=LogNorm(vmin=vmin, vmax=1.0), aspect="equal")
     annotate = k <= 20 if annotate is None else annotate
     size = max(MIN_POINTS, min(9.0, 120.0 / k))  # cells too small for it lose their numbers (finish)
+    frames = []
     for i, j in zip(*np.nonzero(shown)):
         p = values[i, j]
         reject = p <= alpha
@@ -100,7 +102,10 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
             ax.text(j, i, _pvalue_text(p), ha="center", va="center", fontsize=size, color=color,
                     fontweight="bold" if reject else "normal", gid="pvalue-label")
         if reject:
-            ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, ec="black", lw=1.2, gid="rejected"))
+            frames.append(Rectangle((j - 0.5, i - 0.5), 1, 1))
+    # one collection: 4,950 pairs as separate patches took 5 s to add and draw (100 algorithms)
+    ax.add_collection(PatchCollection(frames, facecolor="none", edgecolor="black", linewidth=1.2, gid="rejected"),
+                      autolim=False)
     name_ticks(ax, "x", range(k), names, rotation=90)
     name_ticks(ax, "y", range(k), names)
     ax.set_xlim(-0.5, k - 1.5)  # the lower triangle: rows 2..k, columns 1..k-1

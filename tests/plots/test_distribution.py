@@ -50,3 +50,20 @@ def test_symlog_axis_of_non_negative_values_has_no_negative_half():
     data = ac.load_dataset("cec2017_d10")  # zeros among values spanning many decades
     ax = distribution_plot(data, kind="box")
     assert ax.get_yscale() == "symlog" and ax.get_ylim()[0] == 0
+
+
+def test_violin_density_is_matplotlibs_kernel_density():
+    """The violins' density sums over distinct values (issue 19: 100 violins of 25,000 ranks
+    took 4.5 s): equal to matplotlib's own GaussianKDE (Scott's bandwidth) to rounding, and
+    within 0.1 % of its peak when more than 2,048 distinct values are binned."""
+    from matplotlib import mlab
+
+    from algocompare.plots.distribution import _density
+
+    rng = np.random.default_rng(0)
+    for values, tolerance in ((rng.normal(size=40), 1e-14), (np.round(rng.normal(size=500)), 1e-14),
+                              (rng.integers(1, 10, size=3000).astype(float), 1e-14),
+                              (rng.normal(size=30_000), 1e-3)):
+        coords = np.linspace(values.min(), values.max(), 100)
+        expected = mlab.GaussianKDE(values).evaluate(coords)
+        assert np.max(np.abs(_density(values, coords) - expected)) <= tolerance * expected.max()

@@ -25,7 +25,8 @@ def test_heatmap_lower_triangle_with_bold_rejections(k):
     assert len(cells) == k * (k - 1) // 2
     bold = [t for t in cells if t.get_fontweight() == "bold"]
     assert len(bold) == sum(p <= 0.05 for p in pv.values())
-    assert len([p for p in ax.patches if p.get_gid() == "rejected"]) == len(bold)
+    (frames,) = [c for c in ax.collections if c.get_gid() == "rejected"]
+    assert len(frames.get_paths()) == len(bold)
     order = list(result.mean_ranks.sort_values().index)
     for t in cells:  # below the diagonal, i.e. row index > column index
         col, row = t.get_position()
