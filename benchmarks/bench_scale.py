@@ -110,13 +110,15 @@ def size_tasks(df: pd.DataFrame) -> dict:
 #: the command line in a child that reports its peak resident memory (kB, ru_maxrss) on its
 #: last stderr line. ru_maxrss keeps the parent's peak over the fork, so the command-line rows
 #: are measured first, while this process is small, with their input files written by another
-#: child (``--write-inputs``): the figure is then the child's own.
+#: child (``--write-inputs``): the figure is then the child's own. The report draws its
+#: figures in forked workers: the peak is the largest of the child and of its workers.
 _CHILD = ("import resource, sys\n"
           "from algocompare.cli import main\n"
           "try:\n"
           "    code = main(sys.argv[1:])\n"
           "finally:\n"
-          "    sys.stderr.write(f'\\nPEAK {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n')\n"
+          "    peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))\n"
+          "    sys.stderr.write(f'\\nPEAK {peak}\\n')\n"
           "sys.exit(code)\n")
 
 
@@ -178,13 +180,16 @@ def cli_rows(rounds: int) -> list[str]:
                                 input_mb["w25000x100.csv"], floor))
         rows.append(_memory_row("`analyze` 1,000,000 long rows (10,000 × 20 × 5 runs)", Path(tmp) / "long1m.csv",
                                 input_mb["long1m.csv"], floor))
+        # the HTML report adds every figure (a CD diagram, a heat map and violins of 100 algorithms)
+        rows.append(_memory_row("`analyze --report` 25,000 × 100", Path(tmp) / "w25000x100.csv",
+                                input_mb["w25000x100.csv"], floor, ["--report", str(Path(tmp) / "report.html")]))
     return rows
 
 
-def _memory_row(label: str, path: Path, input_mb: float, floor: float) -> str:
-    """Wall time and peak memory of ``analyze path``, and the peak above the interpreter's
-    floor as a multiple of the input DataFrame's memory (``input_mb``)."""
-    wall, peak, error = run_cli(["analyze", str(path)])
+def _memory_row(label: str, path: Path, input_mb: float, floor: float, extra: list[str] = ()) -> str:
+    """Wall time and peak memory of ``analyze path *extra``, and the peak above the
+    interpreter's floor as a multiple of the input DataFrame's memory (``input_mb``)."""
+    wall, peak, error = run_cli(["analyze", str(path), *extra])
     if error:
         return f"| {label} | failed after {wall:.1f} s: {error} | | |"
     return (f"| {label} | {wall:.1f} s, peak {peak:.0f} MB | input DataFrame {input_mb:.0f} MB "
