@@ -27,16 +27,15 @@ def _results(data: Any, direction: str | None = None) -> Any:
     return as_results(data, direction=direction)
 
 
-def _draw(ax: Any, samples: list[np.ndarray], names: Sequence[str], kind: str) -> None:
-    """Box or violin plot of ``samples`` at positions 0..n-1, labelled ``names``."""
+def _draw(ax: Any, samples: list[np.ndarray], names: Sequence[str], kind: str, log_axis: bool = False) -> None:
+    """Box or violin plot of ``samples`` at positions 0..n-1, labelled ``names``; on a log
+    axis (``log_axis``, every value positive) the violins' densities are those of log10."""
     positions = np.arange(len(samples))
     if kind == "violin":
         # A kernel density needs spread: constant samples are drawn as a line.
         spread = [i for i, s in enumerate(samples) if len(s) > 1 and np.ptp(s) > 0]
         if spread:
-            from matplotlib import cbook
-
-            shapes = cbook.violin_stats([samples[i] for i in spread], _density)
+            shapes = _violin_shapes([samples[i] for i in spread], log_axis)
             ax.violin(shapes, positions=positions[spread], showmedians=True, widths=0.8)
         for i in sorted(set(range(len(samples))) - set(spread)):
             ax.plot([i - 0.3, i + 0.3], [samples[i][0]] * 2, color="black", lw=1.5)
@@ -70,16 +69,38 @@ def _density(values: np.ndarray, coords: np.ndarray) -> np.ndarray:
     return kernel @ counts / (np.sqrt(2 * np.pi * variance) * n)
 
 
-def _log_scale(ax: Any, values: np.ndarray, log: bool | None) -> None:
-    """Log axis for positive values spanning > 3 decades; symlog when zeros are among them."""
+def _violin_shapes(samples: list[np.ndarray], log_axis: bool) -> list[dict]:
+    """matplotlib's violin statistics with :func:`_density`; on a log axis the density of
+    log10(values), drawn back at the values, so that a violin spanning decades has the
+    shape of its data on that axis (a linear-space density there is a blob at the top)."""
+    from matplotlib import cbook
+
+    if not log_axis:
+        return cbook.violin_stats(samples, _density)
+    shapes = cbook.violin_stats([np.log10(s) for s in samples], _density)
+    for shape, sample in zip(shapes, samples):
+        shape["coords"] = 10.0 ** shape["coords"]
+        shape.update(mean=sample.mean(), median=np.median(sample), min=sample.min(), max=sample.max())
+    return shapes
+
+
+def _axis_scale(values: np.ndarray, log: bool | None) -> str:
+    """"log" for positive values spanning > 3 decades, "symlog" when zeros are among them,
+    else "linear" (``log=False`` forces linear; ``log=True`` asks for log where possible)."""
     positive = values[values > 0]
     wide = positive.size > 1 and positive.max() / positive.min() > 1e3
     if log is False or (log is None and not (wide and values.min() >= 0)):
-        return
+        return "linear"
     if positive.size == values.size:
+        return "log"
+    return "symlog" if positive.size else "linear"
+
+
+def _set_scale(ax: Any, scale: str, values: np.ndarray) -> None:
+    if scale == "log":
         ax.set_yscale("log")
-    elif positive.size:
-        ax.set_yscale("symlog", linthresh=float(positive.min()))
+    elif scale == "symlog":
+        ax.set_yscale("symlog", linthresh=float(values[values > 0].min()))
         ax.set_ylim(bottom=0)  # no room for negative values the data do not have
 
 
@@ -141,9 +162,10 @@ def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: st
         samples = [blocks[n].to_numpy(float) for n in names]
         ylabel = "value" + (" (mean of runs)" if res.has_runs else "")
     ax = axes_or_new(ax, (max(4.0, 0.5 * len(names) + 1.5), 3.8), layout="constrained")
-    _draw(ax, samples, names, kind)
-    if scale == "raw":
-        _log_scale(ax, np.concatenate(samples), log)
+    values = np.concatenate(samples)
+    axis = _axis_scale(values, log) if scale == "raw" else "linear"
+    _draw(ax, samples, names, kind, log_axis=axis == "log")
+    _set_scale(ax, axis, values)
     ax.set_ylabel(ylabel)
     ax.set_title(title or f"Distribution per algorithm ({res.direction})", fontsize=10)
     return finish(ax)

@@ -1,6 +1,7 @@
 """Distribution views: box/violin per algorithm and per instance, histogram + Q-Q."""
 
 import numpy as np
+import pandas as pd
 import pytest
 from scipy import stats
 
@@ -67,3 +68,19 @@ def test_violin_density_is_matplotlibs_kernel_density():
         coords = np.linspace(values.min(), values.max(), 100)
         expected = mlab.GaussianKDE(values).evaluate(coords)
         assert np.max(np.abs(_density(values, coords) - expected)) <= tolerance * expected.max()
+
+
+def test_violins_on_a_log_axis_take_the_density_of_the_logarithms():
+    """Values spanning decades get a log axis; their violins are widest where the values
+    are densest on that axis (the median decade), not at one end as a linear-space density
+    drawn on a log axis would be."""
+    rng = np.random.default_rng(2)
+    table = pd.DataFrame({"A": 10.0 ** rng.normal(0.0, 2.0, 400), "B": 10.0 ** rng.normal(1.0, 1.5, 400)})
+    ax = distribution_plot(ac.Results.from_wide(table), kind="violin", sort=False)
+    assert ax.get_yscale() == "log"
+    bodies = [c for c in ax.collections if len(c.get_paths()) == 1 and len(c.get_paths()[0].vertices) > 50]
+    assert len(bodies) == 2
+    for body, centre in zip(bodies, (0.0, 1.0)):
+        x, y = body.get_paths()[0].vertices.T
+        widest = y[np.argmax(np.abs(x - np.median(x)))]
+        assert abs(np.log10(widest) - centre) < 0.6, (centre, widest)
