@@ -532,9 +532,20 @@ def check_assumptions(data: Any, *, alpha: float = 0.05, direction: str | None =
     Parametric tests (RM-ANOVA, paired t) need normal, homoscedastic data (and
     sphericity); with few instances or any failed check the non-parametric rank tests
     (Friedman, Wilcoxon, ...) are recommended (García et al. 2009, §3.1; Demšar 2006).
-    Checks: Shapiro–Wilk per algorithm on the blocks, Levene (mean) across the
-    algorithms, Mauchly's sphericity and, with runs, Shapiro–Wilk per algorithm ×
-    instance and Levene per instance. A family of checks none of which could be run
+    Checks: Shapiro–Wilk per algorithm on the blocks, Brown–Forsythe (Levene's test
+    centred on the median) across the algorithms, Mauchly's sphericity and, with runs,
+    Shapiro–Wilk per algorithm × instance and Brown–Forsythe per instance.
+
+    Why Brown–Forsythe and not García et al.'s Levene centred on the mean: on normal data
+    with equal variances, 5 algorithms and 3, 5 or 10 runs per cell, the mean-centred test
+    rejects 11.8, 9.7 and 6.9 % of the instances at alpha = 0.05 (t4 data: 24, 13 and 9 %),
+    so a family of 30 instances is wrongly "rejected after Bonferroni" up to 25 % of the
+    time; median-centred it rejects at most 3.3 % of the instances and 2.5 % of the
+    families (null simulations in the tests). It is conservative with few runs (a check
+    that seldom cries wolf; with 3 runs it almost never rejects) and ``homoscedasticity``
+    still offers ``test="levene"``.
+
+    A family of checks none of which could be run
     (every sample constant or too small) does not count as passed, and a table without
     variation to test (RM-ANOVA F undefined, e.g. all ties) is never declared fit for
     parametric tests: both lead to the non-parametric recommendation, with the reason.
@@ -556,8 +567,8 @@ def check_assumptions(data: Any, *, alpha: float = 0.05, direction: str | None =
     rows, reasons = [], []
     norm = normality(results, test="shapiro", alpha=alpha)
     _summarise(rows, reasons, "normality per algorithm (Shapiro-Wilk)", norm.table, "algorithm(s)")
-    var = homoscedasticity(results, test="levene", alpha=alpha)
-    _summarise(rows, reasons, "equal variances across algorithms (Levene)", var.table, "test(s)")
+    var = homoscedasticity(results, test="levene_median", alpha=alpha)
+    _summarise(rows, reasons, "equal variances across algorithms (Brown-Forsythe)", var.table, "test(s)")
     anova = rm_anova(results)
     if math.isnan(anova.statistic):
         rows.append({"check": "variation to test (RM-ANOVA)", "tested": 0, "rejected_raw": 1, "rejected": 1,
@@ -574,8 +585,8 @@ def check_assumptions(data: Any, *, alpha: float = 0.05, direction: str | None =
     if results.has_runs and int(results.run_counts().to_numpy().min()) >= 3:
         cells = normality(results, test="shapiro", per="cell", alpha=alpha)
         _summarise(rows, reasons, "normality per algorithm × instance (Shapiro-Wilk)", cells.table, "cell(s)")
-        per_inst = homoscedasticity(results, test="levene", per="instance", alpha=alpha)
-        _summarise(rows, reasons, "equal variances per instance (Levene)", per_inst.table, "instance(s)")
+        per_inst = homoscedasticity(results, test="levene_median", per="instance", alpha=alpha)
+        _summarise(rows, reasons, "equal variances per instance (Brown-Forsythe)", per_inst.table, "instance(s)")
     if results.n_instances < 10:
         reasons.append(f"only {results.n_instances} instances: too few to rely on normality checks")
     violated = any(r["rejected"] > 0 for r in rows) or results.n_instances < 10

@@ -282,7 +282,7 @@ def test_levene_with_constant_absolute_deviations_is_not_a_rejection():
     assert row["statistic"] == math.inf and math.isnan(row["pvalue"]) and not row["reject"]
     assert "absolute deviations constant" in row["note"]
     reasons = ac.check_assumptions(table).reasons
-    assert any("Levene): could not be tested (absolute deviations constant" in r for r in reasons)
+    assert any("(Brown-Forsythe): could not be tested (absolute deviations constant" in r for r in reasons)
     assert not any("smallest p = 0" in r for r in reasons)
 
 
