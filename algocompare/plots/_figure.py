@@ -24,9 +24,14 @@ def subplots(nrows: int = 1, ncols: int = 1, **kwargs: Any) -> tuple[Any, Any]:
         import matplotlib.pyplot as plt
 
         return plt.subplots(nrows, ncols, **kwargs)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     figure = Figure(**{key: kwargs.pop(key) for key in _FIGURE_KEYWORDS if key in kwargs})
+    # an Agg canvas keeps one renderer while the size stays: the bare canvas of a Figure made
+    # a new one (width × height × 4 bytes) for every text measured and every layout pass,
+    # 44 for a 100-item consensus map and 250 MB before the garbage collector ran
+    FigureCanvasAgg(figure)
     return figure, figure.subplots(nrows, ncols, **kwargs)
 
 

@@ -290,13 +290,23 @@ def finish(axes: Any, also: Sequence[Any] = ()) -> Any:
         # A little more than the default 0.04 in: text measured before the last layout pass
         # (thinned or wrapped labels) can end a pixel or two further out.
         engine.set(w_pad=max(engine.get()["w_pad"], 0.07), h_pad=max(engine.get()["h_pad"], 0.07))
-    for _ in range(4):
-        fig.draw_without_rendering()
-        renderer = fig._get_renderer()
-        changed = _wrap_titles(axes_list, renderer)
-        changed = any([_thin(ax, renderer) for ax in axes_list]) or changed
-        changed = any([_drop_crowded(ax, renderer) for ax in axes_list]) or changed
-        changed = any([_place_legend(ax, renderer) for ax in axes_list]) or changed
-        if not changed:
-            break
+    # images are hidden while the text is fitted: a draw, even without rendering, resamples
+    # them at the figure's full resolution (a 100-item map: 250 MB per pass), and they take
+    # no part in the layout
+    images = [image for ax in fig.axes for image in ax.images if image.get_visible()]
+    for image in images:
+        image.set_visible(False)
+    try:
+        for _ in range(4):
+            fig.draw_without_rendering()
+            renderer = fig._get_renderer()
+            changed = _wrap_titles(axes_list, renderer)
+            changed = any([_thin(ax, renderer) for ax in axes_list]) or changed
+            changed = any([_drop_crowded(ax, renderer) for ax in axes_list]) or changed
+            changed = any([_place_legend(ax, renderer) for ax in axes_list]) or changed
+            if not changed:
+                break
+    finally:
+        for image in images:
+            image.set_visible(True)
     return axes

@@ -112,7 +112,7 @@ def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None 
             image[i, j] = rgba
             ax.text(j, i, f"{p:.2f}", ha="center", va="center", fontsize=fontsize or max(MIN_POINTS, 12 - 0.3 * k),
                     gid="cell-label")  # hidden by finish() where the cells are too small
-    ax.imshow(image, interpolation="nearest")
+    ax.imshow(image, interpolation="none")  # cells, not a picture: see pvalue_heatmap
     name_ticks(ax, "x", range(k), labels, rotation=90)
     name_ticks(ax, "y", range(k), labels)
     ax.set_xticks(np.arange(-0.5, k), minor=True)

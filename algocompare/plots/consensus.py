@@ -43,7 +43,8 @@ def plot_consensus(result: Any, ax: Any = None, *, max_rankings: int = 40, cmap:
     grid = np.column_stack([ranks[:, columns].T, np.full(len(order), np.nan), cons_ranks[columns]])
     width = min(2.0 + 0.45 * grid.shape[1], 16)
     ax = axes_or_new(ax, (width, 2.2 + 0.4 * len(order)), layout="constrained")
-    image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, aspect="auto", vmin=1, vmax=len(order))
+    image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, aspect="auto", vmin=1, vmax=len(order),
+                      interpolation="none")  # cells, not a picture: see pvalue_heatmap
     labels = [str(label) for label in profile.labels[:max_rankings]] + ["", "consensus"]
     name_ticks(ax, "x", range(grid.shape[1]), labels, rotation=90, share=0.3)
     name_ticks(ax, "y", range(len(order)), [str(item) for item in order])

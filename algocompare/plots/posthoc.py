@@ -90,7 +90,10 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
         shown = np.tril(np.ones((k, k), bool), -1) & np.isfinite(values)
     masked = np.ma.masked_array(np.clip(values, vmin, 1.0), ~shown)
     ax = axes_or_new(ax, _square_size(k))
-    image = ax.imshow(masked, cmap="viridis", norm=LogNorm(vmin=vmin, vmax=1.0), aspect="equal")
+    # interpolation "none": SVG and PDF embed the k × k cells as they are (crisp, a few kB) instead
+    # of an image resampled at the output resolution (a 100-algorithm map: +110 MB and 1 MB of SVG)
+    image = ax.imshow(masked, cmap="viridis", norm=LogNorm(vmin=vmin, vmax=1.0), aspect="equal",
+                      interpolation="none")
     annotate = k <= 20 if annotate is None else annotate
     size = max(MIN_POINTS, min(9.0, 120.0 / k))  # cells too small for it lose their numbers (finish)
     frames = []
@@ -160,7 +163,7 @@ def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
     palette = ["#08306b", "#2171b5", "#6baed6", "#9ecae1", "#c6dbef"][:len(levels)] + ["#e0e0e0"]
     ax = axes_or_new(ax, _square_size(k))
     ax.imshow(np.ma.masked_invalid(category), cmap=ListedColormap(palette), vmin=-0.5,
-              vmax=len(levels) + 0.5, aspect="equal")
+              vmax=len(levels) + 0.5, aspect="equal", interpolation="none")
     rank_values = ranks.to_numpy(float)
     size = max(MIN_POINTS, min(10.0, 140.0 / k))
     for i, j in zip(*np.nonzero(tested)):

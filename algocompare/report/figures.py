@@ -220,6 +220,15 @@ def render_svgs(jobs: list[tuple[FigureView, Any]], workers: int | None = None) 
     return [svgs[i] for i in range(len(jobs))]
 
 
+#: largest raster written by :func:`save` (pixels, e.g. 2,000 × 2,000): figures of 100
+#: algorithms are up to 16 × 42 inches, 27 million pixels and 0.6 GB of drawing memory each
+#: at 200 dpi (an imshow costs about 20 bytes per pixel more when it is saved)
+MAX_PIXELS = 4_000_000
+
+
 def save(fig: Any, path: Any, fmt: str) -> None:
-    """Write ``fig`` to ``path`` as svg, png (200 dpi) or pdf."""
-    fig.savefig(path, format=fmt, bbox_inches="tight", pad_inches=0.08, dpi=200)
+    """Write ``fig`` to ``path`` as svg, png (200 dpi, less for a figure that would exceed
+    :data:`MAX_PIXELS`) or pdf."""
+    width, height = fig.get_size_inches()
+    dpi = min(200.0, (MAX_PIXELS / max(width * height, 1e-9)) ** 0.5)
+    fig.savefig(path, format=fmt, bbox_inches="tight", pad_inches=0.08, dpi=dpi)
