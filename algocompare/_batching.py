@@ -30,10 +30,10 @@ def batches(total: int, size: int, *, progress: bool | None = False, desc: str =
 BATCH_CELLS = 1 << 18
 
 
-def row_batches(n_rows: int, n_columns: int, cells: int | None = None) -> Iterator[slice]:
+def row_batches(n_rows: int, n_columns: int) -> Iterator[slice]:
     """Consecutive slices of the rows of an ``n_rows`` × ``n_columns`` table, each of about
-    ``cells`` cells (default :data:`BATCH_CELLS`; at least one row)."""
-    return batches(n_rows, (BATCH_CELLS if cells is None else cells) // max(n_columns, 1))
+    :data:`BATCH_CELLS` cells (at least one row)."""
+    return batches(n_rows, BATCH_CELLS // max(n_columns, 1))
 
 
 def flat_batches(n_cells: int) -> Iterator[slice]:

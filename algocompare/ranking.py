@@ -153,11 +153,16 @@ def aligned_ranks(values: np.ndarray) -> np.ndarray:
     Values within a factor 4 of the float limit are first scaled by 1/4 (exact), so the
     differences cannot overflow; the ranks do not change.
     """
+    values, aligned = _aligned(values)
+    ranks = _flat_ranks(aligned) if _rankable(values) else rankdata(aligned)
+    return ranks.reshape(values.shape)
+
+
+def _aligned(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The table (scaled by :func:`below_overflow`) and its aligned values, flat: each
+    value minus its instance's :func:`exact_row_means`."""
     values = below_overflow(np.asarray(values, dtype=float))
-    aligned = values - exact_row_means(values)[:, None]
-    if not _rankable(values):
-        return rankdata(aligned.ravel()).reshape(values.shape)
-    return _flat_ranks(aligned.ravel()).reshape(values.shape)
+    return values, (values - exact_row_means(values)[:, None]).ravel()
 
 
 def aligned_rank_sums(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
@@ -168,9 +173,8 @@ def aligned_rank_sums(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, float
     Memory: the aligned values with their sort order (``argsort``'s int64) at the peak,
     twice the table; then the order as int32 and the ranks in sorted order, the rest in
     batches (:func:`~algocompare._batching.flat_batches`)."""
-    values = below_overflow(np.asarray(values, dtype=float))
+    values, aligned = _aligned(values)
     n, k = values.shape
-    aligned = (values - exact_row_means(values)[:, None]).ravel()
     if not _rankable(values):
         ranks = rankdata(aligned).reshape(n, k)
         return ranks.sum(axis=0), ranks.sum(axis=1), float((ranks ** 2).sum())

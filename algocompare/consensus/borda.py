@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from algocompare._options import documented_table_options
 from algocompare._batching import row_batches
+from algocompare._options import documented_table_options
 from algocompare._validation import check_option
 from algocompare.consensus.rankings import as_profile, at_least_counts, check_consensus_options, levels_to_groups
 from algocompare.consensus.results import BordaResult

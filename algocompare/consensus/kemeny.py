@@ -72,8 +72,7 @@ _ENUM_WEAK_MAX = 6
 _DP_WEAK_MAX = 15
 
 
-# -- Condorcet decomposition ---------------------------------------------------------
-
+# -- linear orders of one component: LP bound, optimum, every optimal order -------------
 def _bound_and_enumerate(sub: np.ndarray, deadline: float, max_solutions: int, tol: float):
     """(optimal orders, proven, complete, slack) of one component: LP bound, the optimum
     from the LP when integral (else HiGHS MILP), then every order meeting it. It lives
@@ -97,6 +96,8 @@ def _bound_and_enumerate(sub: np.ndarray, deadline: float, max_solutions: int, t
         return [first], True, False, 0.0
     return orders, True, complete, 0.0
 
+
+# -- Condorcet decomposition ---------------------------------------------------------
 def _components(edge: np.ndarray) -> list[np.ndarray]:
     """Strongly connected components of ``edge`` (a → b allowed), in condensation order."""
     n_comp, labels = connected_components(edge.astype(np.int8), directed=True, connection="strong")

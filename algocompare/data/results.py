@@ -53,6 +53,12 @@ def _matrix_to_long(values: np.ndarray, instances: Sequence[Any], algorithms: Se
     })
 
 
+def _scaling_exponents(largest: float) -> tuple[int, int]:
+    """The exponents e of :func:`_overflow_safe_groups` for values whose largest magnitude
+    is ``largest``: (moments, order statistics)."""
+    return (int(np.frexp(largest)[1]) if largest >= 2.0 ** 500 else 0), (2 if largest >= 2.0 ** 1021 else 0)
+
+
 def _overflow_safe_groups(values: np.ndarray, keys: np.ndarray) -> tuple[Any, int, Any, int]:
     """Groups (by the integer ``keys``, ascending) of the values scaled by 2**-e (exact) for
     the moments and the order statistics.
@@ -62,9 +68,7 @@ def _overflow_safe_groups(values: np.ndarray, keys: np.ndarray) -> tuple[Any, in
     which overflows near 1.8e308 only: they are divided by 4 when the largest is >= 2**1021,
     so that values far below the largest are not lost to underflow. Small values: e = 0.
     """
-    largest = float(np.nanmax(np.abs(values))) if np.isfinite(values).any() else 0.0
-    m_exp = int(np.frexp(largest)[1]) if largest >= 2.0 ** 500 else 0
-    o_exp = 2 if largest >= 2.0 ** 1021 else 0
+    m_exp, o_exp = _scaling_exponents(float(np.nanmax(np.abs(values))) if np.isfinite(values).any() else 0.0)
 
     def groups(exponent: int) -> Any:
         scaled = np.ldexp(values, -exponent) if exponent else values
@@ -285,9 +289,9 @@ class Results:
             self._cache["cells"] = np.arange(len(self._instances) * len(self._algorithms))
         return self._cache["cells"]
 
-    def _by_cell(self, grouped: pd.Series, fill: float = np.nan) -> np.ndarray:
-        """Values indexed by cell code as an instances × algorithms array (absent cells ``fill``)."""
-        out = np.full(len(self._instances) * len(self._algorithms), fill)
+    def _by_cell(self, grouped: pd.Series) -> np.ndarray:
+        """Values indexed by cell code as an instances × algorithms array (absent cells NaN)."""
+        out = np.full(len(self._instances) * len(self._algorithms), np.nan)
         out[grouped.index.to_numpy()] = grouped.to_numpy()
         return out.reshape(len(self._instances), len(self._algorithms))
 
@@ -851,9 +855,7 @@ class Results:
         """:meth:`describe` from a complete, finite matrix with one column per algorithm,
         column by column (no long table and groupby: 2.5 million cells take 0.1 s and little
         memory; balanced runs are laid out as instances × runs rows)."""
-        largest = max(-float(matrix.min()), float(matrix.max())) if matrix.size else 0.0
-        m_exp = int(np.frexp(largest)[1]) if largest >= 2.0 ** 500 else 0
-        o_exp = 2 if largest >= 2.0 ** 1021 else 0
+        m_exp, o_exp = _scaling_exponents(max(-float(matrix.min()), float(matrix.max())) if matrix.size else 0.0)
         algorithms = pd.Index(list(self._algorithms), name="algorithm")
         parts = []
         for columns in row_batches(matrix.shape[1], matrix.shape[0]):  # the quantiles' sorted copies stay small

@@ -73,11 +73,14 @@ def _scale_invariant(samples: list[np.ndarray]) -> list[np.ndarray]:
     """The samples scaled by one power of two (exact) when their largest magnitude is
     >= 2**500, so that the sums of squares of these scale-invariant tests cannot
     overflow (values near 1e308); otherwise unchanged."""
-    largest = max((float(np.abs(s).max()) for s in samples if s.size), default=0.0)
-    if largest < 2.0 ** 500:
-        return samples
-    exponent = int(np.frexp(largest)[1])
-    return [np.ldexp(s, -exponent) for s in samples]
+    exponent = int(_exponents(max((float(np.abs(s).max()) for s in samples if s.size), default=0.0)))
+    return [np.ldexp(s, -exponent) for s in samples] if exponent else samples
+
+
+def _exponents(largest: Any) -> np.ndarray:
+    """The power of two :func:`_scale_invariant` divides by, for each largest magnitude
+    (0 below 2**500): one rule for a list of samples and for rows of samples at once."""
+    return np.where(np.asarray(largest) >= 2.0 ** 500, np.frexp(largest)[1], 0)
 
 
 def _normality_row(sample: np.ndarray, test: str) -> tuple[float, float]:
@@ -105,18 +108,10 @@ class _PaddedSamples(Mapping):
     What ``normality(per="cell")`` keeps of 200,000 cells of runs: one array instead of a
     dict of 200,000 small arrays with their names (about 100 MB; issue 19)."""
 
-    def __init__(self, matrix: np.ndarray, sizes: np.ndarray, names: Any = None) -> None:
+    def __init__(self, matrix: np.ndarray, sizes: np.ndarray, names: Any) -> None:
         self.matrix, self.sizes = matrix, sizes
         self._names = names  # a callable giving the list of names, asked only when needed
         self._position: dict | None = None
-
-    @classmethod
-    def from_arrays(cls, samples: list[np.ndarray]) -> _PaddedSamples:
-        sizes = np.array([sample.size for sample in samples], dtype=int)
-        matrix = np.full((len(samples), int(sizes.max(initial=0))), math.nan)
-        for row, sample in enumerate(samples):
-            matrix[row, :sample.size] = sample
-        return cls(matrix, sizes)
 
     def row(self, position: int) -> np.ndarray:
         return self.matrix[position, :self.sizes[position]].copy()
@@ -134,14 +129,6 @@ class _PaddedSamples(Mapping):
 
     def __len__(self) -> int:
         return len(self.sizes)
-
-
-def _shapiro_many(samples: dict) -> dict:
-    """Shapiro–Wilk of every sample of a dict, as :func:`_normality_row` gives it (see
-    :func:`_shapiro_padded`)."""
-    rows = _PaddedSamples.from_arrays(list(samples.values()))
-    statistics, pvalues = _shapiro_padded(rows.matrix, rows.sizes)
-    return {key: (float(s), float(p)) for key, s, p in zip(samples, statistics, pvalues)}
 
 
 def _shapiro_padded(matrix: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -162,8 +149,7 @@ def _shapiro_padded(matrix: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, 
             rows, block = rows[varying], block[varying]
             if not rows.size:
                 continue
-            largest = np.abs(block).max(axis=1)
-            exponents = np.where(largest >= 2.0 ** 500, np.frexp(largest)[1], 0)  # as _scale_invariant
+            exponents = _exponents(np.abs(block).max(axis=1))
             statistics[rows], pvalues[rows] = _shapiro_rows(np.ldexp(block, -exponents[:, None]))
     return statistics, pvalues
 
@@ -282,9 +268,7 @@ def _variance_rows(runs: np.ndarray, test: str) -> tuple[np.ndarray, np.ndarray,
     ``scipy.stats.levene``/``bartlett`` per instance, the same degenerate cases and notes,
     in a handful of array operations instead of a scipy call per instance."""
     m, k, r = runs.shape
-    largest = np.abs(runs).max(axis=(1, 2))
-    exponents = np.where(largest >= 2.0 ** 500, np.frexp(largest)[1], 0)  # as _scale_invariant
-    y = np.ldexp(runs, -exponents[:, None, None])
+    y = np.ldexp(runs, -_exponents(np.abs(runs).max(axis=(1, 2)))[:, None, None])
     total = k * r
     with np.errstate(divide="ignore", invalid="ignore"):
         if test == "bartlett":

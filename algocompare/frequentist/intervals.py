@@ -17,9 +17,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from algocompare._options import check_confidence_level
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_field
+from algocompare._options import check_confidence_level
 from algocompare._results import BaseResult
 from algocompare.frequentist.pairwise import signed_rank_null
 

@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from algocompare._options import check_confidence_level
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_field, renamed_parameters, renamed_value
+from algocompare._options import check_confidence_level
 from algocompare.ranking import below_overflow
 from algocompare._results import BaseResult, TestResult
 from algocompare.frequentist._common import check_alternative, discrete_pvalue, normal_pvalue

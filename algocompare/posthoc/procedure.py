@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm, t as t_dist
 
-from algocompare._options import check_alpha
 from algocompare._deprecation import warn_renamed
+from algocompare._options import check_alpha
 from algocompare._validation import NAN_POLICIES, check_algorithm, check_option, check_table_nan_policy
 from algocompare.data.convert import as_blocks
 from algocompare.frequentist.incomplete import durbin, skillings_mack

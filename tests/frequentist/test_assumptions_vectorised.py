@@ -7,7 +7,16 @@ import pytest
 
 import algocompare as ac
 
-from algocompare.frequentist.assumptions import _normality_row, _shapiro_many
+from algocompare.frequentist.assumptions import _normality_row, _shapiro_padded
+
+
+def _shapiro_many(samples: dict) -> dict:
+    """Each sample's row of the padded matrix that normality() passes to _shapiro_padded."""
+    sizes = np.array([sample.size for sample in samples.values()])
+    matrix = np.full((len(samples), sizes.max()), np.nan)
+    for row, sample in enumerate(samples.values()):
+        matrix[row, :sample.size] = sample
+    return dict(zip(samples, zip(*_shapiro_padded(matrix, sizes))))
 
 
 def test_vectorised_shapiro_equals_one_call_per_sample():
