@@ -30,8 +30,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "rank_sum_difference_pvalue",
     ),
     "effects": (
-        "ALTERNATIVES", "DESIGNS", "EffectSize", "PowerCurve", "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z",
-        "hedges_g", "power", "power_curve", "rank_biserial", "t_power", "vargha_delaney_a12", "z_power",
+        "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS", "MAGNITUDE_SCALES", "PAIRED_MEASURES",
+        "PowerCurve", "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z", "hedges_g", "magnitude",
+        "paired_effect_sizes", "power", "power_curve", "rank_biserial", "t_power", "vargha_delaney_a12", "z_power",
     ),
     "severity": (
         "SeverityAnalysis", "SeverityResult", "severity", "severity_analysis", "severity_from_se",

@@ -7,15 +7,22 @@ design (:mod:`algocompare.samplesize`) alike:
   Hedges' g, d_z, Cohen's d') and dominance effect sizes (Cliff's delta, Vargha–Delaney
   A12, rank-biserial correlation), each an :class:`EffectSize` with ``estimate``,
   ``ci_low``, ``ci_high`` and ``confidence_level``;
+* ``algocompare.effects.magnitude`` — verbal magnitude labels (negligible … large) with the
+  thresholds of Cohen, Romano et al. and Vargha & Delaney;
+* ``algocompare.effects.paired_table`` — :func:`paired_effect_sizes`, the effect size of
+  every pair of algorithms over a table's instances (what the summary and post-hoc tables print);
 * ``algocompare.effects.power`` — the power primitives :func:`z_power` and
   :func:`t_power`, and :func:`power`/:func:`power_curve` of a mean difference.
 """
 
 from algocompare.effects.effect_size import (EffectSize, cliffs_delta, cohens_d, cohens_d_prime, d_z, hedges_g,
                                              rank_biserial, vargha_delaney_a12)
+from algocompare.effects.magnitude import MAGNITUDE_LABELS, MAGNITUDE_SCALES, magnitude
+from algocompare.effects.paired_table import PAIRED_MEASURES, paired_effect_sizes
 from algocompare.effects.power import ALTERNATIVES, DESIGNS, PowerCurve, power, power_curve, t_power, z_power
 
 __all__ = [
-    "ALTERNATIVES", "DESIGNS", "EffectSize", "PowerCurve", "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z",
-    "hedges_g", "power", "power_curve", "rank_biserial", "t_power", "vargha_delaney_a12", "z_power",
+    "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS", "MAGNITUDE_SCALES", "PAIRED_MEASURES", "PowerCurve",
+    "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z", "hedges_g", "magnitude", "paired_effect_sizes", "power",
+    "power_curve", "rank_biserial", "t_power", "vargha_delaney_a12", "z_power",
 ]
