@@ -355,7 +355,7 @@ def ginv(matrix: np.ndarray) -> np.ndarray:
 
 
 @documented_table_options
-def skillings_mack(data: Any, *, tie_correction: bool = False, direction: str | None = None,
+def skillings_mack(data: Any, *, tie_correction: bool = True, direction: str | None = None,
                    nan_policy: str = "keep") -> SkillingsMackResult:
     """Skillings & Mack's (1981) rank test for block designs with arbitrary missing cells.
 
@@ -369,7 +369,7 @@ def skillings_mack(data: Any, *, tie_correction: bool = False, direction: str | 
 
     On a complete table SM is Friedman's statistic; on a balanced incomplete block
     design without ties it is Durbin's T1. Same statistic and p-value as PMCMRplus ``skillingsMackTest``
-    (checked in the tests).
+    with ``tie_correction=False``, and on tables without ties with the default (checked in the tests).
 
     Parameters
     ----------
@@ -377,20 +377,21 @@ def skillings_mack(data: Any, *, tie_correction: bool = False, direction: str | 
         Instances × algorithms with missing cells (NaN, or a ``Results`` read with
         ``nan_policy="keep"``).
     tie_correction : bool
-        ``False`` (default): Σ as Skillings & Mack and PMCMRplus compute it, which
-        assumes untied ranks; on a complete table SM then equals Friedman's untied
-        statistic (:func:`algocompare.friedman` with ``tie_correction=False``). With ties
-        it overstates the variance, so the test is conservative (size 0.015–0.017 at
-        α = 0.05 on tables of integer scores with 20 % of the cells missing, against
-        0.039–0.043 on continuous data; tests/frequentist/test_incomplete_calibration.py).
-        ``True``: each
-        instance's contribution to Σ is scaled by the ratio of its rank variance to the
-        untied one (the exact permutation covariance, as Stata's ``skilmack``
-        simulation covariance estimates); on a complete table SM then equals the
-        tie-corrected Friedman statistic (``friedman``'s default), and the size on the
-        tied tables above is 0.034–0.041. Without ties both are identical (and equal
-        Durbin's T1 on a balanced incomplete block design). ``algocompare analyze`` uses
-        ``True`` unless ``--untied`` is given.
+        ``True`` (default, as :func:`algocompare.friedman`, the other rank tests and
+        ``algocompare analyze``): each instance's contribution to Σ is scaled by the ratio
+        of its rank variance to the untied one (the exact permutation covariance, as
+        Stata's ``skilmack`` simulation covariance estimates); on a complete table SM then
+        equals the tie-corrected Friedman statistic (``friedman``'s default), and its size
+        on tables of integer scores with 20 % of the cells missing is 0.034–0.041 at
+        α = 0.05. ``False``: Σ as Skillings & Mack and PMCMRplus ``skillingsMackTest``
+        compute it, which assumes untied ranks; on a complete table SM then equals
+        Friedman's untied statistic (``friedman(..., tie_correction=False)``). With ties it
+        overstates the variance, so the test is conservative (size 0.015–0.017 on the tied
+        tables above, against 0.039–0.043 on continuous data;
+        tests/frequentist/test_incomplete_calibration.py). Without ties both are identical
+        (and equal Durbin's T1 on a balanced incomplete block design). Before 0.2.0 the
+        default was ``False``; pass ``tie_correction=False`` to reproduce PMCMRplus on tied
+        tables.
     {table_options}
 
     Returns

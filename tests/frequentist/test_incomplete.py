@@ -91,8 +91,9 @@ def test_durbin_equals_skillings_mack_on_bibd_without_ties():
 # ------------------------------------------------------------------ Skillings-Mack
 @pytest.mark.parametrize("name", list(TABLES))
 def test_skillings_mack_matches_pmcmrplus(name):
-    # R: skillingsMackTest(y) (tests/reference/incomplete.R)
-    res = ac.skillings_mack(TABLES[name])
+    # R: skillingsMackTest(y) (tests/reference/incomplete.R), which assumes untied ranks:
+    # tie_correction=False since the default became the tie-corrected form (issue 25)
+    res = ac.skillings_mack(TABLES[name], tie_correction=False)
     np.testing.assert_allclose([res.statistic, res.pvalue], R[f"{name}.sm"], rtol=RTOL)
     assert res.df == res.n_algorithms - 1
     key = f"{name}.adjusted_rank_sums"
@@ -113,13 +114,22 @@ def test_skillings_mack_on_a_complete_table_is_friedman():
     # tie_correction=False); tie_correction=True gives the tie-corrected one, friedman's
     # default and R's friedman.test. SACHS has no ties: all agree.
     for table in (SMALL, SACHS):
-        assert ac.skillings_mack(table).statistic == pytest.approx(
+        assert ac.skillings_mack(table, tie_correction=False).statistic == pytest.approx(
             ac.friedman(table, tie_correction=False).statistic, rel=1e-12)
-        assert ac.skillings_mack(table, tie_correction=True).statistic == pytest.approx(
-            ac.friedman(table).statistic, rel=1e-12)
+        assert ac.skillings_mack(table).statistic == pytest.approx(ac.friedman(table).statistic, rel=1e-12)
     np.testing.assert_allclose([ac.skillings_mack(SACHS).statistic, ac.skillings_mack(SACHS).pvalue],
                                R["sachs.friedman_tied"], rtol=RTOL)
-    assert ac.skillings_mack(SMALL).statistic != pytest.approx(ac.friedman(SMALL).statistic, rel=1e-3)
+    assert ac.skillings_mack(SMALL, tie_correction=False).statistic != pytest.approx(
+        ac.friedman(SMALL).statistic, rel=1e-3)
+
+
+def test_skillings_mack_defaults_to_the_tie_corrected_form_as_friedman_and_analyze():
+    # issue 25: the default was the untied form (76.06 against analyze's 78.31 on one table)
+    table = np.array(TIES12, dtype=float)
+    default, untied = ac.skillings_mack(table), ac.skillings_mack(table, tie_correction=False)
+    assert default.tie_correction and "tie-corrected" in default.method
+    assert default.statistic == pytest.approx(ac.skillings_mack(table, tie_correction=True).statistic, rel=1e-15)
+    assert default.statistic > untied.statistic  # ties shrink the variance the untied form assumes
 
 
 def test_skillings_mack_leaves_out_instances_with_one_value():

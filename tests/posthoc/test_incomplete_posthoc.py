@@ -47,19 +47,21 @@ def test_durbin_all_pairs_match_scikit_posthocs(name, p_adjust):
 
 @pytest.mark.parametrize("name", ["brady", "ties12", "normal20", "small"])
 def test_skillings_mack_pairs_match_the_base_r_restatement(name):
-    raw = ac.posthoc(TABLES[name], test="skillings_mack", p_adjust="none")
+    # the R restatement is the untied form, no longer skillings_mack's default (issue 25)
+    raw = ac.posthoc(TABLES[name], test="skillings_mack", p_adjust="none", tie_correction=False)
     np.testing.assert_allclose(raw.table["pvalue"], R[f"{name}.sm_pairs_p"], rtol=RTOL)
     if f"{name}.sm_pairs_z" in R:
         np.testing.assert_allclose(raw.table["statistic"], R[f"{name}.sm_pairs_z"], rtol=RTOL)
     if f"{name}.sm_pairs_holm" in R:
-        holm = ac.posthoc(TABLES[name], test="skillings_mack", p_adjust="holm")
+        holm = ac.posthoc(TABLES[name], test="skillings_mack", p_adjust="holm", tie_correction=False)
         np.testing.assert_allclose(holm.table["pvalue_adj"], R[f"{name}.sm_pairs_holm"], rtol=RTOL)
 
 
 def test_skillings_mack_pair_variance_is_the_covariance_of_the_adjusted_sums():
     # On a complete table Var(A_a - A_b) = 2k N: z = (R_b - R_a) sqrt(12/(k+1)) / sqrt(2kN), the
-    # untied Friedman post-hoc z (Demšar 2006): posthoc(test="friedman", se="classic").
-    sm = ac.posthoc(SMALL, test="skillings_mack", p_adjust="none")
+    # untied Friedman post-hoc z (Demšar 2006): posthoc(test="friedman", se="classic"), so the
+    # untied form (no longer the default, issue 25).
+    sm = ac.posthoc(SMALL, test="skillings_mack", p_adjust="none", tie_correction=False)
     classic = ac.posthoc(SMALL, test="friedman", p_adjust="none", se="classic")
     np.testing.assert_allclose(sm.table["statistic"], classic.table["statistic"], rtol=1e-12)
 
