@@ -34,6 +34,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--report", metavar="FILE", help="write a self-contained HTML report to FILE")
     p.add_argument("--latex", metavar="DIR", help="write every table as a booktabs .tex file to DIR")
+    p.add_argument("--latex-width", choices=("column", "page"), default="column",
+                   help="width --latex tables fit: 'column' (default, \\columnwidth of a two-column paper) "
+                        "or 'page' (page-wide table* floats)")
     p.add_argument("--figures", metavar="DIR", help="write every figure to DIR")
     p.add_argument("--figure-format", choices=("svg", "png", "pdf"), default="svg",
                    help="format of --figures (default svg)")
@@ -59,7 +62,7 @@ def _write_outputs(args: argparse.Namespace, res: Any, sections: list[Any], opti
         path = write_report(res, args.report, options, sections=sections)
         print(f"report written to {path}", file=sys.stderr)
     if args.latex:
-        paths = export_tables(res, sections, args.latex)
+        paths = export_tables(res, sections, args.latex, width=args.latex_width)
         print(f"{len(paths)} LaTeX files written to {args.latex}", file=sys.stderr)
     if args.figures:
         paths = export_figures(res, sections, args.figures, fmt=args.figure_format)

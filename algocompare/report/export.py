@@ -31,7 +31,7 @@ def _directory(directory: str | Path) -> Path:
 
 
 def export_tables(data: Any, sections: list[Any], directory: str | Path, *, precision: int = 4,
-                  scientific: bool | None = None) -> list[Path]:
+                  scientific: bool | None = None, width: str = "column") -> list[Path]:
     """Write one booktabs ``.tex`` file per table and ``tables.tex``, a document that inputs them all.
 
     Tables: the descriptive summary with mean ranks, then every result of every section
@@ -57,6 +57,7 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     """
     from algocompare.data.convert import as_results
 
+    check_option("width", width, ("column", "page"))
     data = as_results(data, nan_policy="keep")
     out = _directory(directory)
     order = algorithm_order(data)
