@@ -279,5 +279,36 @@ def check_algorithm(results: Any, name: Any, role: str = "algorithm") -> Any:
     """An algorithm label that must exist in ``results``."""
     if name not in results.algorithms:
         known = ", ".join(repr(a) for a in results.algorithms)
-        raise ValueError(f"unknown {role} {name!r}; the algorithms are {known}.")
+        raise ValueError(f"unknown {role} {name!r}{did_you_mean(name, results.algorithms)}; the algorithms are "
+                         f"{known}.")
     return name
+
+
+def close_labels(text: Any, labels: Sequence[Any], n: int = 3) -> list[Any]:
+    """The labels a mistyped ``text`` may mean: those equal to it but for case, else the closest
+    by spelling (difflib's ratio of at least 0.6, compared in lower case), at most ``n``, in
+    the order of ``labels``.
+
+    Examples
+    --------
+    >>> close_labels("jso", ["DES", "jSO", "EBO"])
+    ['jSO']
+    >>> close_labels("LSHADE", ["L-SHADE", "jSO", "LSCNE"])
+    ['L-SHADE']
+    """
+    import difflib
+
+    folded = {}
+    for label in labels:
+        folded.setdefault(str(label).casefold(), []).append(label)
+    key = str(text).casefold()
+    if key in folded:
+        return folded[key][:n]
+    close = set(difflib.get_close_matches(key, list(folded), n=n, cutoff=0.6))
+    return [label for label in labels if str(label).casefold() in close][:n]  # in the labels' own order
+
+
+def did_you_mean(text: Any, labels: Sequence[Any]) -> str:
+    """`` (did you mean 'jSO'?)`` for an unknown label close to known ones, else ``""``."""
+    close = close_labels(text, labels)
+    return f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""

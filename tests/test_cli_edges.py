@@ -204,3 +204,27 @@ def test_a_bad_cell_in_a_wide_file_is_not_taken_for_a_long_file(tmp_path, capsys
 def test_power_curve_names_its_own_option(capsys):
     line = _one_line_error(capsys, ["power-curve", "--instances", "1"])
     assert "--instances must be at least 2" in line and "n_instances" not in line
+
+
+# ---------------------------------------------------------------------- issue 25, item 3: did you mean
+def test_a_label_typed_in_another_case_is_matched(capsys):
+    assert main(["analyze", "--dataset", "cec2017_d10", "--control", "jso", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["posthoc"]["control"]["control"] == "jSO"
+
+
+def test_a_mistyped_label_gets_the_close_labels(capsys, tmp_path):
+    line = _one_line_error(capsys, ["analyze", "--dataset", "cec2017_d10", "--control", "jS0"])
+    assert "unknown control algorithm 'jS0' (did you mean 'jSO'?)" in line
+    line = _one_line_error(capsys, ["analyze", "--dataset", "cec2017_d10", "--control", "nothing-like-it"])
+    assert "did you mean" not in line and "'jSO'" in line  # nothing close: only the list
+    res = ac.load_dataset("cec2017_d10")
+    with pytest.raises(ValueError, match=r"did you mean 'MOS11' or 'MOS12' or 'MOS13'"):
+        ac.posthoc(res, control="mos1")  # the API suggests, it does not guess
+    path = tmp_path / "runs.csv"
+    path.write_text(_long_rows(runs=3))
+    argv = ["severity", str(path), "--a", "a", "--b", "B", "--delta", "0.1"]
+    assert main([*argv, "--on", "P2"]) == 0  # algorithm 'a' is 'A', instance 'P2' is 'p2'
+    capsys.readouterr()
+    assert "unknown instance --on 'p22' (did you mean 'p2'?)" in _one_line_error(capsys, [*argv, "--on", "p22"])
+    with pytest.raises(ValueError, match=r"unknown instance 'P2' \(did you mean 'p2'\?\)"):
+        ac.read(path).instance_runs("P2")

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 __all__ = ["USER_ERRORS", "add_data_arguments", "load_input", "command_line_spelling", "dropped_line",
-           "match_label", "check_algorithm"]
+           "match_label", "check_algorithm", "check_instance"]
 
 #: Errors that are the user's input, reported in one line without a traceback.
 USER_ERRORS = (ValueError, TypeError, FileNotFoundError, ImportError, KeyError, OSError)
@@ -42,20 +42,48 @@ def dropped_line(kind: str, dropped: Sequence[Any]) -> str:
 
 
 def match_label(text: Any, labels: Sequence[Any]) -> Any:
-    """The label among ``labels`` that a command-line argument names: the label itself, or the
-    one whose text is ``text`` (numeric labels arrive as text)."""
+    """The label among ``labels`` that a command-line argument names.
+
+    The label itself; else the one whose text is ``text`` (numeric labels arrive as text);
+    else the only one equal to it but for case (``--control jso`` for ``jSO``). Otherwise
+    ``text`` unchanged, for the caller's check to refuse with the close labels suggested.
+
+    Examples
+    --------
+    >>> match_label("jso", ["DES", "jSO"]), match_label("3", [1, 3]), match_label("jS0", ["jSO"])
+    ('jSO', 3, 'jS0')
+    """
     if text in labels:
         return text
-    return next((label for label in labels if str(label) == str(text)), text)
+    same = [label for label in labels if str(label) == str(text)]
+    if len(same) == 1:
+        return same[0]
+    folded = [label for label in labels if str(label).casefold() == str(text).casefold()]
+    return folded[0] if len(folded) == 1 else text
 
 
 def check_algorithm(results: Any, text: Any, option: str) -> Any:
     """The algorithm of ``results`` that the argument of ``option`` names; a ValueError naming
-    the known algorithms if there is none."""
+    the close algorithms ("did you mean") and the known ones if there is none."""
+    from algocompare._validation import did_you_mean
+
     name = match_label(text, results.algorithms)
     if name not in results.algorithms:
         known = ", ".join(repr(a) for a in results.algorithms)
-        raise ValueError(f"unknown algorithm {option} {name!r}; the algorithms are {known}.")
+        raise ValueError(f"unknown algorithm {option} {name!r}{did_you_mean(name, results.algorithms)}; "
+                         f"the algorithms are {known}.")
+    return name
+
+
+def check_instance(results: Any, text: Any, option: str) -> Any:
+    """The instance of ``results`` that the argument of ``option`` names, as :func:`check_algorithm`."""
+    from algocompare._validation import did_you_mean
+
+    name = match_label(text, results.instances)
+    if name not in results.instances:
+        shown = ", ".join(repr(i) for i in results.instances[:10]) + (", ..." if results.n_instances > 10 else "")
+        raise ValueError(f"unknown instance {option} {name!r}{did_you_mean(name, results.instances)}; "
+                         f"the instances are {shown}.")
     return name
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from algocompare.cli._common import check_algorithm, dropped_line, match_label
+from algocompare.cli._common import check_algorithm, check_instance, dropped_line
 
 __all__ = ["register"]
 
@@ -14,18 +14,27 @@ __all__ = ["register"]
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``severity`` subcommand."""
     p = subparsers.add_parser(
-        "severity", help="severity analysis of two algorithms' runs on one instance",
-        description="Test whether B is better than A on one instance (difference A − B, oriented so that "
-                    "positive means B better) and evaluate the severity of the decision "
-                    "(Bartz-Beielstein et al., Mayo & Spanos).")
-    p.add_argument("path", help="long results file: one row per run with columns algorithm, value "
-                                "(and optionally instance, run)")
+        "severity", help="severity analysis of two algorithms' runs on one instance, or per instance",
+        description="Test whether B is better than A (difference A − B, oriented so that positive means B "
+                    "better) and evaluate the severity of the decision (Bartz-Beielstein et al., Mayo & "
+                    "Spanos): on the runs of one instance, or (--per-instance) on the per-instance means, "
+                    "paired by instance.")
+    p.add_argument("path", help="long results file: one row per run with an algorithm column and a value column "
+                                "(and optionally instance and run columns)")
     p.add_argument("--a", required=True, help="algorithm A")
     p.add_argument("--b", required=True, help="algorithm B")
     p.add_argument("--delta", type=float, required=True, help="relevant difference Delta (> 0: B better by Delta)")
     p.add_argument("--paired", action="store_true", help="runs are paired by their run label (same seeds)")
+    p.add_argument("--per-instance", action="store_true",
+                   help="paired by instance: the difference of the two algorithms' mean values on each instance "
+                        "(every instance of the file; the instances are the sample)")
     p.add_argument("--figure", help="save the severity figure to this file (svg, png, pdf)")
-    p.add_argument("--instance", help="the instance to analyse when the file has several")
+    p.add_argument("--algorithm", default="algorithm", help="column of the algorithm names (default 'algorithm')")
+    p.add_argument("--value", default="value", help="column of the values (default 'value')")
+    p.add_argument("--instance", help="column of the instance labels (default 'instance' if the file has one); "
+                                      "the former use, a label of that column, still selects the instance")
+    p.add_argument("--run", help="column of the run labels (default 'run' if the file has one)")
+    p.add_argument("--on", metavar="LABEL", help="the instance to analyse when the file has several")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     p.add_argument("--alternative", choices=("greater", "less", "two-sided"), default="greater",
                    help="H1 for the difference A − B (default greater: B better)")
@@ -33,29 +42,58 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--threshold", type=float, default=0.8, help="severity level to report (default 0.8)")
     p.add_argument("--maximize", action="store_true", help="higher values are better (default: lower)")
     p.add_argument("--nan-policy", choices=("raise", "omit"), default="raise",
-                   help="runs without a value (and, with --paired, runs of only one algorithm): raise = stop "
-                        "with an error, omit = drop them and say which (default raise)")
+                   help="runs without a value (and, with --paired, runs of only one algorithm; with "
+                        "--per-instance, instances without a run of one of them): raise = stop with an error, "
+                        "omit = drop them and say which (default raise)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(handler=_run)
 
 
-def _read_long(path: str, direction: str, nan_policy: str = "raise") -> tuple[Any, list[str]]:
-    """The runs as a Results (a file without an instance column is one instance) and the runs
-    dropped for a missing value (``nan_policy="omit"``)."""
+#: The column names of the file, by role, as the options name them.
+_ROLES = ("algorithm", "value", "instance", "run")
+
+
+def _columns(frame: Any, args: argparse.Namespace) -> tuple[dict[str, Any], Any]:
+    """The file's column of each role ({"algorithm": ..., "value": ..., "instance": ..., "run": ...})
+    and the instance label that ``--instance`` gave in its former use (a label, not a column)."""
+    from algocompare._validation import did_you_mean
+
+    present = list(frame.columns)
+    chosen, label = {}, None
+    for role in _ROLES:
+        name = getattr(args, role, None)
+        if role == "instance" and name is not None and name not in present and "instance" in present:
+            chosen[role], label = "instance", name  # former use: --instance f3 selected instance f3
+            continue
+        if name is None:  # instance, run: optional columns
+            chosen[role] = role if role in present else None
+            continue
+        if name not in present:
+            raise ValueError(f"severity reads a long file (one row per run); {str(args.path)!r} has no column {name!r}"
+                             f"{did_you_mean(name, present)}: name its {role} column with --{role} (its columns "
+                             f"are {present}).")
+        chosen[role] = name
+    return chosen, label
+
+
+def _read_long(args: argparse.Namespace, direction: str) -> tuple[Any, list[str], Any]:
+    """The runs as a Results (a file without an instance column is one instance), the runs
+    dropped for a missing value (``--nan-policy omit``) and a former-use ``--instance`` label."""
     import algocompare as ac
 
-    if not str(path).endswith((".csv", ".tsv", ".txt")):
-        return ac.read(path, layout="long", direction=direction), []
-    frame = ac.read_frame(path)
-    if not {"algorithm", "value"} <= set(frame.columns):
-        raise ValueError(f"severity reads a long file with columns 'algorithm' and 'value' (optionally 'instance' "
-                         f"and 'run'); {str(path)!r} has columns {list(frame.columns)}: rename its columns.")
-    frame, dropped = _missing_runs(frame, nan_policy)
-    if "instance" not in frame.columns:
+    frame = ac.read_frame(args.path)
+    columns, label = _columns(frame, args)
+    frame = frame.rename(columns={name: role for role, name in columns.items() if name is not None})
+    frame = frame[[role for role in _ROLES if columns[role] is not None]]
+    frame, dropped = _missing_runs(frame, args.nan_policy)
+    if columns["instance"] is None:
         frame = frame.assign(instance="instance")
-    run = "run" if "run" in frame.columns else None
-    return ac.Results.from_long(frame, algorithm="algorithm", instance="instance", value="value", run=run,
-                                direction=direction), dropped
+    run = "run" if columns["run"] is not None else None
+    # an algorithm without runs on another instance is not this command's concern: the cells
+    # are kept, and --per-instance refuses or drops (--nan-policy omit) the instances it needs
+    results = ac.Results.from_long(frame, algorithm="algorithm", instance="instance", value="value", run=run,
+                                   direction=direction, nan_policy="keep")
+    return results, dropped, label
 
 
 def _missing_runs(frame: Any, nan_policy: str) -> tuple[Any, list[str]]:
@@ -92,9 +130,10 @@ def runs_of_two(results: Any, a: Any, b: Any, *, instance: Any = None, paired: b
         raise ValueError("--a and --b name the same algorithm; give two different algorithms.")
     if instance is None and results.n_instances != 1:
         names = ", ".join(map(str, results.instances[:5])) + (", ..." if results.n_instances > 5 else "")
-        raise ValueError(f"the file has {results.n_instances} instances; choose one with --instance ({names}).")
+        raise ValueError(f"the file has {results.n_instances} instances; choose one with --on ({names}), or "
+                         "compare the per-instance means with --per-instance.")
     if instance is not None:  # a command-line label is a string; the file's may be a number
-        instance = match_label(instance, results.instances)
+        instance = check_instance(results, instance, "--on")
     runs = results.instance_runs(instance, oriented=True)
     if not paired:
         return runs[a].to_numpy(), runs[b].to_numpy()
@@ -108,13 +147,44 @@ def runs_of_two(results: Any, a: Any, b: Any, *, instance: Any = None, paired: b
     return table[a].to_numpy(float), table[b].to_numpy(float)
 
 
+def means_of_two(results: Any, a: Any, b: Any, *, nan_policy: str = "raise") -> tuple[Any, Any]:
+    """Oriented per-instance means (lower is better) of algorithms ``a`` and ``b``, indexed by
+    instance: the pairs of ``--per-instance`` (an instance where one of them has no run is a
+    missing pair, refused or, with ``nan_policy="omit"``, dropped and named by
+    :func:`severity_analysis`)."""
+    a, b = check_algorithm(results, a, "--a"), check_algorithm(results, b, "--b")
+    if a == b:
+        raise ValueError("--a and --b name the same algorithm; give two different algorithms.")
+    table = results.blocks(oriented=True)[[a, b]].astype(float)
+    unmatched = table.index[table.isna().any(axis=1)]
+    if len(unmatched) and nan_policy != "omit":
+        raise ValueError(f"--per-instance needs runs of both algorithms on every instance; instance(s) "
+                         f"{', '.join(map(str, unmatched[:5]))} lack one: pass nan_policy='omit' to drop them.")
+    if results.n_instances < 2:
+        raise ValueError("--per-instance compares per-instance means, and the file has one instance; give a file "
+                         "with several instances, or leave out --per-instance to compare the runs.")
+    return table[a], table[b]
+
+
+def _two_samples(args: argparse.Namespace, results: Any, label: Any) -> tuple[Any, Any, bool]:
+    """The two samples the test compares, and whether they are paired."""
+    if args.per_instance:
+        if args.on is not None or label is not None:
+            raise ValueError("--per-instance uses every instance; leave out --on (it analyses the runs of one "
+                             "instance).")
+        x, y = means_of_two(results, args.a, args.b, nan_policy=args.nan_policy)
+        return x, y, True
+    x, y = runs_of_two(results, args.a, args.b, instance=args.on if args.on is not None else label,
+                       paired=args.paired, nan_policy=args.nan_policy)
+    return x, y, args.paired
+
+
 def _run(args: argparse.Namespace) -> int:
     import algocompare as ac
 
-    results, dropped_runs = _read_long(args.path, "maximize" if args.maximize else "minimize", args.nan_policy)
-    x, y = runs_of_two(results, args.a, args.b, instance=args.instance, paired=args.paired,
-                       nan_policy=args.nan_policy)
-    res = ac.severity_analysis(x, y, delta=args.delta, paired=args.paired, alpha=args.alpha,
+    results, dropped_runs, label = _read_long(args, "maximize" if args.maximize else "minimize")
+    x, y, paired = _two_samples(args, results, label)
+    res = ac.severity_analysis(x, y, delta=args.delta, paired=paired, alpha=args.alpha,
                                alternative=args.alternative, test=args.test, threshold=args.threshold,
                                nan_policy=args.nan_policy)
     if args.figure:
@@ -123,15 +193,17 @@ def _run(args: argparse.Namespace) -> int:
         matplotlib.use("Agg")
         axes = res.plot()
         axes[0].figure.savefig(args.figure, bbox_inches="tight")
+    sample = "per-instance means, paired by instance" if args.per_instance else "runs"
     if args.json:
-        print(json.dumps(dict(res.to_dict(), algorithm_a=str(args.a), algorithm_b=str(args.b),
+        print(json.dumps(dict(res.to_dict(), algorithm_a=str(args.a), algorithm_b=str(args.b), sample=sample,
                               dropped_runs=dropped_runs), indent=2, allow_nan=False))
         return 0
     if dropped_runs:
         print(dropped_line("run", dropped_runs))
     if res.dropped_pairs:
-        print(dropped_line("run pair", [f"run {run}" for run in res.dropped_pairs]))
-    print(f"{res.method}: difference {args.a} − {args.b} "
+        kind = "instance" if args.per_instance else "run pair"
+        print(dropped_line(kind, [str(p) if args.per_instance else f"run {p}" for p in res.dropped_pairs]))
+    print(f"{res.method} on the {sample}: difference {args.a} − {args.b} "
           f"({'lower' if not args.maximize else 'higher'} is better; positive = {args.b} better)")
     print(res.table().to_string(float_format=lambda val: f"{val:.4g}"))
     if args.figure:

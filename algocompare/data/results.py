@@ -776,7 +776,8 @@ class Results:
                 raise ValueError(f"{self.n_instances} instances ({shown}); choose one with instance=.")
             instance = self._instances[0]
         elif instance not in self._instances:
-            raise ValueError(f"unknown instance {instance!r}; the instances are {list(self._instances)}.")
+            raise ValueError(f"unknown instance {instance!r}{v.did_you_mean(instance, self._instances)}; the "
+                             f"instances are {list(self._instances)}.")
         sign = -1.0 if oriented and self._direction == "maximize" else 1.0
         frame = self._frame()[self._frame()["instance"] == instance]
         return {a: pd.Series(sign * part["value"].to_numpy(float), index=part["run"].to_numpy(), name=a)
