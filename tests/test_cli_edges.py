@@ -6,13 +6,15 @@ Command line: exit code 2 and a single line on stderr; API: the exception messag
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 
 import numpy as np
 import pytest
 
 import algocompare as ac
-from algocompare.cli import main
+from algocompare.cli import build_parser, main
 from algocompare.cli._common import command_line_spelling
 
 
@@ -228,3 +230,58 @@ def test_a_mistyped_label_gets_the_close_labels(capsys, tmp_path):
     assert "unknown instance --on 'p22' (did you mean 'p2'?)" in _one_line_error(capsys, [*argv, "--on", "p22"])
     with pytest.raises(ValueError, match=r"unknown instance 'P2' \(did you mean 'p2'\?\)"):
         ac.read(path).instance_runs("P2")
+
+
+# ---------------------------------------------------------------------- issue 25, item 4: suggestions valid
+_SUGGESTION = re.compile(r"(?:algocompare ([a-z-]+) )?(--[a-z][a-z-]*)(?: ([^\s,;()]+))?")
+
+
+def _subparser(command: str):
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return action.choices[command]
+
+
+def _suggestions_are_accepted(command: str, line: str) -> list[str]:
+    """Every ``--option [value]`` the error line suggests, checked against the parser of the
+    subcommand it is suggested for (the failing one, unless the line names another)."""
+    checked = []
+    for other, option, value in _SUGGESTION.findall(line.split("error: ", 1)[1]):
+        parser = _subparser(other or command)
+        action = next((a for a in parser._actions if option in a.option_strings), None)
+        assert action is not None, f"{other or command} has no option {option}: {line}"
+        value = value.rstrip(".")
+        if action.choices is not None and value and not value.startswith("-"):
+            assert value in action.choices, f"{other or command} {option} refuses {value!r}: {line}"
+        checked.append(f"{option} {value}".strip())
+    return checked
+
+
+def test_every_suggested_option_is_valid_for_its_subcommand(tmp_path, capsys):
+    missing = tmp_path / "missing.csv"
+    missing.write_text("instance,A,B,C\nf1,1,,3\nf2,2,3,1\nf3,1,2,3\n")
+    renamed = tmp_path / "renamed.csv"
+    renamed.write_text(_long_rows(("instance", "algorithm", "run", "value"), runs=2).replace(
+        "instance,algorithm,run,value", "problem,solver,seed,score", 1))
+    runs = tmp_path / "runs.csv"
+    lines = _long_rows(("instance", "algorithm", "run", "value"), runs=3).splitlines()
+    lines[1] = lines[1].rsplit(",", 1)[0] + ","  # one run without a value
+    runs.write_text("\n".join(lines) + "\n")
+    cases = [
+        ("consensus", [str(missing)]), ("consensus", [str(missing), "--method", "borda"]),
+        ("analyze", [str(missing), "--nan-policy", "raise"]), ("consensus", [str(renamed)]),
+        ("analyze", [str(renamed)]),
+        ("severity", [str(runs), "--a", "A", "--b", "B", "--delta", "1"]),
+        ("severity", [str(runs), "--a", "A", "--b", "B", "--delta", "1", "--nan-policy", "omit"]),
+        ("severity", [str(renamed), "--a", "A", "--b", "B", "--delta", "1"]),
+        ("samplesize", ["--d", "1e-4"]), ("power-curve", ["--instances", "1"]),
+    ]
+    checked = {}
+    for command, argv in cases:
+        line = _one_line_error(capsys, [command, *argv])
+        checked[(command, argv[-1])] = _suggestions_are_accepted(command, line)
+    # the consensus hint was --nan-policy keep, which consensus refuses (issue 25)
+    assert checked[("consensus", str(missing))] == ["--nan-policy omit", "--nan-policy keep"]
+    assert "--nan-policy keep" in checked[("analyze", "raise")]
+    assert checked[("severity", "omit")] == ["--on", "--per-instance"]
+    assert "--algorithm" in checked[("severity", "1")]

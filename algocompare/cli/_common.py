@@ -8,7 +8,7 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["USER_ERRORS", "add_data_arguments", "load_input", "command_line_spelling", "dropped_line",
+__all__ = ["USER_ERRORS", "NAN_POLICY_CHOICES", "add_data_arguments", "offered_nan_policies", "load_input", "command_line_spelling", "dropped_line",
            "match_label", "check_algorithm", "check_instance"]
 
 #: Errors that are the user's input, reported in one line without a traceback.
@@ -87,6 +87,28 @@ def check_instance(results: Any, text: Any, option: str) -> Any:
     return name
 
 
+#: Every ``--nan-policy`` of a subcommand that keeps missing cells (``analyze``).
+NAN_POLICY_CHOICES = ("keep", "omit", "raise")
+_KEEP_CLAUSE = re.compile(r",? or keep them \(nan_policy='keep'\) and use durbin or skillings_mack, the tests made "
+                          r"for incomplete tables\.")
+
+
+def offered_nan_policies(message: str, offered: Sequence[str]) -> str:
+    """A message of the API without the ``nan_policy='keep'`` it suggests when the subcommand does not
+    offer ``keep`` (its methods need every cell): ``algocompare analyze`` is named instead.
+
+    Examples
+    --------
+    >>> from algocompare._validation import missing_cells_message
+    >>> offered_nan_policies(missing_cells_message([("f1", "A")], 1), ("raise", "omit"))[-101:]
+    "recorded). Tables with missing cells: algocompare analyze nan_policy='keep' (Skillings-Mack, Durbin)."
+    """
+    if "keep" in offered or "nan_policy='keep'" not in message:
+        return message
+    return _KEEP_CLAUSE.sub(". Tables with missing cells: algocompare analyze nan_policy='keep' (Skillings-Mack, "
+                            "Durbin).", message)
+
+
 def add_data_arguments(parser: argparse.ArgumentParser, nan_policy: str = "raise") -> None:
     """The arguments that name a results table: a file and how to read it, or a bundled dataset."""
     parser.add_argument("path", nargs="?", help="results file (CSV, TSV, Excel, Parquet); default: bundled data")
@@ -105,6 +127,7 @@ def add_data_arguments(parser: argparse.ArgumentParser, nan_policy: str = "raise
     parser.add_argument("--nan-policy", choices=choices, default=nan_policy,
                         help="missing cells: " + "; ".join(f"{c} = {helps[c]}" for c in choices)
                              + f" (default {nan_policy})")
+    parser.set_defaults(nan_policies=choices)  # what load_input may suggest
 
 
 def _return_freed_memory() -> None:
@@ -129,8 +152,12 @@ def load_input(args: argparse.Namespace) -> Any:
     if args.path and args.dataset:
         raise ValueError("give either a file or --dataset, not both.")
     if args.path:
-        res = ac.read(args.path, layout=args.layout, direction=direction, instance=args.instance,
-                      algorithm=args.algorithm, value=args.value, run=args.run, nan_policy=args.nan_policy)
+        try:
+            res = ac.read(args.path, layout=args.layout, direction=direction, instance=args.instance,
+                          algorithm=args.algorithm, value=args.value, run=args.run, nan_policy=args.nan_policy)
+        except ValueError as err:
+            raise ValueError(offered_nan_policies(str(err), getattr(args, "nan_policies", NAN_POLICY_CHOICES))) \
+                from None
         _return_freed_memory()
         return res
     res = ac.load_dataset(args.dataset or "cec2017_d10")
