@@ -20,29 +20,114 @@ from algocompare._tables import LONG_ROWS, frame_to_html, result_frame
 
 __all__ = ["render_report", "write_report"]
 
+#: The report's styles. Tokens never break: numbers, names and headers stay on one line
+#: (``white-space: nowrap``; no ``overflow-wrap: anywhere``, which split "20" into "2" over
+#: "0"), and what is too wide for the window scrolls inside its own box (``.table-wrap``,
+#: ``.figure-scroll``, console text) so the page itself never scrolls sideways. Only a
+#: long free-text cell (``td.text``, marked by :func:`_mark_long_text`) wraps, at spaces.
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto;
-       max-width: 1100px; padding: 1.5em 2em 4em; color: #1b1b1b; line-height: 1.45; }
+       max-width: 1100px; padding: 1.5em 2em 4em; color: #1b1b1b; line-height: 1.45; overflow-wrap: break-word; }
 h1 { font-size: 1.7em; margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em;
      margin-top: 2em; } h3 { margin-top: 1.4em; font-size: 1.08em; }
 nav ol { columns: 2; } .meta { color: #555; }
 pre.section-text { background: #f6f8fa; padding: 0.8em 1em; font-size: 0.88em; border-radius: 4px;
-       white-space: pre-wrap; overflow-wrap: anywhere; }
-.table-wrap { overflow-x: auto; margin: 0.6em 0 1em; }
-table.algocompare-table { border-collapse: collapse; font-size: 0.88em; font-variant-numeric: tabular-nums; }
-table.algocompare-table caption { caption-side: top; text-align: left; font-weight: 600; padding-bottom: 0.3em; }
-table.algocompare-table th, table.algocompare-table td { padding: 0.2em 0.7em; text-align: right;
-       overflow-wrap: anywhere; }
-table.algocompare-table { max-width: 100%; }
+       white-space: pre; overflow-x: auto; }
+.table-wrap, .figure-scroll { overflow-x: auto; max-width: 100%; }
+.table-wrap { margin: 0.6em 0 1em;
+       /* shadows at an edge with more table behind it: a hint that the table scrolls */
+       background: linear-gradient(to right, #fff 30%, rgba(255, 255, 255, 0)) left / 2em 100% no-repeat local,
+                   linear-gradient(to left, #fff 30%, rgba(255, 255, 255, 0)) right / 2em 100% no-repeat local,
+                   radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.18), rgba(0, 0, 0, 0)) left / 0.8em 100%
+                   no-repeat scroll,
+                   radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.18), rgba(0, 0, 0, 0)) right / 0.8em 100%
+                   no-repeat scroll; }
+table { border-collapse: collapse; font-size: 0.88em; font-variant-numeric: tabular-nums; }
+table caption { caption-side: top; text-align: left; font-weight: 600; padding-bottom: 0.3em;
+                position: sticky; left: 0; max-width: calc(100vw - 2em); }
+th, td { padding: 0.2em 0.7em; text-align: right; white-space: nowrap; overflow-wrap: normal; word-break: normal;
+         hyphens: none; }
+.word { white-space: nowrap; }
+td.text { white-space: normal; text-align: left; min-width: 18em; max-width: 40em; }
 .warning { background: #fff4e5; border-left: 4px solid #e8a33d; padding: 0.5em 0.8em; }
 details > summary { cursor: pointer; color: #1f4e79; margin: 0.4em 0; }
-table.algocompare-table th { border-top: 2px solid #333; border-bottom: 1px solid #333; }
-table.algocompare-table tbody tr:last-child td { border-bottom: 2px solid #333; }
-table.algocompare-table td:first-child, table.algocompare-table th:first-child { text-align: left; }
-figure { margin: 1em 0; overflow-x: auto; } figure svg { max-width: 100%; height: auto; }
+th { border-top: 2px solid #333; border-bottom: 1px solid #333; }
+tbody tr:last-child td { border-bottom: 2px solid #333; }
+td:first-child, th:first-child { text-align: left; }
+/* where the table writer marks numbers (class num), every other column is text: left-aligned */
+table:has(.num) td:not(.num), table:has(.num) th:not(.num) { text-align: left; }
+figure { margin: 1em 0; } figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { color: #444; font-size: 0.9em; margin-top: 0.3em; }
 .reading li, .caveats li { margin-bottom: 0.4em; } .note { color: #666; font-size: 0.9em; }
+@media (max-width: 640px) {
+  body { padding: 1em 0.75em 3em; } h1 { font-size: 1.45em; } nav ol { columns: 1; }
+  th, td { padding: 0.2em 0.5em; } td.text { min-width: 14em; }
+}
 """
+
+
+#: Figures are drawn at their natural size where the window allows; on a narrower screen
+#: they shrink only until their smallest text is this many CSS pixels high, and then
+#: scroll sideways inside their box (a phone shows a wide CD diagram legibly, in part,
+#: rather than whole at 4-px text).
+MIN_TEXT_PX = 8.0
+
+#: A table cell of free text longer than this (a consensus order "A > B > ...", a test's
+#: description) may wrap at its spaces; shorter cells (numbers, names) stay on one line.
+LONG_TEXT = 40
+
+_SVG_WIDTH = re.compile(r'<svg\b[^>]*?\swidth="([0-9.]+)pt"')
+_GLYPH_SCALE = re.compile(r"scale\((0?\.[0-9]+) -\1\)")
+_TD = re.compile(r"<td(\s[^>]*)?>(.*?)</td>", re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
+_BREAKABLE_WORD = re.compile(r"[^\s<>]*[^\sA-Za-z0-9.,;:'<>&][^\s<>]*")
+_NUMBER = re.compile(r"[-+−]?[0-9.,]+(?:e[-+]?[0-9]+)?%?")
+
+
+def _mark_long_text(page: str) -> str:
+    """``class="text"`` on each table cell of free text longer than :data:`LONG_TEXT`
+    characters with spaces in it, the only cells allowed to wrap (at spaces)."""
+    def mark(match: re.Match) -> str:
+        attrs, content = match.group(1) or "", match.group(2)
+        text = html.unescape(_TAG.sub("", content)).strip()
+        if len(text) <= LONG_TEXT or " " not in text or all(_NUMBER.fullmatch(t) for t in text.split()):
+            return match.group(0)
+        if 'class="' in attrs:
+            attrs = attrs.replace('class="', 'class="text ', 1)
+        else:
+            attrs += ' class="text"'
+        return f"<td{attrs}>{_unbreakable_words(content)}</td>"
+
+    return _TD.sub(mark, page)
+
+
+def _unbreakable_words(content: str) -> str:
+    """Each word of ``content`` that a browser could break after a hyphen, slash or bracket
+    ("NL-SHADE-RSP", "(Brown-Forsythe)") in a ``<span class="word">``, set without breaks;
+    tags are left as they are."""
+    parts = re.split(r"(<[^>]+>)", content)
+    return "".join(part if part.startswith("<") else _BREAKABLE_WORD.sub(r'<span class="word">\g<0></span>', part)
+                   for part in parts)
+
+
+def _legible(svg: str) -> str:
+    """The figure's ``<svg>`` with a minimum width at which its smallest text is
+    :data:`MIN_TEXT_PX` high, never more than its natural width.
+
+    Notes
+    -----
+    The natural width is the ``width`` attribute, in points (4/3 CSS pixel each). Text is
+    drawn as paths: matplotlib scales each glyph by its size in points / 100, so the
+    smallest ``scale(s -s)`` gives the smallest font; without one, 10 pt is assumed.
+    """
+    match = _SVG_WIDTH.search(svg)
+    if match is None:
+        return svg
+    sizes = [100 * float(scale) for scale in _GLYPH_SCALE.findall(svg)]
+    smallest = min(sizes, default=10.0) * 4 / 3  # CSS pixels at the natural size
+    scale = min(1.0, MIN_TEXT_PX / smallest)
+    minimum = float(match.group(1)) * 4 / 3 * scale
+    return f'{svg[:match.start()]}<svg style="min-width: {minimum:.0f}px"{svg[match.start() + 4:]}'
 
 
 def _slug(text: str) -> str:
@@ -58,10 +143,11 @@ class _FigureJobs:
 
     def add(self, view: Any, result: Any, caption: str) -> str:
         self.jobs.append((view, result))
-        return f"<figure><!--figure-{len(self.jobs) - 1}--><figcaption>{html.escape(caption)}</figcaption></figure>"
+        return (f'<figure><div class="figure-scroll"><!--figure-{len(self.jobs) - 1}--></div>'
+                f"<figcaption>{html.escape(caption)}</figcaption></figure>")
 
     def fill(self, text: str) -> str:
-        svgs = fig_views.render_svgs(self.jobs)
+        svgs = [_legible(svg) for svg in fig_views.render_svgs(self.jobs)]
         return re.sub(r"<!--figure-(\d+)-->", lambda m: svgs[int(m.group(1))], text)
 
 
@@ -221,7 +307,7 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     document = ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                 f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
-                + "\n".join(body) + "\n</body>\n</html>\n")
+                + _mark_long_text("\n".join(body)) + "\n</body>\n</html>\n")
     return jobs.fill(document) if jobs is not None else document
 
 
