@@ -19,6 +19,7 @@ from typing import Any
 
 from algocompare._deprecation import renamed_init
 from algocompare._options import N_RESAMPLES
+from algocompare._progress import progress_bar
 from algocompare._results import jsonable
 from algocompare._validation import check_design_size
 
@@ -29,6 +30,7 @@ __all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTIO
 SECTION_PROVIDERS: tuple[str, ...] = (
     "algocompare.frequentist.analysis",
     "algocompare.posthoc.analysis",
+    "algocompare.frequentist.parametric_analysis",
     "algocompare.permutation.analysis",
     "algocompare.bayesian.analysis",
     "algocompare.consensus.analysis",
@@ -59,6 +61,8 @@ class AnalysisOptions:
     se: str = "permutation"
     #: tie-corrected omnibus statistics (False: the papers' untied formulas)
     tie_correction: bool = True
+    #: progress bars (``--progress/--no-progress``): None = on a terminal, once a step has lasted a second
+    progress: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,8 @@ class Section:
     results: dict[str, Any] = field(default_factory=dict)
     #: the names in ``results`` whose figures the report draws (None: all of them)
     figures: tuple[str, ...] | None = None
+    #: the question the section answers and its scope (first line of ``text``; the reading says it too)
+    question: str = ""
 
 
 def _provider(name: str) -> Any:
@@ -100,13 +106,22 @@ def run_analysis(results: Any, options: AnalysisOptions | None = None) -> list[S
     options = options or AnalysisOptions()
     sections = []
     incomplete = getattr(results, "n_missing", 0) > 0
-    for name in INCOMPLETE_SECTION_PROVIDERS if incomplete else SECTION_PROVIDERS:
-        module = _provider(name)
-        if module is None:
-            continue
-        section = module.section(results, options)
-        if section is not None:
-            sections.append(section)
+    providers = INCOMPLETE_SECTION_PROVIDERS if incomplete else SECTION_PROVIDERS
+    # one bar over the sections (each long step inside has its own, e.g. the Bayesian pairs)
+    bar = progress_bar(options.progress, total=len(providers), desc="analysis", unit="section")
+    try:
+        for name in providers:
+            if bar is not None:
+                bar.set_postfix_str(name.split(".")[1], refresh=False)
+            module = _provider(name)
+            section = None if module is None else module.section(results, options)
+            if section is not None:
+                sections.append(section)
+            if bar is not None:
+                bar.update()
+    finally:
+        if bar is not None:
+            bar.close()
     return sections
 
 

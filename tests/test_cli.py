@@ -95,3 +95,54 @@ def test_bayesian_without_rope_says_so_on_stderr():
     assert "--bayesian without --rope" in out.stderr
     with_rope = run("analyze", "--dataset", "ice_cream", "--bayesian", "--rope", "0.5", "--n-samples", "2000")
     assert "--bayesian without --rope" not in with_rope.stderr
+
+
+# ------------------------------------------------------------- issue 25: one coherent reading
+def test_analyze_text_prints_the_reading_and_the_adjustment_used():
+    out = run("analyze", "examples/results_long.csv", "--p-adjust", "bergmann", "--no-progress")
+    assert out.returncode == 0, out.stderr
+    assert "\nReading the results\n" in out.stdout and "\nCaveats\n" in out.stdout
+    assert "Why the sections disagree" in out.stdout
+    assert "p-value adjustment used: holm (bergmann was asked for" in out.stdout
+    assert "p-value adjustment used: bergmann" in out.stdout  # all pairs, k = 4
+    assert out.stderr.count("%|") == 0  # --no-progress: no bar
+
+
+def test_analyze_json_has_the_reading_and_tidy_floats():
+    out = run("analyze", "examples/results_long.csv", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert any(s.startswith("Why the sections disagree") for s in data["reading"])
+    assert data["frequentist"]["omnibus"][0]["statistic"] == 7.56  # not 7.559999999999999
+    assert "7.559999999999999" not in out.stdout and "0.060000000000000005" not in out.stdout
+    assert data["posthoc"]["p_adjust"]["all_pairs"]["used"] == "holm"
+    assert {"effect_size", "ci_low", "ci_high", "magnitude"} <= set(data["posthoc"]["control"]["table"][0])
+
+
+def test_analyze_progress_bar_on_request():
+    shown = run("analyze", "--dataset", "ice_cream", "--bayesian", "--rope", "0.1", "--n-samples", "2000",
+                "--progress")
+    assert shown.returncode == 0, shown.stderr
+    assert "analysis" in shown.stderr and "100%" in shown.stderr  # the bar over the sections
+    hidden = run("analyze", "--dataset", "ice_cream", "--bayesian", "--rope", "0.1", "--n-samples", "2000",
+                 "--no-progress")
+    assert hidden.returncode == 0 and "%|" not in hidden.stderr
+
+
+def test_analyze_progress_is_passed_to_the_long_steps(monkeypatch, capsys):
+    from algocompare.bayesian import analysis as bayesian_analysis
+    from algocompare.cli import main
+
+    seen = {}
+    original = bayesian_analysis.bayesian_pairwise
+
+    def spy(*args, **kwargs):
+        seen["progress"] = kwargs.get("progress", "missing")
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(bayesian_analysis, "bayesian_pairwise", spy)
+    assert main(["analyze", "--dataset", "ice_cream", "--bayesian", "--n-samples", "1000", "--no-progress"]) == 0
+    assert seen["progress"] is False
+    assert main(["analyze", "--dataset", "ice_cream", "--bayesian", "--n-samples", "1000"]) == 0
+    assert seen["progress"] is None  # automatic: a bar on a terminal after a second
+    capsys.readouterr()

@@ -43,7 +43,8 @@ def test_analyze_json_and_durbin_on_a_bibd(tmp_path, capsys):
     tests = data["incomplete"]["tests"]
     assert tests["durbin"]["statistic"] == pytest.approx(12.0) and data["incomplete"]["bibd"]
     assert tests["skillings_mack"]["pvalue"] == pytest.approx(R["conover.sm"][1], rel=1e-9)
-    assert set(data["posthoc_incomplete"]) == {"skillings_mack_all_pairs", "durbin_all_pairs"}
+    assert set(data["posthoc_incomplete"]) - {"p_adjust"} == {"skillings_mack_all_pairs", "durbin_all_pairs"}
+    assert data["posthoc_incomplete"]["p_adjust"]["durbin_all_pairs"]["used"] == "holm"
     assert "frequentist" not in data and "consensus" not in data
 
 

@@ -7,6 +7,13 @@ from typing import Any
 from algocompare.analysis import AnalysisOptions, Section
 from algocompare.bayesian.pairwise import bayesian_pairwise
 
+__all__ = ["SCOPE", "section"]
+
+#: The question the section answers (said in the text and in the reading).
+SCOPE = ("Question: how probable is it that one algorithm is better than the other on a new instance like these, "
+         "or that the two are practically equivalent (within the rope)? The answers are posterior probabilities, "
+         "not p-values; like Friedman's test it treats the instances as a sample of problems.")
+
 
 def section(results: Any, options: AnalysisOptions) -> Section | None:
     """All-pairs Bayesian signed-rank tests, when ``options.bayesian`` is set.
@@ -16,16 +23,18 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     """
     if not options.bayesian:
         return None
-    # progress=None: a bar over the pairs or draws on a terminal when they take a while
-    pairwise = bayesian_pairwise(results, rope=options.rope, n_samples=options.n_samples, rng=options.seed)
+    # progress=None (the default): a bar over the pairs or draws on a terminal when they take a while
+    pairwise = bayesian_pairwise(results, rope=options.rope, n_samples=options.n_samples, rng=options.seed,
+                                 progress=options.progress)
     table = pairwise.to_frame()
-    lines = [f"Bayesian signed-rank test for every pair (rope = ±{options.rope:g}, {options.n_samples} posterior "
+    lines = [SCOPE,
+             f"Bayesian signed-rank test for every pair (rope = ±{options.rope:g}, {options.n_samples} posterior "
              f"samples, decision at probability {pairwise.threshold:g}); p_left = first algorithm better."]
     decided = table[table["decision"] != "undecided"]
     for row in decided.itertuples(index=False):
         verdict = "equivalent" if row.decision == "rope" else f"{row.decision} better"
         prob = max(row.p_left, row.p_rope, row.p_right)
-        lines.append(f"  {row.algorithm_a} vs {row.algorithm_b}: {verdict} (p = {prob:.3f})")
+        lines.append(f"  {row.algorithm_a} vs {row.algorithm_b}: {verdict} (posterior probability {prob:.3f})")
     lines.append(f"  {len(table) - len(decided)} of {len(table)} pairs undecided.")
     return Section(key="bayesian", title="Bayesian pairwise comparisons", text="\n".join(lines),
-                   data=pairwise.to_dict(), results={"pairwise": pairwise})
+                   data=pairwise.to_dict(), results={"pairwise": pairwise}, question=SCOPE)

@@ -32,6 +32,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--n-samples", type=int, default=50_000, help="posterior samples of the Bayesian tests")
     p.add_argument("--n-resamples", type=int, default=9999, help="resamples of the permutation tests")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bars on standard error for the steps that take a while (default: on a "
+                        "terminal, once a step has lasted a second)")
     p.add_argument("--report", metavar="FILE", help="write a self-contained HTML report to FILE")
     p.add_argument("--latex", metavar="DIR", help="write every table as a booktabs .tex file to DIR")
     p.add_argument("--latex-width", choices=("column", "page"), default="column",
@@ -49,7 +52,7 @@ def _options(args: argparse.Namespace) -> Any:
     return AnalysisOptions(alpha=args.alpha, control=None if args.control == "none" else args.control,
                            p_adjust=args.p_adjust, bayesian=args.bayesian, rope=args.rope,
                            n_samples=args.n_samples, n_resamples=args.n_resamples, seed=args.seed,
-                           se=args.se, tie_correction=not args.untied)
+                           se=args.se, tie_correction=not args.untied, progress=args.progress)
 
 
 def _write_outputs(args: argparse.Namespace, res: Any, sections: list[Any], options: Any) -> None:
@@ -71,6 +74,7 @@ def _write_outputs(args: argparse.Namespace, res: Any, sections: list[Any], opti
 
 def _run(args: argparse.Namespace) -> int:
     from algocompare.analysis import data_summary, run_analysis
+    from algocompare.report import reading
 
     res = load_input(args)
     if args.control not in ("best", "none"):
@@ -82,12 +86,41 @@ def _run(args: argparse.Namespace) -> int:
               "p_rope is 0; pass --rope in the units of the data (e.g. --rope 0.01).", file=sys.stderr)
     sections = run_analysis(res, options)
     _write_outputs(args, res, sections, options)
+    sentences = reading(res, sections, options.alpha)
     if args.json:
         summary.update({s.key: s.data for s in sections})
-        print(json.dumps(summary, indent=2, allow_nan=False))
+        summary["reading"] = sentences
+        print(json.dumps(_tidy_floats(summary), indent=2, allow_nan=False))
         return 0
     _print_text(res, summary, sections)
+    _print_reading(sentences)
     return 0
+
+
+def _tidy_floats(value: Any) -> Any:
+    """``value`` with every float at 15 significant digits, the precision a double carries:
+    0.060000000000000005 (the sum's rounding noise) prints as 0.06."""
+    if isinstance(value, float):
+        return float(f"{value:.15g}")
+    if isinstance(value, dict):
+        return {key: _tidy_floats(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_tidy_floats(item) for item in value]
+    return value
+
+
+def _print_reading(sentences: list[str]) -> None:
+    """The report's "Reading the results", wrapped for a terminal, and its caveats."""
+    import textwrap
+
+    from algocompare.report import CAVEATS
+
+    print("\nReading the results")
+    for sentence in sentences:
+        print(textwrap.fill(sentence, width=100, initial_indent="- ", subsequent_indent="  "))
+    print("\nCaveats")
+    for caveat in CAVEATS:
+        print(textwrap.fill(caveat, width=100, initial_indent="- ", subsequent_indent="  "))
 
 
 def _print_text(res: Any, summary: dict[str, Any], sections: list[Any]) -> None:

@@ -13,6 +13,11 @@ from algocompare.consensus.rankings import format_ranking
 _TIME_LIMIT = 2.0
 
 
+#: The question the section answers (said in the text and in the reading).
+QUESTION = ("Question: which single order best summarises the per-instance rankings? A description of these "
+            "instances, not a test: it says nothing about whether the differences are significant.")
+
+
 def section(results: Any, options: Any) -> Any:
     """Borda and Kemeny (linear orders) consensus of the per-instance rankings."""
     from algocompare.analysis import Section
@@ -27,6 +32,7 @@ def section(results: Any, options: Any) -> Any:
     more = "" if kemeny_res.n_optimal == 1 else f" (one of {kemeny_res.n_optimal}" + \
         ("" if kemeny_res.complete else "+") + " optimal rankings)"
     text = "\n".join([
+        QUESTION,
         f"Borda count:  {format_ranking(borda_res.consensus)}",
         f"Kemeny (symmetric difference, linear orders; {status}, objective {kemeny_res.objective:g}):",
         f"              {format_ranking(kemeny_res.consensus)}{more}",
@@ -40,4 +46,5 @@ def section(results: Any, options: Any) -> Any:
 
     return Section(key="consensus", title="Rank consensus of the per-instance rankings", text=text,
                    data=jsonable(data), results={"borda": borda_res, "kemeny": kemeny_res},
-                   figures=())  # tables only: the post-hoc figures already show the ranks
+                   figures=(),  # tables only: the post-hoc figures already show the ranks
+                   question=QUESTION)

@@ -8,8 +8,27 @@ from algocompare._results import format_number, jsonable
 from algocompare.analysis import AnalysisOptions, Section
 from algocompare.frequentist.assumptions import check_assumptions
 from algocompare.frequentist.omnibus import omnibus
+from algocompare.frequentist.parametric_analysis import p_text
 
-__all__ = ["section"]
+__all__ = ["SCOPE", "leading_family", "section"]
+
+#: The question the section answers, and its scope (said in the text and in the reading).
+SCOPE = ("Question: do the algorithms differ on problems like these? Friedman's test and the others treat the {n} "
+         "instances as a sample from a population of problems (runs are averaged per cell), so a rejection "
+         "generalises to that population.")
+
+
+def leading_family(assumptions: Any) -> str:
+    """Which family of tests leads the reading, and why."""
+    if assumptions.parametric_ok:
+        return "parametric (RM-ANOVA and paired t-tests, in their own section below); the rank tests agree or not"
+    return ("rank-based (Friedman and its post-hoc tests): the assumptions of the parametric tests do not "
+            "hold here, so RM-ANOVA above is shown for comparison only and has no post-hoc section")
+
+
+def _tidy(reason: str) -> str:
+    """An assumption check's reason with a p-value that underflowed to 0 printed as such."""
+    return reason.replace("p = 0)", "p < 1e-300)").replace("p = 0;", "p < 1e-300;")
 
 
 def section(results: Any, options: AnalysisOptions) -> Section | None:
@@ -22,7 +41,8 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     tests = omnibus(results, tie_correction=options.tie_correction)
     assumptions = check_assumptions(results, alpha=options.alpha)
     table = tests.table
-    lines = [f"{'test':<26}{'statistic':>12}{'df':>12}{'p-value':>12}  decision"]
+    lines = [SCOPE.format(n=results.n_instances),
+             f"{'test':<26}{'statistic':>12}{'df':>12}{'p-value':>12}  decision"]
     for _, row in table.iterrows():
         df = format_number(row["df1"], 0) if row["df2"] != row["df2"] else \
             f"{int(row['df1'])},{int(row['df2'])}"
@@ -35,15 +55,18 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
         lines.append(f"  RM-ANOVA: {gg.note}")
     lines.append("  rank statistics tie-corrected" if options.tie_correction
                  else "  rank statistics untied, as the papers print them (--untied)")
-    lines.append(f"  (RM-ANOVA Greenhouse-Geisser p = {format_number(gg.pvalue_gg, 4)}, "
-                 f"epsilon = {format_number(gg.epsilon_gg, 3)})")
+    lines.append(f"  (RM-ANOVA Greenhouse-Geisser {p_text(gg.pvalue_gg)}, "
+                 f"epsilon = {format_number(gg.epsilon_gg, 3)}; Mauchly's sphericity "
+                 f"{p_text(gg.sphericity_pvalue)})")
     ranks = tests.mean_ranks.sort_values()
     lines.append("Mean ranks (1 = best): " + ", ".join(f"{k} {v:.3f}" for k, v in ranks.items()))
     lines.append(f"Assumptions: {assumptions.recommendation} tests recommended")
-    lines += [f"  - {reason}" for reason in assumptions.reasons]
+    lines += [f"  - {_tidy(reason)}" for reason in assumptions.reasons]
+    lines.append(f"Leading family: {leading_family(assumptions)}")
     data = {"omnibus": jsonable(table), "mean_ranks": jsonable(ranks), "alpha": options.alpha,
+            "leading_family": "parametric" if assumptions.parametric_ok else "rank-based",
             "assumptions": {"recommendation": assumptions.recommendation,
                             "parametric_ok": assumptions.parametric_ok, "reasons": list(assumptions.reasons),
                             "checks": jsonable(assumptions.checks)}}
     return Section(key="frequentist", title="Omnibus tests and assumptions", text="\n".join(lines), data=data,
-                   results={"omnibus": tests, "assumptions": assumptions})
+                   results={"omnibus": tests, "assumptions": assumptions}, question=lines[0])

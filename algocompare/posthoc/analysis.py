@@ -1,70 +1,167 @@
-"""The post-hoc section of ``algocompare analyze`` and of the HTML report."""
+"""The post-hoc section of ``algocompare analyze`` and of the HTML report.
+
+Each post-hoc table carries, beside its p-values, the effect size of every pair with its
+confidence interval and verbal magnitude (:func:`algocompare.effects.paired_effect_sizes`;
+positive = the first algorithm better), and the section records the multiplicity
+adjustment actually used for each family, with the reason when it is not the one asked for.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
 from typing import Any
+
+import pandas as pd
 
 from algocompare._results import format_number
 from algocompare.analysis import AnalysisOptions, Section
+from algocompare.effects.paired_table import PAIRED_MEASURES, paired_effect_sizes
 from algocompare.posthoc.adjust import PAIRWISE_CORRECTIONS
 from algocompare.posthoc.bergmann import MAX_EXACT_K
 from algocompare.posthoc.procedure import posthoc
 
-__all__ = ["section"]
+__all__ = ["QUESTION", "Adjustment", "all_pairs_adjustment", "control_adjustment", "describe", "section",
+           "with_effect_sizes"]
+
+#: The question the section answers, and its scope.
+QUESTION = ("Question: which pairs of algorithms differ on problems like these? The z tests on mean ranks treat the "
+            "instances as a sample of problems, as Friedman's test does, with p-values adjusted for the number of "
+            "comparisons; the effect size (matched-pairs rank-biserial r) says how consistently one beats the other.")
+
+#: Differences (pairs × instances) held at once by the effect sizes and the paired t-tests: an
+#: analysis stays within a few times the memory of its table (tests/test_analysis_memory.py).
+BATCH_CELLS = 250_000
+
+#: the columns the effect sizes add to a post-hoc table
+EFFECT_COLUMNS = ("effect_size", "ci_low", "ci_high", "magnitude")
 
 
-def all_pairs_adjustment(options: AnalysisOptions, k: int) -> str:
-    """The user's adjustment when it is valid for all pairs, else Shaffer (also above the
-    exact Bergmann-Hommel limit)."""
-    if options.control is None:
-        if options.p_adjust == "bergmann" and k > MAX_EXACT_K:
-            return "shaffer"
-        return options.p_adjust
-    return "shaffer"
+@dataclass(frozen=True)
+class Adjustment:
+    """The multiplicity adjustment of one family of comparisons: asked for, used, and why they differ."""
+
+    requested: str
+    used: str
+    reason: str = ""
+
+    def describe(self) -> str:
+        """``"holm"``, or ``"holm (bergmann was asked for: ...)"`` when the request could not be used."""
+        if self.used == self.requested:
+            return self.used
+        return f"{self.used} ({self.requested} was asked for: {self.reason})"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"requested": self.requested, "used": self.used, "reason": self.reason}
 
 
-def control_adjustment(options: AnalysisOptions) -> str:
-    """The user's adjustment for the k - 1 comparisons with a control: Holm in place of the
-    procedures defined only for the family of all pairs."""
-    return "holm" if options.p_adjust in PAIRWISE_CORRECTIONS else options.p_adjust
+def all_pairs_adjustment(options: AnalysisOptions, k: int) -> Adjustment:
+    """The adjustment of the k(k-1)/2 pairs: the user's, with or without a control, except
+    Bergmann-Hommel above its exact limit, which becomes Shaffer's static procedure."""
+    if options.p_adjust == "bergmann" and k > MAX_EXACT_K:
+        return Adjustment("bergmann", "shaffer",
+                          f"the exact Bergmann-Hommel procedure is offered for at most {MAX_EXACT_K} algorithms "
+                          f"(its exhaustive sets grow as the Bell numbers; here k = {k}); Shaffer's static "
+                          "procedure is the closest one that controls the same error")
+    return Adjustment(options.p_adjust, options.p_adjust)
+
+
+def control_adjustment(options: AnalysisOptions) -> Adjustment:
+    """The adjustment of the k - 1 comparisons with a control: the user's, or Holm in place
+    of the procedures defined only for the family of all pairs."""
+    if options.p_adjust in PAIRWISE_CORRECTIONS:
+        return Adjustment(options.p_adjust, "holm",
+                          f"{options.p_adjust} is defined only for the family of all pairs; the comparisons "
+                          "with a control use Holm's step-down procedure")
+    return Adjustment(options.p_adjust, options.p_adjust)
+
+
+def with_effect_sizes(result: Any, data: Any, measure: str) -> Any:
+    """``result`` (a post-hoc result) whose table also has the effect size of each pair,
+    its interval and magnitude (columns :data:`EFFECT_COLUMNS`), in the orientation of the
+    table (positive = ``algorithm_a`` better)."""
+    table = result.table
+    pairs = list(zip(table["algorithm_a"], table["algorithm_b"]))
+    step = max(1, BATCH_CELLS // max(result.n_instances, 1))
+    effects = pd.concat([paired_effect_sizes(data, pairs[start:start + step], measure=measure)
+                         for start in range(0, len(pairs), step)] or [paired_effect_sizes(data, [], measure=measure)],
+                        ignore_index=True)
+    table = pd.concat([table.reset_index(drop=True), effects[list(EFFECT_COLUMNS)]], axis=1)
+    method = f"{result.method}; effect size {PAIRED_MEASURES[measure]} (95 % CI), positive = first better"
+    return dataclasses.replace(result, table=table, method=method)
+
+
+def run_posthoc(results: Any, options: AnalysisOptions, test: str, **test_options: Any) -> dict[str, Any]:
+    """The comparisons with the control (if any) and of all pairs, with their effect sizes and adjustments."""
+    found: dict[str, Any] = {}
+    adjustments: dict[str, Adjustment] = {}
+    if options.control is not None:
+        adjustments["control"] = control_adjustment(options)
+        found["control"] = posthoc(results, test=test, control=options.control, p_adjust=adjustments["control"].used,
+                                   alpha=options.alpha, **test_options)
+    adjustments["all_pairs"] = all_pairs_adjustment(options, results.n_algorithms)
+    found["all_pairs"] = posthoc(results, test=test, control=None, p_adjust=adjustments["all_pairs"].used,
+                                 alpha=options.alpha, **test_options)
+    return {"results": found, "adjustments": adjustments}
 
 
 def section(results: Any, options: AnalysisOptions) -> Section | None:
     """Friedman post-hoc against ``options.control`` (if any) and for all pairs.
 
     ``results["control"]`` holds the comparison with the control (``options.control``:
-    an algorithm name or ``"best"``) using ``options.p_adjust``; ``results["all_pairs"]``
-    holds all pairwise comparisons (``options.p_adjust`` when the control is None,
-    else Shaffer's static procedure). Returns None with fewer than 2 instances or algorithms.
+    an algorithm name or ``"best"``), ``results["all_pairs"]`` all pairwise comparisons,
+    both with ``options.p_adjust`` where it is defined for the family (see
+    :func:`control_adjustment` and :func:`all_pairs_adjustment`; ``data["p_adjust"]`` says
+    what was used and why) and with the matched-pairs rank-biserial r of every pair.
+    Returns None with fewer than 2 instances or algorithms.
     """
     if results.n_algorithms < 2 or results.n_instances < 2:
         return None
-    found: dict[str, Any] = {}
-    if options.control is not None:
-        found["control"] = posthoc(results, test="friedman", control=options.control,
-                                   p_adjust=control_adjustment(options), alpha=options.alpha, se=options.se)
-    found["all_pairs"] = posthoc(results, test="friedman", control=None,
-                                 p_adjust=all_pairs_adjustment(options, results.n_algorithms),
-                                 alpha=options.alpha, se=options.se)
-    parts, data = [], {}
-    for key, result in found.items():
-        parts.append(_describe(result))
-        data[key] = {**result.to_dict(), "cliques": result.cliques()}
-    return Section(key="posthoc", title="Post-hoc comparisons", text="\n\n".join(parts), data=data, results=found)
+    run = run_posthoc(results, options, "friedman", se=options.se)
+    found = {key: with_effect_sizes(result, results, "rank_biserial") for key, result in run["results"].items()}
+    text = "\n\n".join([QUESTION] + [describe(result, run["adjustments"][key]) for key, result in found.items()])
+    data = {key: {**result.to_dict(), "cliques": result.cliques()} for key, result in found.items()}
+    data["p_adjust"] = {key: adj.to_dict() for key, adj in run["adjustments"].items()}
+    data["effect_size"] = "rank_biserial"
+    return Section(key="posthoc", title="Post-hoc comparisons", text=text, data=data, results=found,
+                   question=QUESTION)
 
 
-def _describe(result: Any) -> str:
-    """A terminal summary; the full table is in ``--json`` and in the report."""
-    head = f"{result.method}, alpha = {result.alpha:g}"
+def _effect(row: Any) -> str:
+    if row.effect_size != row.effect_size:
+        return ""
+    low = "" if row.ci_low != row.ci_low else f" [{row.ci_low:+.2f}, {row.ci_high:+.2f}]"
+    return f"{row.effect_size:+.2f}{low} {row.magnitude}"
+
+
+def _control_table(result: Any) -> list[str]:
+    """The comparisons with the control as aligned columns (names left, numbers right)."""
+    table = result.table
+    header = ["versus " + str(result.control), "statistic", "p-value", "adjusted p", "decision"]
+    rows = [[str(r.algorithm_b), format_number(r.statistic, 4), format_number(r.pvalue, 4),
+             format_number(r.pvalue_adj, 4), "differs" if r.reject else "-"]
+            + ([_effect(r)] if "effect_size" in table else []) for r in table.itertuples(index=False)]
+    if "effect_size" in table:
+        header.append("effect size [95 % CI]")
+    widths = [max(len(row[j]) for row in [header] + rows) for j in range(len(header))]
+    align = ["<"] + [">"] * 3 + ["<", "<"]
+    return ["  " + "  ".join(f"{cell:{a}{w}}" for cell, a, w in zip(row, align, widths)).rstrip()
+            for row in [header] + rows]
+
+
+def describe(result: Any, adjustment: Adjustment | None = None) -> str:
+    """A terminal summary of a post-hoc result; the full table is in ``--json`` and in the report."""
+    head = f"{result.method.split(';')[0]}, alpha = {result.alpha:g}"
     if result.critical_difference is not None:
         head += f", critical difference {result.critical_difference:.3f}"
-    table = result.table
+    lines = [head]
+    if adjustment is not None:
+        lines.append(f"  p-value adjustment used: {adjustment.describe()}")
     if result.control is not None:
-        shown = table.drop(columns=["algorithm_a"]).rename(columns={"algorithm_b": "versus " + str(result.control)})
-        text = shown.to_string(index=False, float_format=lambda x: format_number(x))
-        return "\n".join([head] + ["  " + line for line in text.splitlines()])
+        return "\n".join(lines + _control_table(result))
+    table = result.table
     rejected = table[table["reject"]]
-    lines = [head, f"  {len(rejected)} of {len(table)} pairs differ significantly"]
+    lines.append(f"  {len(rejected)} of {len(table)} pairs differ significantly")
     beats: dict[Any, list[Any]] = {}
     for a, b, z in zip(rejected["algorithm_a"], rejected["algorithm_b"], rejected["statistic"]):
         winner, loser = (a, b) if z > 0 else (b, a)
@@ -75,4 +172,10 @@ def _describe(result: Any) -> str:
             lines.append(f"  {str(name):<{width}}  better than {', '.join(map(str, beats[name]))}")
     groups = ["{" + ", ".join(map(str, g)) + "}" for g in result.cliques()]
     lines.append("  groups without significant differences: " + ("; ".join(groups) or "none"))
+    if "effect_size" in table and len(table):
+        largest = table.loc[table["effect_size"].abs().idxmax()]
+        a, b = (largest.algorithm_a, largest.algorithm_b) if largest.effect_size >= 0 else \
+            (largest.algorithm_b, largest.algorithm_a)
+        lines.append(f"  largest effect: {a} over {b}, {abs(largest.effect_size):.2f} ({largest.magnitude}); "
+                     "every pair's effect size is in --json and the report")
     return "\n".join(lines)

@@ -6,7 +6,7 @@ from typing import Any
 
 from algocompare.analysis import AnalysisOptions, Section
 from algocompare.frequentist.incomplete import incomplete_design
-from algocompare.posthoc.analysis import _describe, all_pairs_adjustment, control_adjustment
+from algocompare.posthoc.analysis import all_pairs_adjustment, describe, run_posthoc
 from algocompare.posthoc.procedure import posthoc
 
 __all__ = ["section"]
@@ -15,23 +15,25 @@ __all__ = ["section"]
 def section(results: Any, options: AnalysisOptions) -> Section | None:
     """Skillings–Mack post-hoc against ``options.control`` and for all pairs; Durbin's all pairs on a BIBD.
 
-    Corrections as in the complete-table post-hoc section; figures as for complete tables,
-    except the Bonferroni–Dunn chart, whose cut line assumes one standard error for every
-    pair (see :mod:`algocompare.report.figures`). None for a complete table.
+    Adjustments as in the complete-table post-hoc section (``data["p_adjust"]`` says which
+    was used and why); figures as for complete tables, except the Bonferroni–Dunn chart,
+    whose cut line assumes one standard error for every pair (see
+    :mod:`algocompare.report.figures`). None for a complete table.
+
+    No effect sizes here: the paired effect sizes need both algorithms' values on an
+    instance, and a pair's instances differ from pair to pair on an incomplete table.
     """
     if not getattr(results, "n_missing", 0):
         return None
-    found: dict[str, Any] = {}
-    sm_options = {"tie_correction": options.tie_correction}
-    if options.control is not None:
-        found["skillings_mack_control"] = posthoc(results, test="skillings_mack", control=options.control,
-                                                  p_adjust=control_adjustment(options), alpha=options.alpha,
-                                                  **sm_options)
-    all_pairs = all_pairs_adjustment(options, results.n_algorithms)
-    found["skillings_mack_all_pairs"] = posthoc(results, test="skillings_mack", p_adjust=all_pairs,
-                                                alpha=options.alpha, **sm_options)
+    run = run_posthoc(results, options, "skillings_mack", tie_correction=options.tie_correction)
+    found = {f"skillings_mack_{key}": result for key, result in run["results"].items()}
+    adjustments = {f"skillings_mack_{key}": adj for key, adj in run["adjustments"].items()}
     if incomplete_design(results).is_bibd():
-        found["durbin_all_pairs"] = posthoc(results, test="durbin", p_adjust=all_pairs, alpha=options.alpha)
+        adjustments["durbin_all_pairs"] = all_pairs_adjustment(options, results.n_algorithms)
+        found["durbin_all_pairs"] = posthoc(results, test="durbin", p_adjust=adjustments["durbin_all_pairs"].used,
+                                            alpha=options.alpha)
     data = {key: {**result.to_dict(), "cliques": result.cliques()} for key, result in found.items()}
+    data["p_adjust"] = {key: adj.to_dict() for key, adj in adjustments.items()}
     return Section(key="posthoc_incomplete", title="Post-hoc comparisons on the incomplete table",
-                   text="\n\n".join(_describe(result) for result in found.values()), data=data, results=found)
+                   text="\n\n".join(describe(result, adjustments[key]) for key, result in found.items()),
+                   data=data, results=found)

@@ -68,8 +68,8 @@ def _omnibus_sentences(sections: list[Any], alpha: float) -> list[str]:
                                  "algorithms perform alike.")
             if kept:
                 sentences.append(f"{_names(kept)} {'do' if len(kept) > 1 else 'does'} not reject it; "
-                                 "where the tests disagree, follow the one whose assumptions hold "
-                                 "(see the assumption checks).")
+                                 "where the tests disagree, follow the family whose assumptions hold "
+                                 "(the leading family, below).")
     return sentences
 
 
@@ -85,7 +85,7 @@ def _control_sentence(result: Any, alpha: float) -> str:
     rank = {str(a): float(r) for a, r in result.mean_ranks.items()}  # names in mean-rank order, as elsewhere
     rejected = sorted((str(o) for o, r in zip(other, rows["reject"]) if r), key=lambda n: rank.get(n, 0.0))
     kept = sorted((str(o) for o, r in zip(other, rows["reject"]) if not r), key=lambda n: rank.get(n, 0.0))
-    procedure = getattr(result, "p_adjust", "") or result.method
+    procedure = _procedure(result)
     parts = [f"With {control} as control ({procedure}, α = {alpha:g})"]
     parts.append(f"it differs significantly from {_names(rejected)}" if rejected else "it differs from no algorithm")
     if kept:
@@ -96,7 +96,7 @@ def _control_sentence(result: Any, alpha: float) -> str:
 def _all_pairs_sentence(result: Any, alpha: float) -> str:
     table = result.table
     n_rejected, n_pairs = int(np.sum(table["reject"])), len(table)
-    procedure = getattr(result, "p_adjust", "") or result.method
+    procedure = _procedure(result)
     best = str(result.mean_ranks.idxmin())
     top = next((c for c in result.cliques(alpha) if best in map(str, c)), [best])
     group = [str(n) for n in top if str(n) != best]
@@ -104,6 +104,18 @@ def _all_pairs_sentence(result: Any, alpha: float) -> str:
     text += (f"The best-ranked {best} is not separated from {_names(group)}." if group
              else f"The best-ranked {best} is separated from every other algorithm.")
     return text
+
+
+#: How the reading names the post-hoc tests.
+_TEST_LABELS = {"friedman": "Friedman post-hoc", "paired_t": "paired t-tests", "skillings_mack": "Skillings-Mack post-hoc",
+                "durbin": "Durbin post-hoc"}
+
+
+def _procedure(result: Any) -> str:
+    """"Friedman post-hoc, holm adjustment": the test and the adjustment actually used."""
+    test = _TEST_LABELS.get(str(getattr(result, "test", "")), str(getattr(result, "test", "")))
+    adjustment = getattr(result, "p_adjust", "")
+    return ", ".join(part for part in (test, f"{adjustment} adjustment" if adjustment else "") if part) or result.method
 
 
 def _names(names: list[str], limit: int = 8) -> str:
@@ -170,17 +182,141 @@ def _result_sentence(result: Any, alpha: float) -> str | None:
     return None
 
 
+def _adjustment_sentences(section: Any) -> list[str]:
+    """Where the adjustment used differs from the one asked for: which, and why."""
+    used = (section.data or {}).get("p_adjust", {}) if isinstance(section.data, dict) else {}
+    return [f"The {key.replace('_', ' ')} comparisons of “{section.title}” use {adj['used']}, not the requested "
+            f"{adj['requested']}: {adj['reason']}." for key, adj in used.items() if adj["used"] != adj["requested"]]
+
+
+def _parametric_sentence(section: Any, alpha: float) -> str:
+    """RM-ANOVA with the sphericity correction used, from the parametric section's data."""
+    anova = section.data["rm_anova"]
+    verdict = "rejects" if anova["pvalue_used"] <= alpha else "does not reject"
+    correction = "without a sphericity correction" if anova["correction"] == "none" else \
+        f"with the {anova['correction']} correction"
+    return (f"The repeated-measures ANOVA {correction} ({anova['correction_reason']}) {verdict} the hypothesis of "
+            f"equal means at α = {alpha:g} (p = {_p(anova['pvalue_used'])}).")
+
+
+def _permutation_sentence(section: Any, alpha: float) -> str:
+    test, pairs = section.results["test"], section.data.get("pairs", [])
+    verdict = "rejects" if test.pvalue <= alpha else "does not reject"
+    differ = sum(bool(row["reject"]) for row in pairs)
+    return (f"On these instances, the synchronized permutation test {verdict} the hypothesis that all algorithms "
+            f"perform alike ({test.statistic_name} = {test.statistic:.4f}, p = {_p(test.pvalue)}); the permutation "
+            f"MSD separates {differ} of {len(pairs)} pairs.")
+
+
+def _decision_counts(sections: dict[str, Any], alpha: float) -> dict[str, tuple[str, float, int, int]]:
+    """(test, p, pairs differing, pairs) for the families that can disagree."""
+    found = {}
+    rank, posthoc = sections.get("frequentist"), sections.get("posthoc")
+    if rank is not None and posthoc is not None and "all_pairs" in posthoc.results:
+        table = posthoc.results["all_pairs"].table
+        found["rank"] = ("Friedman's test", float(rank.results["omnibus"]["friedman"].pvalue),
+                         int(table["reject"].sum()), len(table))
+    perm = sections.get("permutation")
+    if perm is not None and "test" in perm.results:
+        pairs = perm.data.get("pairs", [])
+        found["permutation"] = ("the synchronized permutation test", float(perm.results["test"].pvalue),
+                                sum(bool(r["reject"]) for r in pairs), len(pairs))
+    param = sections.get("parametric")
+    if param is not None:
+        table = param.results["all_pairs"].table
+        found["parametric"] = ("the RM-ANOVA", float(param.data["rm_anova"]["pvalue_used"]),
+                               int(table["reject"].sum()), len(table))
+    return found
+
+
+def _why_disagree(data: Any, sections: dict[str, Any], alpha: float) -> list[str]:
+    """Why two sections that reach different decisions answer different questions."""
+    found = _decision_counts(sections, alpha)
+
+    def summary(key: str) -> str:
+        test, p, differ, total = found[key]
+        return f"{test} p = {_p(p)}, {differ} of {total} pairs differ"
+
+    def differs(a: str, b: str) -> bool:
+        return a in found and b in found and ((found[a][1] <= alpha) != (found[b][1] <= alpha)
+                                              or found[a][2] != found[b][2])
+
+    sentences = []
+    if differs("rank", "permutation"):
+        runs = int(sections["permutation"].results["test"].n_runs)
+        sentences.append(
+            f"Why the sections disagree ({summary('rank')}; {summary('permutation')}): they answer different "
+            f"questions. Friedman's test and its post-hoc tests treat the {data.n_instances} instances as a sample "
+            "of problems and ask whether the differences would recur on other problems like them; their evidence is "
+            f"one value per instance, so {data.n_instances} instances give them little power. The permutation "
+            f"test conditions on these instances and asks whether the differences exceed the run-to-run variation "
+            f"of the {runs} runs per cell; it says nothing about other problems. Both can hold at once: the "
+            "algorithms differ on these instances, but not consistently enough across instances to generalise. "
+            "Quote the one that matches your question.")
+    if differs("rank", "parametric"):
+        sentences.append(
+            f"The rank tests and the parametric tests reach different decisions ({summary('rank')}; "
+            f"{summary('parametric')}): ranks keep only the order on each instance, the ANOVA and t-tests the "
+            "sizes of the differences. The assumption checks hold here, so the parametric family leads.")
+    if "bayesian" in sections:
+        sentences.append("The Bayesian section gives posterior probabilities, not p-values: a pair it leaves "
+                         "undecided may still be separated by a post-hoc test (and the reverse), because it asks for "
+                         "a probability of at least the decision threshold that one algorithm is better on a new "
+                         "instance, not for evidence against equality.")
+    return sentences
+
+
+def _leading_sentence(sections: dict[str, Any]) -> str:
+    rank = sections.get("frequentist")
+    if rank is None or not isinstance(rank.data, dict) or "leading_family" not in rank.data:
+        return ""
+    if rank.data["leading_family"] == "parametric":
+        return ("The assumption checks hold, so the parametric family (RM-ANOVA, paired t-tests, d_z) leads "
+                "this reading; the rank-based results are the robust second opinion.")
+    return ("The assumption checks recommend the rank-based family (Friedman and its post-hoc tests), which "
+            "leads this reading; RM-ANOVA is shown for comparison only.")
+
+
+def _section_sentences(section: Any, omnibus: list[str], alpha: float) -> list[str]:
+    """The question a section answers, then what it found."""
+    sentences = [getattr(section, "question", "")]
+    results = section.results or {}
+    if section.key == "parametric":
+        sentences.append(_parametric_sentence(section, alpha))
+        results = {k: r for k, r in results.items() if k != "rm_anova"}
+    elif section.key == "permutation" and "test" in results:
+        return sentences + [_permutation_sentence(section, alpha)]
+    else:
+        sentences += omnibus
+    own = [s for s in (_result_sentence(r, alpha) for r in results.values()) if s]
+    if not own and not omnibus and section.text:  # a section without a sentence of its own: its first line
+        first = next((line.strip() for line in section.text.splitlines() if line.strip()), "")
+        own = [f"{section.title}: {first}"] if first else []
+    return sentences + own + _adjustment_sentences(section)
+
+
 def reading(data: Any, sections: list[Any], alpha: float = 0.05) -> list[str]:
-    """Plain-language sentences summarising the analysis (without the caveats): one or more
-    for every section of the report."""
+    """Plain-language sentences summarising the analysis (without the caveats).
+
+    For every section: the question it answers and its scope (instances as a sample of
+    problems, or these instances with the runs as replicates; p-values or posterior
+    probabilities), then what it found, with the p-value adjustment used. Then why
+    sections that reach different decisions may both be right, and which family leads.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> from algocompare.analysis import run_analysis
+    >>> data = ac.load_dataset("ice_cream")
+    >>> sentences = reading(data, run_analysis(data))
+    >>> any("sample from a population of problems" in s for s in sentences)
+    True
+    """
+    by_key = {section.key: section for section in sections}
     sentences = [_wins_sentence(data)]
-    omnibus = _omnibus_sentences(sections, alpha)
-    sentences += omnibus
     for section in sections:
-        own = [s for s in (_result_sentence(r, alpha) for r in (section.results or {}).values()) if s]
-        covered = own or (omnibus and any(_omnibus_rows(r) for r in (section.results or {}).values()))
-        if not covered and section.text:  # a section without a sentence of its own: its first line
-            first = next((line.strip() for line in section.text.splitlines() if line.strip()), "")
-            own = [f"{section.title}: {first}"] if first else []
-        sentences += own
+        omnibus = _omnibus_sentences([section], alpha) if section.key != "parametric" else []
+        sentences += _section_sentences(section, omnibus, alpha)
+    sentences += _why_disagree(data, by_key, alpha)
+    sentences.append(_leading_sentence(by_key))
     return [s for s in sentences if s]

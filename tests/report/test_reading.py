@@ -1,0 +1,58 @@
+"""Issue 25: the reading says which question each section answers and its scope, why two
+sections may disagree, which family leads, and the statistics the tables show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import algocompare as ac
+from algocompare.analysis import AnalysisOptions, run_analysis
+from algocompare.report import reading
+from tests.test_analysis_sections import normal_table
+
+LONG = Path(__file__).resolve().parents[2] / "examples" / "results_long.csv"
+
+
+def _reading(data, **options):
+    return reading(data, run_analysis(data, AnalysisOptions(**options)), 0.05)
+
+
+def test_runs_reading_explains_why_friedman_and_the_permutation_test_disagree():
+    data = ac.read(LONG)
+    sentences = _reading(data)
+    text = " ".join(sentences)
+    # the README's example: Friedman p = 0.056, 0 of 6 pairs; permutation p = 0.0079, 5 of 6 pairs
+    why = next(s for s in sentences if s.startswith("Why the sections disagree"))
+    assert "p = 0.0560, 0 of 6 pairs differ" in why and "p = 0.0079, 5 of 6 pairs differ" in why
+    assert "sample of problems" in why and "conditions on these instances" in why and "5 runs per cell" in why
+    # each section's question and scope
+    assert "treat the 10 instances as a sample from a population of problems" in text
+    assert "conditions on the instances" in text and "runs per cell as replicates" in text
+    # the statistic of the permutation table, not another one
+    test = next(s for s in run_analysis(data) if s.key == "permutation").results["test"]
+    assert f"F = {test.statistic:.4f}" in text and "293357" not in text
+
+
+def test_bayesian_scope_is_posterior_probabilities():
+    text = " ".join(_reading(ac.load_dataset("ice_cream"), bayesian=True, n_samples=2000, progress=False))
+    assert "posterior probabilities, not p-values" in text
+
+
+def test_reading_names_the_leading_family():
+    assert any("parametric family (RM-ANOVA, paired t-tests, d_z) leads" in s for s in _reading(normal_table()))
+    rank = _reading(ac.load_dataset("cec2005_d10"))
+    assert any("recommend the rank-based family" in s for s in rank)
+    assert not any("parametric family" in s and "leads" in s for s in rank)
+
+
+def test_reading_names_the_test_and_adjustment_of_each_post_hoc_family():
+    sentences = _reading(normal_table(), p_adjust="finner")
+    assert any("(paired t-tests, finner adjustment" in s for s in sentences)
+    assert any("(Friedman post-hoc, finner adjustment" in s for s in sentences)
+    assert any("repeated-measures ANOVA without a sphericity correction" in s for s in sentences)
+
+
+def test_reading_without_runs_has_no_disagreement_sentence():
+    sentences = _reading(ac.load_dataset("cec2005_d10"))
+    assert not any(s.startswith("Why the sections disagree") for s in sentences)
+    assert any("Question: which pairs of algorithms differ" in s for s in sentences)

@@ -1,0 +1,152 @@
+"""Issue 25, one coherent reading: the sections of ``analyze`` say which adjustment they used
+(and why, when it is not the one asked for), carry effect sizes, report the parametric path
+when its assumptions hold, and print the statistic their tables show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import algocompare as ac
+from algocompare.analysis import AnalysisOptions, run_analysis
+from algocompare.frequentist.parametric_analysis import p_text, paired_t_posthoc, sphericity_choice
+from algocompare.posthoc import analysis as posthoc_analysis
+
+LONG = Path(__file__).resolve().parents[1] / "examples" / "results_long.csv"
+
+
+def normal_table(seed: int = 1, n: int = 20, shifts=(0.0, 0.3, 0.6, 1.2)) -> ac.Results:
+    """Instances × algorithms with normal errors and equal variances: the parametric tests apply."""
+    rng = np.random.default_rng(seed)
+    values = 10 + rng.normal(0, 1, size=(n, 1)) + np.asarray(shifts) + rng.normal(0, 0.5, size=(n, len(shifts)))
+    return ac.Results.from_wide(pd.DataFrame(values, columns=[f"A{j}" for j in range(len(shifts))],
+                                             index=[f"f{i}" for i in range(n)]))
+
+
+def _sections(data, **options):
+    return {s.key: s for s in run_analysis(data, AnalysisOptions(**options))}
+
+
+def test_p_adjust_applies_to_all_pairs_when_a_control_is_set():
+    section = _sections(ac.load_dataset("cec2005_d10"), p_adjust="hochberg")["posthoc"]
+    assert section.results["all_pairs"].p_adjust == "hochberg"  # was always shaffer with a control
+    assert section.results["control"].p_adjust == "hochberg"
+    assert section.data["p_adjust"]["all_pairs"] == {"requested": "hochberg", "used": "hochberg", "reason": ""}
+
+
+def test_bergmann_with_a_control_says_it_uses_holm_for_the_control_and_why():
+    section = _sections(ac.load_dataset("cec2005_d10"), p_adjust="bergmann")["posthoc"]
+    control = section.data["p_adjust"]["control"]
+    assert control["used"] == "holm" and "family of all pairs" in control["reason"]
+    assert section.results["all_pairs"].p_adjust == "bergmann"  # k = 11: exact Bergmann-Hommel
+    assert "holm (bergmann was asked for: bergmann is defined only for the family of all pairs" in section.text
+
+
+def test_bergmann_above_its_exact_limit_says_it_uses_shaffer_and_why():
+    data = ac.load_dataset("cec2017_d10")  # k = 14 > MAX_EXACT_K = 13, where ac.posthoc(..., "bergmann") raises
+    with pytest.raises(ValueError):
+        ac.posthoc(data, control=None, p_adjust="bergmann")
+    sections = _sections(data, control=None, p_adjust="bergmann")
+    used = sections["posthoc"].data["p_adjust"]["all_pairs"]
+    assert used["used"] == "shaffer" and "at most 13 algorithms" in used["reason"] and "k = 14" in used["reason"]
+    assert "shaffer (bergmann was asked for" in sections["posthoc"].text
+    assert any("use shaffer, not the requested bergmann" in s for s in ac.report.reading(data, list(sections.values())))
+
+
+def test_posthoc_tables_carry_effect_sizes_with_intervals_and_magnitudes():
+    data = ac.load_dataset("cec2005_d10")
+    section = _sections(data)["posthoc"]
+    for result in section.results.values():
+        table = result.table
+        expected = ac.effects.paired_effect_sizes(data, list(zip(table["algorithm_a"], table["algorithm_b"])))
+        np.testing.assert_allclose(table["effect_size"], expected["effect_size"], rtol=1e-12)
+        np.testing.assert_allclose(table["ci_low"], expected["ci_low"], rtol=1e-12)
+        assert list(table["magnitude"]) == list(expected["magnitude"])
+        # one orientation for the test and the effect: z > 0 and r > 0 both mean algorithm_a better
+        strong = table["pvalue"] < 0.01
+        assert (np.sign(table.loc[strong, "statistic"]) == np.sign(table.loc[strong, "effect_size"])).all()
+    assert "effect_size" in section.data["control"]["table"][0] and section.data["effect_size"] == "rank_biserial"
+    assert "effect size [95 % CI]" in section.text
+
+
+def test_effect_sizes_are_batched_the_same_as_in_one_piece(monkeypatch):
+    data = ac.load_dataset("cec2005_d10")
+    whole = _sections(data, control=None)["posthoc"].results["all_pairs"].table
+    monkeypatch.setattr(posthoc_analysis, "BATCH_CELLS", 60)  # 2 pairs of 25 instances per batch
+    batched = _sections(data, control=None)["posthoc"].results["all_pairs"].table
+    pd.testing.assert_frame_equal(whole, batched)
+
+
+def test_parametric_path_when_the_assumptions_hold():
+    data = normal_table()
+    assert ac.check_assumptions(data).parametric_ok
+    sections = _sections(data)
+    section = sections["parametric"]
+    assert sections["frequentist"].data["leading_family"] == "parametric"
+    pairs = section.results["all_pairs"].table
+    values = data.blocks()
+    for row in pairs.itertuples():  # t > 0: algorithm_a better (lower), as the rank z tests
+        reference = ac.paired_ttest(values[row.algorithm_b], values[row.algorithm_a])
+        assert row.statistic == pytest.approx(reference.statistic, rel=1e-10)
+        assert row.pvalue == pytest.approx(reference.pvalue, rel=1e-10)
+    np.testing.assert_allclose(pairs["pvalue_adj"], ac.adjust_pvalues(pairs["pvalue"].to_numpy(), "holm"))
+    dz = ac.effects.paired_effect_sizes(data, list(zip(pairs["algorithm_a"], pairs["algorithm_b"])), measure="d_z")
+    np.testing.assert_allclose(pairs["effect_size"], dz["effect_size"], rtol=1e-12)
+    assert section.results["control"].control == "A0" and section.data["rm_anova"]["correction"] == "none"
+    assert "Leading family: parametric" in section.text and "paired t-tests" in section.text.lower()
+
+
+def test_parametric_path_uses_the_requested_adjustment():
+    section = _sections(normal_table(), control=None, p_adjust="shaffer")["parametric"]
+    pairs = section.results["all_pairs"].table
+    np.testing.assert_allclose(pairs["pvalue_adj"], ac.adjust_pvalues(pairs["pvalue"].to_numpy(), "shaffer"))
+    assert "control" not in section.results
+
+
+def test_no_parametric_path_when_the_assumptions_fail():
+    sections = _sections(ac.load_dataset("cec2017_d10"))
+    assert "parametric" not in sections
+    assert "Leading family: rank-based" in sections["frequentist"].text
+
+
+def test_paired_t_with_constant_differences():
+    data = ac.Results.from_wide(pd.DataFrame({"A": [1.0, 2, 3, 4], "B": [2.0, 3, 4, 5], "C": [1.0, 2, 3, 4]}))
+    table = paired_t_posthoc(data, None, "holm", 0.05).table.set_index(["algorithm_a", "algorithm_b"])
+    assert table.loc[("A", "B"), "statistic"] == np.inf and table.loc[("A", "B"), "pvalue"] == 0
+    assert table.loc[("A", "C"), "statistic"] == 0 and table.loc[("A", "C"), "pvalue"] == 1
+
+
+def test_sphericity_correction_follows_mauchly():
+    anova = ac.rm_anova(ac.load_dataset("cec2017_d10"))  # Mauchly p underflows to 0
+    correction, p, why = sphericity_choice(anova, 0.05)
+    assert correction == "Greenhouse-Geisser" and p == anova.pvalue_gg and "p < 1e-300" in why
+    assert p_text(0.0) == "p < 1e-300" and p_text(0.01234) == "p = 0.0123"
+
+
+def test_no_mauchly_p_equal_to_zero_in_the_text():
+    text = _sections(ac.load_dataset("cec2017_d10"))["frequentist"].text
+    assert "p = 0)" not in text and "p = 0;" not in text and "Mauchly p < 1e-300" in text
+
+
+def test_permutation_text_prints_the_statistic_of_its_table():
+    section = _sections(ac.read(LONG))["permutation"]
+    test = section.results["test"]
+    frame = test.to_frame() if hasattr(test, "to_frame") else None
+    assert f"F = {test.statistic:.4f}" in section.text  # was "S = 293357" where the table says 65.2159
+    if frame is not None and "statistic" in frame:
+        assert float(frame["statistic"].iloc[0]) == pytest.approx(test.statistic)
+    assert "conditions on the instances" in section.text and "5 runs per cell as replicates" in section.text
+    assert "5 of 6 pairs differ" in section.text
+
+
+def test_control_table_columns_are_aligned():
+    text = _sections(ac.read(LONG))["posthoc"].text
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if "versus CMA-ES" in line)
+    block = lines[start:start + 4]
+    header_end = block[0].index("p-value") + len("p-value")
+    for line in block[1:]:  # every p-value ends under the header's last letter
+        assert line[header_end - 1] != " " and line[header_end] == " "
