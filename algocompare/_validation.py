@@ -12,6 +12,7 @@ Every public entry point converts its input once, here, at the edge:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -134,9 +135,11 @@ def to_numeric_column(values: pd.Series, column: Any, *, row_labels: Sequence[An
     if bad.any():
         position = int(np.flatnonzero(bad.to_numpy())[0])
         where = row_labels[position] if row_labels is not None else values.index[position]
+        comma = re.fullmatch(r"\s*[-+]?[\d.]*,\d+\s*", str(values.iloc[position])) is not None
         raise ValueError(
             f"non-numeric value {values.iloc[position]!r} in column {column!r} at row {where!r}; "
-            "every result cell must be a number."
+            "every result cell must be a number" + (": a decimal comma is read as such when every cell of its column "
+                                                    "is a number, or with decimal=','." if comma else ".")
         )
     if pd.api.types.is_complex_dtype(converted):  # casting would silently drop the imaginary part
         raise TypeError(f"column {column!r} holds complex numbers; every result cell must be a real number.")

@@ -8,14 +8,14 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["USER_ERRORS", "NAN_POLICY_CHOICES", "add_data_arguments", "offered_nan_policies", "load_input", "command_line_spelling", "dropped_line",
+__all__ = ["USER_ERRORS", "NAN_POLICY_CHOICES", "add_data_arguments", "add_text_arguments", "offered_nan_policies", "load_input", "command_line_spelling", "dropped_line",
            "match_label", "check_algorithm", "check_instance"]
 
 #: Errors that are the user's input, reported in one line without a traceback.
 USER_ERRORS = (ValueError, TypeError, FileNotFoundError, ImportError, KeyError, OSError)
 
 #: Keyword arguments of the Python API that the data options of the command line spell ``--name value``.
-_DATA_OPTIONS = ("nan_policy", "layout", "algorithm", "instance", "value", "run")
+_DATA_OPTIONS = ("nan_policy", "layout", "algorithm", "instance", "value", "run", "delimiter", "decimal")
 _KEYWORD = re.compile(r"\b(" + "|".join(_DATA_OPTIONS) + r")=('[^']*'|\"[^\"]*\"|(?=[,.;)\s]|$))")
 
 
@@ -33,6 +33,7 @@ def command_line_spelling(message: str) -> str:
         value = match.group(2)
         return f"{option} {shlex.quote(value[1:-1])}" if value else option
 
+    message = message.replace("instance=False", "--instance none")  # the API's "no label column"
     return re.sub(r"(--[\w-]+ [^\s,]+), (?=--)", r"\1 ", _KEYWORD.sub(spell, message))
 
 
@@ -109,6 +110,12 @@ def offered_nan_policies(message: str, offered: Sequence[str]) -> str:
                             "Durbin).", message)
 
 
+def add_text_arguments(parser: argparse.ArgumentParser) -> None:
+    """How a text file is split: its delimiter and decimal mark (detected by default)."""
+    parser.add_argument("--delimiter", help="text file: the cell delimiter (default: detected among , ; tab |)")
+    parser.add_argument("--decimal", choices=(".", ","), help="text file: the decimal mark (default: detected)")
+
+
 def add_data_arguments(parser: argparse.ArgumentParser, nan_policy: str = "raise") -> None:
     """The arguments that name a results table: a file and how to read it, or a bundled dataset."""
     parser.add_argument("path", nargs="?", help="results file (CSV, TSV, Excel, Parquet); default: bundled data")
@@ -116,10 +123,12 @@ def add_data_arguments(parser: argparse.ArgumentParser, nan_policy: str = "raise
     parser.add_argument("--maximize", action="store_true", help="higher values are better (default: lower)")
     parser.add_argument("--layout", choices=("auto", "wide", "long"), default="auto",
                         help="wide (instances × algorithms) or long (one row per run); default: auto")
-    parser.add_argument("--instance", help="column with the instance labels")
+    parser.add_argument("--instance", help="column with the instance labels (default: detected; 'none': the "
+                                           "rows have no label column)")
     parser.add_argument("--algorithm", default="algorithm", help="long layout: algorithm column")
     parser.add_argument("--value", default="value", help="long layout: value column")
     parser.add_argument("--run", help="long layout: run column")
+    add_text_arguments(parser)
     # `analyze` keeps missing cells (Skillings-Mack, Durbin); commands whose methods need every cell do not offer it
     choices = ("keep", "omit", "raise") if nan_policy == "keep" else ("raise", "omit")
     helps = {"keep": "keep them for the Skillings-Mack and Durbin tests", "omit": "drop the instances that have them",
@@ -153,8 +162,10 @@ def load_input(args: argparse.Namespace) -> Any:
         raise ValueError("give either a file or --dataset, not both.")
     if args.path:
         try:
-            res = ac.read(args.path, layout=args.layout, direction=direction, instance=args.instance,
-                          algorithm=args.algorithm, value=args.value, run=args.run, nan_policy=args.nan_policy)
+            instance = False if args.instance == "none" else args.instance
+            res = ac.read(args.path, layout=args.layout, direction=direction, instance=instance,
+                          algorithm=args.algorithm, value=args.value, run=args.run, nan_policy=args.nan_policy,
+                          delimiter=args.delimiter, decimal=args.decimal)
         except ValueError as err:
             raise ValueError(offered_nan_policies(str(err), getattr(args, "nan_policies", NAN_POLICY_CHOICES))) \
                 from None

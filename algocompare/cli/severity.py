@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from algocompare.cli._common import check_algorithm, check_instance, dropped_line
+from algocompare.cli._common import add_text_arguments, check_algorithm, check_instance, dropped_line
 
 __all__ = ["register"]
 
@@ -34,6 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--instance", help="column of the instance labels (default 'instance' if the file has one); "
                                       "the former use, a label of that column, still selects the instance")
     p.add_argument("--run", help="column of the run labels (default 'run' if the file has one)")
+    add_text_arguments(p)
     p.add_argument("--on", metavar="LABEL", help="the instance to analyse when the file has several")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     p.add_argument("--alternative", choices=("greater", "less", "two-sided"), default="greater",
@@ -81,7 +82,7 @@ def _read_long(args: argparse.Namespace, direction: str) -> tuple[Any, list[str]
     dropped for a missing value (``--nan-policy omit``) and a former-use ``--instance`` label."""
     import algocompare as ac
 
-    frame = ac.read_frame(args.path)
+    frame = ac.read_frame(args.path, delimiter=args.delimiter, decimal=args.decimal)
     columns, label = _columns(frame, args)
     frame = frame.rename(columns={name: role for role, name in columns.items() if name is not None})
     frame = frame[[role for role in _ROLES if columns[role] is not None]]

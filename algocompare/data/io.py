@@ -7,6 +7,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from algocompare import _validation as v
@@ -23,7 +24,8 @@ INSTANCE_COLUMN_NAMES = ("instance", "function", "problem", "dataset", "data set
 _DELIMITERS = (",", "\t", ";", "|")
 
 
-def read_frame(path: str | Path, sheet: Any = None) -> pd.DataFrame:
+def read_frame(path: str | Path, sheet: Any = None, *, delimiter: str | None = None,
+               decimal: str | None = None) -> pd.DataFrame:
     """The raw table of a results file (CSV/TSV, Excel, Parquet), with one-line errors.
 
     What :func:`read` reads before it decides the layout: for a file to reshape before
@@ -31,6 +33,16 @@ def read_frame(path: str | Path, sheet: Any = None) -> pd.DataFrame:
     blank is refused, a UTF-8 byte-order mark is dropped, the delimiter is taken from the
     header line and a header without any delimiter is one column (not a delimiter guessed
     from its letters).
+
+    Parameters
+    ----------
+    delimiter : str, optional
+        The cell delimiter of a text file; ``None`` (default) takes the one of ``,``, tab,
+        ``;`` or ``|`` that splits every one of the first lines as it splits the header.
+    decimal : {".", ","}, optional
+        The decimal mark of a text file; ``None`` (default) reads decimal commas when every
+        cell of a value column is a number written with them (``1,5``, ``1.234,5``: a dot
+        then groups thousands), decimal points otherwise.
 
     Examples
     --------
@@ -42,7 +54,7 @@ def read_frame(path: str | Path, sheet: Any = None) -> pd.DataFrame:
     0         A    1.5
     1         B    2.0
     """
-    return _read_table(Path(path), sheet)
+    return _read_table(Path(path), sheet, delimiter=delimiter, decimal=decimal)
 
 
 def _empty_message(path: Path) -> str:
@@ -50,20 +62,23 @@ def _empty_message(path: Path) -> str:
             "(a header line, then one line per instance or per run).")
 
 
-def _text_options(path: Path) -> dict[str, Any]:
+def _text_options(path: Path, delimiter: str | None = None) -> dict[str, Any]:
     """pandas options for a CSV/TSV file: its encoding and delimiter."""
     with open(path, "rb") as handle:
         if b"\x00" in handle.read(65536):
             raise ValueError(f"{str(path)!r} is not a text table (it holds binary data); give a CSV or TSV text file, "
                              "or an Excel or Parquet file with its own extension (.xlsx, .parquet).")
     with open(path, encoding="utf-8-sig", errors="replace") as handle:
-        header = next((line for line in handle if line.strip()), None)
-    if header is None:
+        lines = [line for line, _ in zip((line for line in handle if line.strip()), range(_SNIFF_LINES))]
+    if not lines:
         raise ValueError(_empty_message(path))
-    if path.suffix.lower() == ".tsv":
+    header = lines[0]
+    if delimiter is not None:
+        sep = delimiter
+    elif path.suffix.lower() == ".tsv":
         sep = "\t"
     elif any(d in header for d in _DELIMITERS):
-        sep = _sniff_delimiter(header)
+        sep = _consistent_delimiter(lines)
     else:
         sep = ","
     # pandas' fast C parser once the delimiter is known (its sniffing needs the slow Python
@@ -71,6 +86,27 @@ def _text_options(path: Path) -> dict[str, Any]:
     if sep is None:
         return {"sep": None, "engine": "python", "encoding": "utf-8-sig", "skip_blank_lines": True}
     return {"sep": sep, "engine": "c", "encoding": "utf-8-sig", "skip_blank_lines": True}
+
+
+#: Lines read to choose the delimiter: enough to see that a row splits as the header does.
+_SNIFF_LINES = 50
+
+
+def _consistent_delimiter(lines: list[str]) -> str | None:
+    """The delimiter that splits every line into as many cells as the header (more than one).
+
+    The header alone can mislead: in ``instance;CMA-ES (IPOP, restarts);L-SHADE`` the
+    sniffer takes ``,``, and the rows ``f1;1,5;2,25`` then "have more cells than their
+    header". When several delimiters split every line alike, the sniffer's choice among
+    them, else the one giving the most cells; when none does, the sniffer's choice (and
+    the reader names the ragged row).
+    """
+    sniffed = _sniff_delimiter(lines[0])
+    counts = {d: {len(row) for row in csv.reader(lines, delimiter=d)} for d in _DELIMITERS if d in lines[0]}
+    consistent = [d for d, sizes in counts.items() if len(sizes) == 1 and min(sizes) > 1]
+    if not consistent or sniffed in consistent:
+        return sniffed
+    return max(consistent, key=lambda d: min(counts[d]))
 
 
 def _sniff_delimiter(header: str) -> str | None:
@@ -81,7 +117,7 @@ def _sniff_delimiter(header: str) -> str | None:
         return None
 
 
-def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
+def _read_table(path: Path, sheet: Any, *, delimiter: str | None = None, decimal: str | None = None) -> pd.DataFrame:
     suffix = path.suffix.lower()
     if not path.exists():
         raise FileNotFoundError(f"no such file: {str(path)!r}.")
@@ -89,10 +125,14 @@ def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
         raise ValueError(f"{str(path)!r} is a directory; give the path of a results file.")
     if path.stat().st_size == 0:
         raise ValueError(_empty_message(path))
-    options = _text_options(path) if suffix in (".csv", ".txt", ".tsv") else {}
+    if decimal is not None:
+        v.check_option("decimal", decimal, (".", ","))
+    if delimiter is not None and (not isinstance(delimiter, str) or len(delimiter) != 1):
+        raise ValueError(f"delimiter must be one character (',', ';', '\\t', '|'), got {delimiter!r}.")
+    options = _text_options(path, delimiter) if suffix in (".csv", ".txt", ".tsv") else {}
     try:
         if suffix in (".csv", ".txt", ".tsv"):
-            return _read_text(path, options)
+            return _read_text(path, options, decimal)
         if suffix in (".xlsx", ".xlsm", ".xls"):
             options = {"sheet_name": 0 if sheet is None else sheet}
             return _keep_duplicate_names(pd.read_excel(path, **options), pd.read_excel(path, header=None, nrows=1, **options))
@@ -106,8 +146,9 @@ def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
         raise ValueError(f"{str(path)!r} is not UTF-8 text (byte {err.object[err.start]:#x} at position {err.start}); "
                          "save it as UTF-8 (e.g. Excel's 'CSV UTF-8').") from None
     except pd.errors.ParserWarning:
-        raise ValueError(f"a row of {str(path)!r} has more cells than its header has column names; name every "
-                         "column in the header line or remove the extra cells.") from None
+        raise ValueError(f"a row of {str(path)!r} has more cells than its header has column names{_split(options)}; "
+                         "name every column in the header line or remove the extra cells, or pass the file's "
+                         "delimiter (delimiter=';') and decimal mark (decimal=',').") from None
     except (pd.errors.ParserError, pd.errors.EmptyDataError, ValueError, csv.Error) as err:
         if "xl" in suffix and "format cannot be determined" in str(err):
             raise ValueError(f"{str(path)!r} is not an Excel workbook; save it from Excel (.xlsx) or as CSV.") from None
@@ -115,16 +156,25 @@ def _read_table(path: Path, sheet: Any) -> pd.DataFrame:
     raise ValueError(f"unknown file type {suffix!r} for {str(path)!r}; use .csv, .tsv, .xlsx or .parquet.")
 
 
-def _read_text(path: Path, options: dict[str, Any]) -> pd.DataFrame:
+def _read_text(path: Path, options: dict[str, Any], decimal: str | None = None) -> pd.DataFrame:
     """A CSV/TSV table; numbers written with decimal commas (as ``1,5`` in a ``;`` file) read as numbers."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", pd.errors.ParserWarning)  # extra cells in a row: refused, not an index
         df = _read_csv_serially(path, index_col=False, **options)
         header = pd.read_csv(path, header=None, nrows=1, **options)
-        if _decimal_commas(df):
-            df = _read_csv_serially(path, index_col=False, decimal=",", **options)
+        if decimal == "," or (decimal is None and _decimal_commas(df)):
+            # in a file of decimal commas a dot groups thousands (1.234,5), as Excel writes it
+            grouped = {"thousands": "."} if _thousands_dots(df) else {}
+            df = _read_csv_serially(path, index_col=False, decimal=",", **grouped, **options)
             df.attrs["decimal"] = ","  # said in the note of read()
     return _drop_empty_unnamed(_keep_duplicate_names(df, header), header)
+
+
+def _split(options: dict[str, Any]) -> str:
+    """`` (cells split at ',')``: the delimiter a text file was read with, for its errors."""
+    names = {",": "','", ";": "';'", "\t": "tabs", "|": "'|'"}
+    sep = options.get("sep")
+    return f" (cells split at {names.get(sep, repr(sep))})" if sep else ""
 
 
 def _read_csv_serially(path: Path, **options: Any) -> pd.DataFrame:
@@ -136,7 +186,8 @@ def _read_csv_serially(path: Path, **options: Any) -> pd.DataFrame:
         return reader.read()
 
 
-_DECIMAL_COMMA = r"[-+]?\d*,\d+(?:[eE][-+]?\d+)?|[-+]?\d+"
+_DECIMAL_COMMA = r"[-+]?(?:\d{1,3}(?:\.\d{3})+|\d*),\d+(?:[eE][-+]?\d+)?|[-+]?\d{1,3}(?:\.\d{3})+|[-+]?\d+"
+_THOUSANDS_DOT = r"[-+]?\d{1,3}(?:\.\d{3})+(?:,\d*)?(?:[eE][-+]?\d+)?"
 
 
 def _decimal_commas(df: pd.DataFrame) -> bool:
@@ -145,6 +196,16 @@ def _decimal_commas(df: pd.DataFrame) -> bool:
         cells = df[column].dropna()
         if not pd.api.types.is_numeric_dtype(cells) and len(cells) and cells.astype(str).str.contains(",").any() \
                 and cells.astype(str).str.strip().str.fullmatch(_DECIMAL_COMMA).all():
+            return True
+    return False
+
+
+def _thousands_dots(df: pd.DataFrame) -> bool:
+    """Some text column of decimal-comma numbers groups thousands with dots (``1.234,5``)."""
+    for column in df.columns[1:]:
+        cells = df[column].dropna()
+        if not pd.api.types.is_numeric_dtype(cells) and cells.astype(str).str.strip().str.fullmatch(
+                _THOUSANDS_DOT).any():
             return True
     return False
 
@@ -166,26 +227,38 @@ def _keep_duplicate_names(df: pd.DataFrame, header: pd.DataFrame) -> pd.DataFram
     return df
 
 
-def read(path: str | Path, *, layout: str = "auto", direction: str | None = None, instance: str | None = None,
+def read(path: str | Path, *, layout: str = "auto", direction: str | None = None, instance: Any = None,
          algorithm: str = "algorithm", value: str = "value", run: str | None = None,
-         nan_policy: str = "raise", sheet: Any = None) -> Results:
+         nan_policy: str = "raise", sheet: Any = None, delimiter: str | None = None,
+         decimal: str | None = None) -> Results:
     """Read a results file (CSV/TSV, Excel, Parquet) into a :class:`Results`.
 
     Parameters
     ----------
     layout : {"auto", "wide", "long"}
         ``"wide"``: one row per instance, one column per algorithm; ``instance`` names the
-        label column (default: the first column if it is named like an instance column or
-        is not numeric). ``"long"``: one row per run with columns ``algorithm``,
+        label column (default: the first column if it is named like an instance column, is
+        not numeric, or numbers the instances: see ``instance``). ``"long"``: one row per run with columns ``algorithm``,
         ``instance``, ``value`` (and ``run``). ``"auto"`` accepts only unambiguous files:
         long when the named algorithm and value columns exist, wide when every column but
         an optional label column is numeric; otherwise it raises and asks. What it decided
         is recorded in :attr:`Results.notes`.
+    instance : str or False, optional
+        The column of the instance labels. ``None`` (default): in a wide table the first
+        column when it is named like one (``instance``, ``function``, ``problem``, ...),
+        holds text, or numbers the instances: distinct integers under a name such as
+        ``F``, ``No.``, ``id`` or ``fid``, or distinct increasing integers beside results
+        that are not all integers. A first column of distinct integers that may be either
+        labels or an algorithm's results is refused: pass its name to label the rows by it,
+        or ``False`` to compare it as an algorithm (rows numbered from 1).
     direction : {"minimize", "maximize"}, optional
         Which values are best; ``None`` (default) is ``"minimize"`` (a file does not say).
     nan_policy : {"raise", "omit", "keep"}
         Missing values: refuse them (default), drop the instances that have one, or keep
         them for the tests made for incomplete tables.
+    delimiter, decimal : str, optional
+        The cell delimiter and the decimal mark of a text file, as :func:`read_frame`;
+        ``None`` (default) detects them.
 
     Examples
     --------
@@ -203,7 +276,7 @@ def read(path: str | Path, *, layout: str = "auto", direction: str | None = None
     v.check_option("layout", layout, LAYOUTS)
     direction = "minimize" if direction is None else direction
     path = Path(path)
-    df = _read_table(path, sheet)
+    df = _read_table(path, sheet, delimiter=delimiter, decimal=decimal)
     if df.shape[1] == 0 or df.shape[0] == 0:
         raise ValueError(f"{str(path)!r} holds no data ({df.shape[0]} rows, {df.shape[1]} columns).")
     v.check_unique("column", df.columns)
@@ -213,13 +286,14 @@ def read(path: str | Path, *, layout: str = "auto", direction: str | None = None
     else:
         why = "as requested"
     if layout == "long":
-        inst = instance if instance is not None else "instance"
+        inst = instance if instance not in (None, False) else "instance"
         if run is None and "run" in df.columns:
             run = "run"
         res = Results.from_long(df, algorithm=algorithm, instance=inst, value=value, run=run,
                                 direction=direction, nan_policy=nan_policy)
         return res.with_notes(f"read {path.name} as a long table ({why}): {len(df)} runs{comma}.")
     label = instance if instance is not None else _wide_label_column(df)
+    label = None if label is False else label  # instance=False: no label column, rows numbered from 1
     if why != "as requested" and label is not None:
         _refuse_long_as_wide(df, label)
     res = Results.from_wide(df, direction=direction, instance=label, nan_policy=nan_policy) if label else \
@@ -230,10 +304,52 @@ def read(path: str | Path, *, layout: str = "auto", direction: str | None = None
 
 
 def _wide_label_column(df: pd.DataFrame) -> str | None:
+    """The label column of a wide table: the first column if it is named like one, holds text,
+    or numbers the instances (:func:`_numbered_instances`); ``None`` if the rows have no labels."""
     first = df.columns[0]
     named = str(first).strip().lower() in INSTANCE_COLUMN_NAMES
     textual = not pd.api.types.is_numeric_dtype(df[first])
-    return first if named or textual else None
+    return first if named or textual or _numbered_instances(df) else None
+
+
+#: Names of a first column that numbers the instances (CEC tables number their functions).
+NUMBER_COLUMN_NAMES = ("f", "fid", "f_id", "fun_id", "func_id", "function_id", "problem_id", "instance_id", "id",
+                       "no", "no.", "nr", "nr.", "n°", "#", "num", "number", "index", "idx")
+
+
+def _distinct_integers(column: pd.Series) -> bool:
+    """A numeric column of distinct integers without a missing cell: a candidate label column."""
+    if not pd.api.types.is_numeric_dtype(column) or pd.api.types.is_bool_dtype(column) or len(column) < 2:
+        return False
+    values = column.to_numpy(dtype=float)
+    return bool(np.isfinite(values).all() and (values == np.round(values)).all() and len(np.unique(values)) == len(values))
+
+
+def _numbered_instances(df: pd.DataFrame) -> bool:
+    """Whether the first column numbers the instances (``F``: 1, 3, 4, ...), when it holds
+    distinct integers and its name is not one of :data:`INSTANCE_COLUMN_NAMES`.
+
+    It does when unambiguous: its name says so (:data:`NUMBER_COLUMN_NAMES`), or it is the
+    only column of distinct integers, its numbers increase down the rows and some other
+    column holds a number that is not an integer (results, not counts). A first column of
+    distinct integers in any other table may be labels or an algorithm's results: the
+    table is refused, and ``instance=`` says which.
+    """
+    first = df.columns[0]
+    if df.shape[1] < 3 or not _distinct_integers(df[first]):
+        return False
+    if str(first).strip().lower() in NUMBER_COLUMN_NAMES:
+        return True
+    rest = [c for c in df.columns[1:] if pd.api.types.is_numeric_dtype(df[c])]
+    increasing = bool((np.diff(df[first].to_numpy(dtype=float)) > 0).all())
+    fractional = any((df[c].dropna().to_numpy(dtype=float) % 1 != 0).any() for c in rest)
+    if increasing and fractional and not any(_distinct_integers(df[c]) for c in rest):
+        return True
+    raise ValueError(
+        f"column {first!r} holds distinct integers ({', '.join(map(str, df[first].iloc[:3]))}, ...): instance "
+        f"numbers or an algorithm's results? Pass instance={str(first)!r} to label the rows by it, or "
+        "instance=False to compare it as an algorithm."
+    )
 
 
 #: Column names of a long table's run identifier, for the hint of :func:`_refuse_long_as_wide`.
@@ -268,10 +384,10 @@ def _refuse_long_as_wide(df: pd.DataFrame, label: Any) -> None:
     )
 
 
-def _guess_layout(df: pd.DataFrame, algorithm: str, value: str, instance: str | None) -> tuple[str, str]:
+def _guess_layout(df: pd.DataFrame, algorithm: str, value: str, instance: Any) -> tuple[str, str]:
     if algorithm in df.columns and value in df.columns:
         return "long", f"it has columns {algorithm!r} and {value!r}"
-    label = instance if instance is not None else _wide_label_column(df)
+    label = None if instance is False else instance if instance is not None else _wide_label_column(df)
     rest = [c for c in df.columns if c != label]
     text = [c for c in rest if not pd.api.types.is_numeric_dtype(df[c]) and df[c].notna().any()]
     if not text:
