@@ -23,8 +23,8 @@ from algocompare._progress import progress_bar
 from algocompare._results import jsonable
 from algocompare._validation import check_design_size
 
-__all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "data_summary",
-           "run_analysis"]
+__all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "adjustment_summary",
+           "data_summary", "run_analysis"]
 
 #: Modules providing a ``section(results, options)`` function, in report order.
 SECTION_PROVIDERS: tuple[str, ...] = (
@@ -123,6 +123,32 @@ def run_analysis(results: Any, options: AnalysisOptions | None = None) -> list[S
         if bar is not None:
             bar.close()
     return sections
+
+
+def adjustment_summary(sections: list[Section], requested: str) -> str:
+    """The p-value adjustments the sections used, for a report header: ``requested`` when every
+    family used it, else each family's adjustment and the request (the sections' text and the
+    reading say why).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> data = ac.load_dataset("cec2005_d10")
+    >>> adjustment_summary(run_analysis(data, AnalysisOptions(p_adjust="bergmann")), "bergmann")
+    'holm for the comparisons with the control, bergmann for all pairs (bergmann requested)'
+    """
+    used: dict[str, list[str]] = {}
+    for section in sections:
+        families = section.data.get("p_adjust", {}) if isinstance(section.data, dict) else {}
+        for key, adjustment in families.items():
+            family = "the comparisons with the control" if key.endswith("control") else "all pairs"
+            names = used.setdefault(family, [])
+            if adjustment["used"] not in names:
+                names.append(adjustment["used"])
+    if all(names == [requested] for names in used.values()):
+        return requested
+    parts = [f"{' / '.join(names)} for {family}" for family, names in used.items()]
+    return f"{', '.join(parts)} ({requested} requested)"
 
 
 def data_summary(results: Any) -> dict[str, Any]:

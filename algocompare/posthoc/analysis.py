@@ -135,8 +135,9 @@ def _effect(row: Any) -> str:
 
 
 def _control_table(result: Any) -> list[str]:
-    """The comparisons with the control as aligned columns (names left, numbers right)."""
-    table = result.table
+    """The comparisons with the control as aligned columns (names left, numbers right), best-ranked first."""
+    rank = result.mean_ranks
+    table = result.table.iloc[rank.loc[result.table["algorithm_b"]].to_numpy().argsort(kind="stable")]
     header = ["versus " + str(result.control), "statistic", "p-value", "adjusted p", "decision"]
     rows = [[str(r.algorithm_b), format_number(r.statistic, 4), format_number(r.pvalue, 4),
              format_number(r.pvalue_adj, 4), "differs" if r.reject else "-"]

@@ -32,7 +32,8 @@ h1 { font-size: 1.7em; margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #cc
      margin-top: 2em; } h3 { margin-top: 1.4em; font-size: 1.08em; }
 nav ol { columns: 2; } .meta { color: #555; }
 pre.section-text { background: #f6f8fa; padding: 0.8em 1em; font-size: 0.88em; border-radius: 4px;
-       white-space: pre; overflow-x: auto; }
+       white-space: pre; overflow-x: auto; overflow-wrap: normal; }
+pre.section-text .prose { white-space: pre-wrap; }
 .table-wrap, .figure-scroll { overflow-x: auto; max-width: 100%; }
 .table-wrap { margin: 0.6em 0 1em;
        /* shadows at an edge with more table behind it: a hint that the table scrolls */
@@ -47,7 +48,7 @@ table caption { caption-side: top; text-align: left; font-weight: 600; padding-b
                 position: sticky; left: 0; max-width: calc(100vw - 2em); }
 th, td { padding: 0.2em 0.7em; text-align: right; white-space: nowrap; overflow-wrap: normal; word-break: normal;
          hyphens: none; }
-.word { white-space: nowrap; }
+.word { white-space: nowrap; } sup { line-height: 0; }  /* 10^-16 does not make its row taller */
 td.text { white-space: normal; text-align: left; min-width: 18em; max-width: 40em; }
 .warning { background: #fff4e5; border-left: 4px solid #e8a33d; padding: 0.5em 0.8em; }
 details > summary { cursor: pointer; color: #1f4e79; margin: 0.4em 0; }
@@ -232,10 +233,21 @@ def _summary_html(data: Any, precision: int, figures: _FigureJobs | None) -> str
     return "\n".join(parts)
 
 
+def _console_html(text: str) -> str:
+    """The console text of a section, escaped; each line of prose (no two spaces in a row
+    after its indent, unlike a table's aligned columns) in a ``<span class="prose">`` that
+    wraps at spaces, while aligned lines keep their columns and scroll sideways."""
+    def line_html(line: str) -> str:
+        escaped = html.escape(line)
+        return f'<span class="prose">{escaped}</span>' if "  " not in line.strip() else escaped
+
+    return "\n".join(line_html(line) for line in text.split("\n"))
+
+
 def _section_html(section: Any, precision: int, figures: _FigureJobs | None, order: list[str] | None = None) -> str:
     parts = [f'<section id="{_slug(section.key)}">', f"<h2>{html.escape(section.title)}</h2>"]
     if section.text:
-        pre = f'<pre class="section-text">{html.escape(section.text)}</pre>'
+        pre = f'<pre class="section-text">{_console_html(section.text)}</pre>'
         # Long console output repeats the tables below: folded, one click away.
         if section.text.count("\n") > 15:
             pre = f"<details><summary>Text output ({section.text.count(chr(10)) + 1} lines)</summary>{pre}</details>"
@@ -289,7 +301,7 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     """
     from algocompare import __version__
     from algocompare.data.convert import as_results
-    from algocompare.analysis import AnalysisOptions, run_analysis
+    from algocompare.analysis import AnalysisOptions, adjustment_summary, run_analysis
 
     data = as_results(data, nan_policy="keep")
     options = options or AnalysisOptions()
@@ -298,7 +310,7 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     toc = [("summary", "Data summary")] + [(_slug(s.key), s.title) for s in sections] + [("reading", "Reading the results")]
     body = [f"<h1>{html.escape(title)}</h1>",
             f'<p class="meta">algocompare {__version__} · α = {options.alpha:g} · '
-            f"p-value adjustment: {html.escape(str(options.p_adjust))}</p>",
+            f"p-value adjustment: {html.escape(adjustment_summary(sections, str(options.p_adjust)))}</p>",
             "<nav><ol>" + "".join(f'<li><a href="#{key}">{html.escape(t)}</a></li>' for key, t in toc) + "</ol></nav>",
             '<section id="summary"><h2>Data summary</h2>', _summary_html(data, precision, jobs), "</section>"]
     order = algorithm_order(data)

@@ -56,3 +56,12 @@ def test_reading_without_runs_has_no_disagreement_sentence():
     sentences = _reading(ac.load_dataset("cec2005_d10"))
     assert not any(s.startswith("Why the sections disagree") for s in sentences)
     assert any("Question: which pairs of algorithms differ" in s for s in sentences)
+
+
+def test_report_header_prints_the_adjustment_used():
+    data = ac.load_dataset("cec2005_d10")
+    page = ac.render_report(data, AnalysisOptions(p_adjust="bergmann"), figures=False)
+    assert ("p-value adjustment: holm for the comparisons with the control, bergmann for all pairs "
+            "(bergmann requested)") in page
+    plain = ac.render_report(data, AnalysisOptions(p_adjust="finner"), figures=False)
+    assert "p-value adjustment: finner</p>" in plain
