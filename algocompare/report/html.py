@@ -236,10 +236,10 @@ def _summary_html(data: Any, precision: int, figures: _FigureJobs | None) -> str
 def _console_html(text: str) -> str:
     """The console text of a section, escaped; each line of prose (no two spaces in a row
     after its indent, unlike a table's aligned columns) in a ``<span class="prose">`` that
-    wraps at spaces, while aligned lines keep their columns and scroll sideways."""
+    wraps at spaces only, while aligned lines keep their columns and scroll sideways."""
     def line_html(line: str) -> str:
         escaped = html.escape(line)
-        return f'<span class="prose">{escaped}</span>' if "  " not in line.strip() else escaped
+        return f'<span class="prose">{_unbreakable_words(escaped)}</span>' if "  " not in line.strip() else escaped
 
     return "\n".join(line_html(line) for line in text.split("\n"))
 

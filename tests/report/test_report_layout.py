@@ -195,3 +195,16 @@ def test_every_table_and_figure_of_a_report_sits_in_its_own_scroll_box():
     figures = re.findall(r'<figure><div class="figure-scroll">(<svg[^>]*>)', text)
     assert len(figures) == text.count("<figure>") > 0
     assert all(re.match(r'<svg style="min-width: \d+px"', svg) for svg in figures)
+
+
+def test_console_prose_wraps_at_spaces_and_aligned_lines_keep_their_columns():
+    from algocompare.report.html import _STYLE, _console_html
+
+    text = ("Question: which pairs differ? The z tests (Shapiro-Wilk) treat the instances as a sample.\n"
+            "test          statistic    p-value\nFriedman        180.3949  1.410e-31")
+    lines = _console_html(text).split("\n")
+    assert lines[0].startswith('<span class="prose">Question: which pairs ') and lines[0].endswith("</span>")
+    assert ' The z tests <span class="word">(Shapiro-Wilk)</span> treat the instances as a sample.' in lines[0]
+    assert lines[1:] == ["test          statistic    p-value", "Friedman        180.3949  1.410e-31"]
+    assert _rules(_STYLE)["pre.section-text .prose"]["white-space"] == "pre-wrap"
+    assert "&lt;b&gt;" in _console_html("<b> & x")  # still escaped
