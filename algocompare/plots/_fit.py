@@ -7,11 +7,18 @@ algorithm names that would overlap are thinned, names too long for the figure ar
 abbreviated (the distinguishing part kept), numbers in cells too small for them are
 hidden, titles and axis labels too long for their Axes are wrapped, and a legend made by
 :func:`legend_below` is hung under the Axes' labels. Text is never made smaller than
-:data:`MIN_POINTS` to fit.
+:data:`MIN_POINTS` to fit, names never smaller than :data:`FLOOR_POINTS`.
+
+A figure drawn on one Axes of a grid (``plt.subplots(2, 2)``, with or without constrained
+layout) keeps all its text inside that Axes' *cell*, its share of the figure
+(:func:`cell_box`): :func:`finish` places the Axes so that its labels, title, legend and
+colour bar end at the cell's edges, and takes it out of the layout engine, which would
+otherwise move it again when the next panel is drawn.
 """
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Sequence
 from typing import Any
@@ -21,10 +28,15 @@ import numpy as np
 
 from algocompare.plots._figure import use_layout
 
-__all__ = ["MIN_POINTS", "abbreviate", "fit_names", "name_ticks", "legend_below", "finish", "text_points"]
+__all__ = ["MIN_POINTS", "FLOOR_POINTS", "abbreviate", "fit_names", "name_ticks", "legend_below", "finish",
+           "text_points", "cell_box", "claim_cell", "record_names", "names_key"]
 
 #: Smallest text drawn, in points (what stays readable in a printed journal column).
 MIN_POINTS = 7.0
+#: Smallest size algorithm names are shrunk to before they are abbreviated, in points.
+FLOOR_POINTS = 6.0
+#: Space kept between a panel's text and the edge of its cell, in pixels.
+_CELL_PAD_PX = 3.0
 #: Gap kept between neighbouring tick labels and from the figure edge, in pixels.
 _GAP_PX = 1.5
 _ELLIPSIS = "…"
@@ -40,15 +52,31 @@ def _common_prefix(names: Sequence[str]) -> str:
     return first[:n]
 
 
-def abbreviate(names: Sequence[str], max_chars: int) -> list[str]:
-    """Distinct labels of at most ``max_chars`` characters that keep what tells names apart.
+def _truncate(name: str, max_chars: int) -> str:
+    """``name`` cut at its end to at most ``max_chars`` characters, "…" included; at a
+    space or bracket when one is near the cut, so that whole words remain."""
+    if len(name) <= max_chars:
+        return name
+    head = name[:max_chars - 1]
+    cut = max(head.rfind(" "), head.rfind("("), head.rfind("/"))
+    if cut >= max(2, max_chars - 6):
+        head = head[:cut]
+    return head.rstrip(" ,;:/(-") + _ELLIPSIS
 
-    Names that fit are kept whole. Otherwise the part every name shares at the start is
-    dropped (shown as "…"), then the middle of what remains is elided, keeping its start
-    and its end; the split moves until the labels are distinct again.
+
+def abbreviate(names: Sequence[str], max_chars: int) -> list[str]:
+    """Distinct labels of at most ``max_chars`` characters, each the start of its name.
+
+    Names that fit are kept whole. Longer names are cut at their end ("…"), at a word
+    where one ends near the cut. When that leaves two labels alike, the part every name
+    shares at the start is dropped first (a leading "…"); when even that does not tell
+    them apart, the labels are numbers. Never an ellipsis in the middle of a name: the
+    label is always a piece of the name a reader can find in a key.
 
     Examples
     --------
+    >>> abbreviate(["CMA-ES (IPOP, restarts)", "L-SHADE (linear pop. reduction)"], 16)
+    ['CMA-ES (IPOP…', 'L-SHADE (linear…']
     >>> abbreviate(["DifferentialEvolution-rand-1-bin", "DifferentialEvolution-best-2-exp"], 12)
     ['…rand-1-bin', '…best-2-exp']
     >>> abbreviate(["A", "B"], 3)
@@ -58,19 +86,58 @@ def abbreviate(names: Sequence[str], max_chars: int) -> list[str]:
     max_chars = max(int(max_chars), 4)
     if all(len(n) <= max_chars for n in names) or len(set(names)) < len(names):
         return names
+    labels = [_truncate(n, max_chars) for n in names]
+    if len(set(labels)) == len(labels):
+        return labels
     prefix = _common_prefix(names) if len(names) > 1 else ""
-    cut = len(prefix)
-    # Keep the shared prefix only when dropping it leaves some name empty.
-    stems = [n[cut:] for n in names] if cut and all(len(n) > cut for n in names) else names
-    lead = _ELLIPSIS if stems is not names else ""
-    room = max_chars - len(lead)
-    for head in range(room // 2, -1, -1):
-        tail = room - 1 - head
-        labels = [lead + (s if len(s) <= room else s[:head] + _ELLIPSIS + (s[-tail:] if tail > 0 else ""))
-                  for s in stems]
-        if len(set(labels)) == len(labels):
-            return labels
+    if prefix and all(len(n) > len(prefix) for n in names):
+        stems = [_truncate(_ELLIPSIS + n[len(prefix):], max_chars) for n in names]
+        if len(set(stems)) == len(stems):
+            return stems
+    return _numbered(names, labels, max_chars)
+
+
+def _numbered(names: list[str], labels: list[str], max_chars: int) -> list[str]:
+    """Labels alike told apart by a number after their ellipsis ("LSHADE…1", "LSHADE…2");
+    plain numbers when even that does not fit."""
+    groups: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        groups.setdefault(label, []).append(i)
+    out = list(labels)
+    for label, members in groups.items():
+        if len(members) < 2:
+            continue
+        for j, i in enumerate(members):
+            tag = str(j + 1)
+            out[i] = _truncate(names[i], max_chars - len(tag)) + tag if len(names[i]) > max_chars - len(tag) \
+                else names[i]
+    if len(set(out)) == len(out) and all(len(o) <= max_chars for o in out):
+        return out
     return [f"{i + 1}" for i in range(len(names))]  # nothing shorter tells them apart
+
+
+def record_names(ax: Any, names: Sequence[Any], labels: Sequence[str]) -> None:
+    """Remember in ``ax.algocompare_names`` (full name -> text shown) how each name is shown."""
+    store = dict(getattr(ax, "algocompare_names", None) or {})
+    store.update({str(n): str(label) for n, label in zip(names, labels)})
+    ax.algocompare_names = store
+
+
+def names_key(ax: Any) -> str:
+    """A key for a caption: "shown = full name" for every name the figure on ``ax`` abbreviated
+    (wrapped names are not abbreviations); "" when every name is shown whole.
+
+    Examples
+    --------
+    >>> import matplotlib.figure
+    >>> ax = matplotlib.figure.Figure().subplots()
+    >>> record_names(ax, ["L-SHADE (linear pop. reduction)", "jSO"], ["L-SHADE (linear…", "jSO"])
+    >>> names_key(ax)
+    'L-SHADE (linear… = L-SHADE (linear pop. reduction)'
+    """
+    pairs = [(shown, full) for full, shown in (getattr(ax, "algocompare_names", None) or {}).items()
+             if " ".join(shown.split()) != " ".join(full.split())]
+    return "; ".join(f"{shown} = {full}" for shown, full in pairs)
 
 
 def text_points(fig: Any, text: str, fontsize: float) -> tuple[float, float]:
@@ -104,38 +171,66 @@ def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[A
     """Label the ``axis`` ("x" or "y") ticks at ``positions`` with algorithm names.
 
     Names longer than ``share`` of the panel's width (y labels) or height (x labels,
-    rotated) are abbreviated by :func:`abbreviate`; :func:`finish` thins them where they
-    would overlap. The full names stay available as ``ax.algocompare_names[axis][1]``
-    (positions, names, labels shown, tick keywords, thinning step).
+    rotated) are first set smaller (down to :data:`FLOOR_POINTS`), then abbreviated by
+    :func:`abbreviate`; :func:`finish` thins them where they would overlap. A name on both
+    axes (a matrix) is abbreviated the same way on both. ``ax.algocompare_names`` maps each
+    full name to the label shown.
     """
     fig = ax.figure
     names = [str(n) for n in names]
-    width_in, height_in = fig.get_size_inches()
-    spec = ax.get_subplotspec()
-    if spec is not None:  # one panel of a grid: its share of the figure
-        rows, cols = spec.get_gridspec().get_geometry()
-        width_in, height_in = width_in / cols, height_in / rows
+    width_in, height_in = panel_inches(ax)
     # About 60% of the panel holds the k labels side by side: smaller text where they crowd.
     spacing = 0.6 * (width_in if axis == "x" else height_in) * 72.0 / max(len(names), 1)
     default = _fontsize(matplotlib.rcParams[f"{axis}tick.labelsize"])
     fontsize = max(min(default, spacing / 1.3), MIN_POINTS)
     across = (height_in if axis == "x" else width_in) * 72.0 * share
-    labels = fit_names(fig, names, fontsize, across)
+    ticks = getattr(ax, "_algocompare_ticks", {})
+    other = ticks.get("y" if axis == "x" else "x")
+    if other is not None and other[1] == names and other[5] < across:
+        across = other[5]  # one abbreviation per name: the narrower room decides for both axes
+    fontsize, labels = _fit_size(fig, names, fontsize, across)
     kwargs: dict[str, Any] = {"rotation": rotation, "fontsize": fontsize}
     if axis == "x" and 0 < rotation < 90:
         kwargs.update(ha="right", rotation_mode="anchor")
     setter = ax.set_xticks if axis == "x" else ax.set_yticks
     setter(list(positions), labels, **kwargs)
-    store = getattr(ax, "algocompare_names", {})
-    store[axis] = [list(positions), names, labels, kwargs, 1]
-    ax.algocompare_names = store
+    ticks[axis] = [list(positions), names, labels, kwargs, 1, across]
+    ax._algocompare_ticks = ticks
+    if other is not None and other[1] == names and other[2] != labels:  # the other axis again, same labels
+        other[2] = labels
+        other[3]["fontsize"] = min(other[3]["fontsize"], fontsize)
+        kwargs["fontsize"] = other[3]["fontsize"]
+        setter(list(positions), labels, **kwargs)
+        (ax.set_yticks if axis == "x" else ax.set_xticks)(other[0], labels, **other[3])
+    record_names(ax, names, labels)
+
+
+def _fit_size(fig: Any, names: Sequence[str], fontsize: float, max_points: float) -> tuple[float, list[str]]:
+    """The largest size down to :data:`FLOOR_POINTS` at which the whole names are at most
+    ``max_points`` wide, else the names abbreviated at that floor."""
+    widest = max((text_points(fig, n, fontsize)[0] for n in names), default=0.0)
+    if widest <= max_points:
+        return fontsize, list(names)
+    smaller = max(FLOOR_POINTS, fontsize * max_points / widest)
+    smaller = math.floor(smaller * 2) / 2  # half points
+    if smaller >= FLOOR_POINTS and max(text_points(fig, n, smaller)[0] for n in names) <= max_points:
+        return smaller, list(names)
+    return FLOOR_POINTS, fit_names(fig, names, FLOOR_POINTS, max_points)
+
+
+def panel_inches(ax: Any) -> tuple[float, float]:
+    """Width and height of the cell of ``ax`` (the whole figure for a single Axes), in inches."""
+    box = cell_box(ax)
+    if box is None:
+        return tuple(ax.figure.get_size_inches())
+    return box.width / ax.figure.dpi, box.height / ax.figure.dpi
 
 
 def _thin(ax: Any, renderer: Any) -> bool:
     """Blank every tick label of algorithm names but each m-th, the smallest m at which none overlap."""
     changed = False
-    for axis, entry in getattr(ax, "algocompare_names", {}).items():
-        positions, _, labels, kwargs, step = entry
+    for axis, entry in getattr(ax, "_algocompare_ticks", {}).items():
+        positions, _, labels, kwargs, step, _ = entry
         ticks = (ax.xaxis if axis == "x" else ax.yaxis).get_ticklabels()
         extents = [t.get_window_extent(renderer) for t in ticks if t.get_text() and t.get_visible()]
         if len(extents) < 2:
@@ -185,20 +280,23 @@ def _drop_crowded(ax: Any, renderer: Any) -> bool:
 
 def legend_below(ax: Any, handles: Any = None, labels: Any = None, **kwargs: Any) -> Any:
     """A legend under the Axes, below its tick and axis labels (placed by :func:`finish`),
-    where it covers no data; inside the Axes (where it covers least) when the figure is too
-    small to give it a third of its height. Labels are wrapped to the Axes' width."""
+    where it covers no data; inside the Axes (where it covers least) when the panel (the
+    figure, or the Axes' cell of a grid) is too small to give it a third of its height.
+    Labels are wrapped to the Axes' width."""
     if handles is None:
         handles, labels = ax.get_legend_handles_labels()
     kwargs.setdefault("fontsize", "small")
     fig = ax.figure
-    size = _fontsize(kwargs["fontsize"])
-    width_pt = fig.get_figwidth() * 72 * ax.get_position().width / max(kwargs.get("ncols", 1), 1) - 30
+    panel_w, panel_h = panel_inches(ax)
+    size = max(_fontsize(kwargs["fontsize"]), MIN_POINTS)
+    kwargs["fontsize"] = size
+    width_pt = panel_w * 72 * 0.8 / max(kwargs.get("ncols", 1), 1) - 30
     labels = [_wrap_string(fig, str(label), size, max(width_pt, 60)) for label in labels]
     height_pt = sum(label.count("\n") + 1 for label in labels) * size * 1.45 / max(kwargs.get("ncols", 1), 1)
-    axes_pt = fig.get_figheight() * 72 * ax.get_position().height
-    if height_pt > 0.3 * fig.get_figheight() * 72:
+    axes_pt = panel_h * 72 * 0.6  # what the Axes keeps of a panel, about
+    if height_pt > 0.3 * panel_h * 72:
         widest = max((text_points(fig, line, size)[0] for label in labels for line in label.split("\n")), default=0)
-        if height_pt > 0.7 * axes_pt or widest + 30 > 0.9 * width_pt:
+        if height_pt > 0.5 * axes_pt or widest + 30 > 0.9 * width_pt:
             return None  # a panel too small to hold its key anywhere: left without one
         return ax.legend(handles, labels, loc="best", framealpha=0.8, **kwargs)
     kwargs.setdefault("frameon", False)
@@ -272,18 +370,115 @@ def _all_axes(axes: Any) -> list[Any]:
     return [a for a in np.asarray(axes, dtype=object).ravel() if a is not None]
 
 
+def _cell_fractions(spec: Any) -> tuple[float, float, float, float]:
+    """(left, bottom, right, top) of a subplot spec's cell in fractions of its figure: the
+    grid's rows and columns (their ratios kept) dividing the whole figure, or the cell of
+    the spec a nested grid was made in."""
+    grid = spec.get_gridspec()
+    nrows, ncols = grid.get_geometry()
+    parent = getattr(grid, "_subplot_spec", None)  # a grid nested in a cell of another
+    left, bottom, right, top = _cell_fractions(parent) if parent is not None else (0.0, 0.0, 1.0, 1.0)
+    widths = np.r_[0.0, np.cumsum(grid.get_width_ratios() or [1.0] * ncols)]
+    heights = np.r_[0.0, np.cumsum(grid.get_height_ratios() or [1.0] * nrows)]
+    widths, heights = widths / widths[-1], heights / heights[-1]
+    c0, c1 = spec.colspan.start, spec.colspan.stop
+    r0, r1 = spec.rowspan.start, spec.rowspan.stop
+    return (left + (right - left) * widths[c0], top - (top - bottom) * heights[r1],
+            left + (right - left) * widths[c1], top - (top - bottom) * heights[r0])
+
+
+def in_grid(ax: Any) -> bool:
+    """Whether ``ax`` is one of several cells of a grid (not the only Axes of its figure)."""
+    spec = ax.get_subplotspec() if hasattr(ax, "get_subplotspec") else None
+    if spec is None:
+        return False
+    left, bottom, right, top = _cell_fractions(spec)
+    return (right - left) * (top - bottom) < 0.999
+
+
+def cell_box(ax: Any) -> Any:
+    """The cell of ``ax`` in display pixels (a :class:`matplotlib.transforms.Bbox`): its share of
+    the figure in the grid it was made in; None for an Axes placed by hand."""
+    from matplotlib.transforms import Bbox
+
+    spec = ax.get_subplotspec() if hasattr(ax, "get_subplotspec") else None
+    if spec is None:
+        return None
+    left, bottom, right, top = _cell_fractions(spec)
+    frame = ax.figure.bbox
+    return Bbox.from_extents(frame.x0 + left * frame.width, frame.y0 + bottom * frame.height,
+                             frame.x0 + right * frame.width, frame.y0 + top * frame.height)
+
+
+def claim_cell(ax: Any, top_pt: float = 0.0) -> None:
+    """Place ``ax`` over its whole cell (less ``top_pt`` points for a title) and take it out
+    of the layout engine: a figure that lays its text out inside its own Axes (the CD
+    diagram) is then independent of the panels drawn beside it. Nothing for a single Axes."""
+    if not in_grid(ax):
+        return
+    cell = cell_box(ax)
+    pad = _CELL_PAD_PX
+    top = cell.y1 - pad - top_pt * ax.figure.dpi / 72.0
+    _set_box(ax, cell.x0 + pad, cell.y0 + pad, cell.x1 - pad, max(top, cell.y0 + 2 * pad + 1))
+
+
+def _set_box(ax: Any, x0: float, y0: float, x1: float, y1: float) -> None:
+    """Put ``ax`` at the display box (x0, y0, x1, y1), out of the layout engine."""
+    to_figure = ax.figure.transSubfigure.inverted()
+    (fx0, fy0), (fx1, fy1) = to_figure.transform([(x0, y0), (x1, y1)])
+    ax.set_in_layout(False)
+    ax.set_position([fx0, fy0, max(fx1 - fx0, 1e-3), max(fy1 - fy0, 1e-3)])
+
+
+def _fit_cell(ax: Any, renderer: Any) -> bool:
+    """Move ``ax`` so that everything it draws (tick and axis labels, title, legend, colour
+    bar) ends at the edges of its cell; whether it moved."""
+    if not in_grid(ax) or not ax.get_visible():
+        return False
+    cell = cell_box(ax)
+    suptitle = ax.figure._suptitle
+    if suptitle is not None and suptitle.get_visible() and suptitle.get_text():  # the grid starts below it
+        cell.y1 = min(cell.y1, max(suptitle.get_window_extent(renderer).y0, cell.y0 + 0.5 * cell.height))
+    box = ax.get_window_extent(renderer)
+    tight = ax.get_tightbbox(renderer)
+    if tight is None:
+        return False
+    pad = _CELL_PAD_PX
+    # text margins with 8% to spare: hinting makes text wider or narrower at savefig's resolution
+    left, right = (max(box.x0 - tight.x0, 0) * 1.08, max(tight.x1 - box.x1, 0) * 1.08)
+    bottom, top = max(box.y0 - tight.y0, 0) * 1.08, max(tight.y1 - box.y1, 0) * 1.08
+    # the margins of the text stay; the Axes takes what is left of the cell (at least a sliver)
+    x0, x1 = cell.x0 + pad + left, cell.x1 - pad - right
+    y0, y1 = cell.y0 + pad + bottom, cell.y1 - pad - top
+    if x1 - x0 < 0.1 * cell.width:
+        x0, x1 = (x0 + x1) / 2 - 0.05 * cell.width, (x0 + x1) / 2 + 0.05 * cell.width
+    if y1 - y0 < 0.1 * cell.height:
+        y0, y1 = (y0 + y1) / 2 - 0.05 * cell.height, (y0 + y1) / 2 + 0.05 * cell.height
+    original = ax.get_position(original=True).transformed(ax.figure.transSubfigure)
+    target = (x0, y0, x1, y1)
+    if not ax.get_in_layout() and all(abs(a - b) <= 0.5 for a, b in zip(original.extents, target)):
+        return False
+    _set_box(ax, *target)
+    return True
+
+
 def finish(axes: Any, also: Sequence[Any] = ()) -> Any:
     """Lay out the figure of ``axes`` so that its text stays inside it; returns ``axes``.
 
     A figure without a layout engine gets constrained layout, unless one of its Axes was
     placed by hand (``fig.add_axes``), which constrained layout would ignore. Then the
     figure is drawn once without rendering to thin overlapping name labels and wrap
-    too-wide titles.
+    too-wide titles. An Axes that is one cell of a grid is placed so that all its text
+    ends at its cell's edges (:func:`cell_box`), out of the layout engine. Every Axes gets
+    ``algocompare_names`` (full name -> label shown; empty when it shows no names).
     """
     axes_list = _all_axes(axes) + list(also)
     if not axes_list:
         return axes
     fig = axes_list[0].figure
+    for ax in axes_list:
+        if getattr(ax, "algocompare_names", None) is None:
+            ax.algocompare_names = {}
     use_layout(fig)
     engine = fig.get_layout_engine()
     if hasattr(engine, "set") and "w_pad" in engine.get():
@@ -297,13 +492,15 @@ def finish(axes: Any, also: Sequence[Any] = ()) -> Any:
     for image in images:
         image.set_visible(False)
     try:
-        for _ in range(4):
+        for _ in range(6):
             fig.draw_without_rendering()
             renderer = fig._get_renderer()
             changed = _wrap_titles(axes_list, renderer)
             changed = any([_thin(ax, renderer) for ax in axes_list]) or changed
             changed = any([_drop_crowded(ax, renderer) for ax in axes_list]) or changed
             changed = any([_place_legend(ax, renderer) for ax in axes_list]) or changed
+            moved = [_fit_cell(ax, renderer) for ax in axes_list]  # every Axes, not up to the first
+            changed = any(moved) or changed
             if not changed:
                 break
     finally:

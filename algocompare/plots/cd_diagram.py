@@ -7,6 +7,7 @@ cliques); nothing is recomputed here.
 from __future__ import annotations
 
 import math
+import re
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -15,14 +16,32 @@ import numpy as np
 from matplotlib.patches import Patch
 
 from algocompare.plots._figure import axes_or_new, use_layout
-from algocompare.plots._fit import MIN_POINTS, finish, fit_names, legend_below, name_ticks, text_points
+from algocompare.plots._fit import (
+    FLOOR_POINTS,
+    MIN_POINTS,
+    claim_cell,
+    finish,
+    fit_names,
+    legend_below,
+    name_ticks,
+    names_key,
+    record_names,
+    text_points,
+)
 
-__all__ = ["cd_diagram", "bonferroni_dunn_chart", "clique_levels"]
+# names_key: the key to the names any figure abbreviated (exported here, with the figures of names)
+__all__ = ["cd_diagram", "bonferroni_dunn_chart", "clique_levels", "names_key"]
 
 #: Height of one label row of the CD diagram, in inches.
 _ROW_IN = 0.24
 #: Horizontal space per unit of mean rank when the diagram creates its own figure, in inches.
 _UNIT_IN = 0.42
+#: Share of the width of the user's Axes that the labels of both sides may take; the rank axis
+#: keeps the rest (1.2 in of a 3.3-in column).
+_LABELS_SHARE = 0.64
+#: Widths of text are measured with this margin: hinting makes text up to 8% wider or narrower
+#: at the resolution a figure is saved at than at the one it was laid out at.
+_TEXT_SLACK = 1.08
 #: Widest figure the diagram makes for itself, in inches (a page; beyond it a report shrinks the text).
 _MAX_WIDTH_IN = 10.0
 #: Bar colours of the Bonferroni–Dunn chart and what they say about the algorithm.
@@ -197,7 +216,7 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     else:
         axis_lo, axis_hi = _nice_range(ranks[0], ranks[-1])
     span = axis_hi - axis_lo
-    shown = list(names)
+    texts = None
     own_figure = ax is None
     if own_figure:
         caption_pt = _caption_points(fontsize) * (caption_text.count("\n") + 1) if caption else 0.0
@@ -205,9 +224,13 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
         ax = axes_or_new(None, (max(3.2, _UNIT_IN * span) + 3.0, rows.height * _ROW_IN))
     else:
         use_layout(ax.figure)
-        ax.figure.draw_without_rendering()  # the layout engine places the (still empty) Axes first
-        fontsize, shown, caption_text, rows = _fit_box(ax, names, ranks, fontsize, n_levels, cd is not None,
-                                                       caption_text)
+        # in a grid the diagram takes its whole cell, whatever the panels beside it do; alone,
+        # the layout engine places the (still empty) Axes first
+        ax.set_axis_off()  # before the layout: the diagram draws its own axis, inside the Axes
+        claim_cell(ax, top_pt=1.6 * 10.0 if title else 0.0)
+        ax.figure.draw_without_rendering()
+        fontsize, texts, caption_text, rows = _fit_box(ax, names, ranks, fontsize, n_levels, cd is not None,
+                                                       caption_text, reverse)
     fig = ax.figure
     ax.set_axis_off()
     small = max(MIN_POINTS, 0.9 * fontsize)
@@ -215,16 +238,19 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     # Labels first: their widths decide how much room each side needs.
     label_kw = dict(fontsize=fontsize, va="center", clip_on=False, gid="algorithm-label")
     left_side = not reverse
+    if texts is None:  # its own figure: full names on one line
+        texts = [_FittedLabel(_FittedLabel.one_line(name, rank, (i < rows.n_left) == left_side, True), name,
+                              (i < rows.n_left) == left_side) for i, (name, rank) in enumerate(zip(names, ranks))]
     labels = []
-    for i, (name, rank) in enumerate(zip(shown, ranks)):
-        best_half = i < rows.n_left
-        shown_left = best_half == left_side
-        text = f"{name} ({rank:.2f})" if shown_left else f"({rank:.2f}) {name}"
-        text = name if rows.two_columns else text
-        ha = "right" if shown_left else "left"
-        labels.append(ax.text(0, 0, text, ha=ha, **label_kw))
+    for label in texts:
+        ha = "right" if label.left else "left"
+        labels.append(ax.text(0, 0, label.text, ha=ha, multialignment=ha, **label_kw))
+    record_names(ax, names, [label.shown for label in texts])
     renderer = fig._get_renderer()  # one for every label: each call without it makes a canvas of its own
-    width_px = [t.get_window_extent(renderer).width for t in labels]
+    # with a margin: text set at another resolution (savefig's dpi) is up to 8% wider or narrower
+    # (on its own figure the figure's width follows the labels: no margin needed)
+    slack = 1.0 if own_figure else _TEXT_SLACK
+    width_px = [slack * t.get_window_extent(renderer).width for t in labels]
     pad_px = fontsize * fig.dpi / 72 * 1.6  # room for the horizontal leader lines
     # Two columns: the inner holds a side's 1st, 3rd, ... label, the outer its 2nd, 4th, ...
     side_rows = [i if i < rows.n_left else k - 1 - i for i in range(k)]
@@ -272,7 +298,7 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     for i, (label, rank) in enumerate(zip(labels, ranks)):
         best_half = i < rows.n_left
         row = side_rows[i]
-        y = rows.first_row + row * rows.pitch
+        y = rows.centres[i]
         outer = (inner[0 if best_half else 1] + gap_px) / unit_px if rows.two_columns and row % 2 else 0.0
         end = axis_lo - lead - outer if best_half else axis_hi + lead + outer
         ax.plot([rank, rank, end], [0, y, y], color="0.25", lw=0.8)
@@ -293,20 +319,37 @@ def _caption_text(result: Any, has_bars: bool, alpha: float, described: str) -> 
 
 
 def _caption_points(fontsize: float) -> float:
-    return max(MIN_POINTS, 0.8 * fontsize)
+    """The caption's size: a little smaller than the labels, 7 pt at least, 6 pt beside 6-pt labels."""
+    return max(min(MIN_POINTS, fontsize), 0.8 * fontsize)
 
 
 class _Rows:
     """Vertical layout of the diagram in label rows (y grows downwards): CD bar, tick labels,
-    axis at 0, clique levels, one row per label on each side, then the caption."""
+    axis at 0, clique levels, the labels of each side one under the other, then the caption.
 
-    def __init__(self, k: int, n_levels: int, has_cd: bool, caption_rows: float, pitch: float = 1.0) -> None:
+    A row is the height of one line of label text. ``lines`` gives each algorithm's label its
+    number of lines (default one each); ``pitch`` 0.5 puts each side's labels in two staggered
+    columns, half a row apart."""
+
+    def __init__(self, k: int, n_levels: int, has_cd: bool, caption_rows: float, pitch: float = 1.0,
+                 lines: Sequence[int] | None = None) -> None:
         self.n_left = math.ceil(k / 2)
-        #: rows between consecutive labels of a side: 1, or 0.5 with the labels in two columns
         self.pitch = pitch
         self.top = -3.0 if has_cd else -1.3
-        self.first_row = 0.55 + 0.42 * n_levels + 0.45
-        self.caption_y = self.first_row + (max(self.n_left, k - self.n_left) - 1) * pitch + 1.0
+        start = 0.55 + 0.42 * n_levels - 0.05  # top edge of the first label of each side
+        heights = [n + 0.2 * (n - 1) for n in (lines or [1] * k)]
+        #: centre of each algorithm's label, in the order of the algorithms (best first)
+        self.centres = [0.0] * k
+        ends = [start, start]  # bottom edge reached by each side
+        for side, members in ((0, range(self.n_left)), (1, range(k - 1, self.n_left - 1, -1))):
+            for row, i in enumerate(members):
+                if pitch < 1.0:
+                    self.centres[i] = start + 0.5 + row * pitch
+                    ends[side] = self.centres[i] + 0.5
+                else:
+                    self.centres[i] = ends[side] + heights[i] / 2
+                    ends[side] += heights[i]
+        self.caption_y = max(ends) + 0.5
         self.bottom = self.caption_y + (caption_rows + 0.3 if caption_rows else -0.2)
 
     @property
@@ -322,35 +365,115 @@ class _Rows:
         return [0.55 + 0.42 * lev for lev in levels]
 
 
+class _FittedLabel:
+    """A label of the diagram: its ``text`` (name and, where there is room, mean rank, over one
+    or more lines), the name as ``shown`` (whole, or cut at its end) and its side."""
+
+    def __init__(self, text: str, shown: str, left: bool) -> None:
+        self.text, self.shown, self.left = text, shown, left
+
+    @staticmethod
+    def one_line(name: str, rank: float, left: bool, with_rank: bool) -> str:
+        if not with_rank:
+            return name
+        return f"{name} ({rank:.2f})" if left else f"({rank:.2f}) {name}"
+
+
+#: where a name may break: after a space, before an opening bracket
+_BREAKS = re.compile(r"(?<=\s)|(?=[(\[])")
+
+
+def _wrap_name(measure: Any, text: str, size: float, width_pt: float, max_lines: int) -> list[str] | None:
+    """``text`` in at most ``max_lines`` lines of at most ``width_pt`` points, broken at spaces
+    and before brackets only (filled greedily); None when it does not fit."""
+    lines = [""]
+    for piece in (p for p in _BREAKS.split(text) if p):
+        if lines[-1].strip() and measure((lines[-1] + piece).strip(), size) > width_pt:
+            lines.append(piece.lstrip())
+        else:
+            lines[-1] += piece
+    lines = [line.strip() for line in lines]
+    if len(lines) > max_lines or any(measure(line, size) > width_pt for line in lines):
+        return None
+    return lines
+
+
 def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_levels: int, has_cd: bool,
-             caption_text: str) -> tuple[float, list[str], str, _Rows]:
-    """Font size (never below 7 pt), names (abbreviated where both sides would not leave the
-    axis 30% of the width) and wrapped caption that fit the caller's Axes; on Axes too short
-    for a row per label, each side's labels in two staggered columns (names only)."""
+             caption_text: str, reverse: bool = False) -> tuple[float, list[_FittedLabel], str, _Rows]:
+    """Font size, labels and wrapped caption that fit the caller's Axes.
+
+    The rank axis keeps 36% of the width; each side's labels share the rest. Full names are
+    kept as long as they can be: on one line, then wrapped at spaces and brackets over two
+    or three lines, at the given size and then smaller down to 6 pt, with the mean rank in
+    the label and then without it (the axis shows where each name sits). Only when no name
+    fits even so are names cut at their end (``ax.algocompare_names`` keeps the full
+    names, :func:`algocompare.plots.names_key` makes a key for the caption). On Axes too
+    short for a row per label, each side's labels go in two staggered columns (names only).
+    """
     fig = ax.figure
     box = ax.get_window_extent()
     to_pt = 72.0 / fig.dpi
     width_pt, height_pt = box.width * to_pt, box.height * to_pt
     k = len(names)
-    sizes = [(size, 1.0) for size in np.arange(fontsize, MIN_POINTS - 1e-9, -0.5)] + [(MIN_POINTS, 0.5)]
-    for size, pitch in sizes:  # last resort: each side's labels in two staggered columns
+    widths: dict[tuple[str, float], float] = {}
+
+    def measure(text: str, size: float) -> float:
+        if (text, size) not in widths:
+            widths[text, size] = _TEXT_SLACK * text_points(fig, text, size)[0]
+        return widths[text, size]
+
+    left_side = not reverse
+    n_left = math.ceil(k / 2)
+
+    def fits(size: float, pitch: float, lines: Sequence[int] | None = None) -> tuple[str, float, _Rows, float]:
         caption = _wrap_points(fig, caption_text, _caption_points(size), 0.98 * width_pt)
         caption_pt = (caption.count("\n") + 1) * _caption_points(size) * 1.25 if caption else 0.0
-        base = _Rows(k, n_levels, has_cd, 0.0, pitch)
-        row_pt = (height_pt - caption_pt) / (base.height + 0.3)
+        base = _Rows(k, n_levels, has_cd, 0.0, pitch, lines)
+        return caption, caption_pt, base, (height_pt - caption_pt) / (base.height + 0.3)
+
+    def labels(size: float, side_pt: float, max_lines: int, with_rank: bool) -> list[_FittedLabel] | None:
+        fitted = []
+        for i, (name, rank) in enumerate(zip(names, ranks)):
+            left = (i < n_left) == left_side
+            lines = _wrap_name(measure, _FittedLabel.one_line(name, rank, left, with_rank), size, side_pt, max_lines)
+            if lines is None:
+                return None
+            fitted.append(_FittedLabel("\n".join(lines), name, left))
+        return fitted
+
+    sizes = [float(x) for x in np.arange(fontsize, FLOOR_POINTS - 1e-9, -0.5)]
+    # The mean ranks and fewer lines before larger text, down to 7 pt; then the same down to 6 pt.
+    # Each label takes as many lines as it needs, up to the number tried.
+    for floor in (min(MIN_POINTS, fontsize), FLOOR_POINTS):
+        for max_lines, with_rank in ((1, True), (2, True), (1, False), (2, False), (3, True), (3, False)):
+            for size in (s for s in sizes if s >= floor):
+                side_pt = (_LABELS_SHARE * width_pt - 2 * 1.6 * size) / 2
+                fitted = labels(size, side_pt, max_lines, with_rank)
+                if fitted is None:
+                    continue
+                lines = [label.text.count("\n") + 1 for label in fitted]
+                caption, caption_pt, base, row_pt = fits(size, 1.0, lines)
+                if row_pt >= 1.2 * size:
+                    rows = _Rows(k, n_levels, has_cd, caption_pt / row_pt if caption else 0.0, 1.0, lines)
+                    return size, fitted, caption, rows
+    # Nothing fits whole: names cut at their end, on one line at the smallest size that gives a
+    # row per label, else in two staggered columns a side.
+    for size, pitch in [(size, 1.0) for size in sizes] + [(FLOOR_POINTS, 0.5)]:
+        caption, caption_pt, base, row_pt = fits(size, pitch)
         if row_pt >= 1.2 * size:
             break
     if row_pt < 1.1 * size:
         warnings.warn(f"the critical-difference diagram of {k} algorithms needs Axes about "
-                      f"{(base.height + 0.3) * 1.25 * MIN_POINTS / 72 + caption_pt / 72:.1f} in high to keep its labels "
-                      f"apart at {MIN_POINTS:g} pt; these are {height_pt / 72:.1f} in.", stacklevel=3)
+                      f"{(base.height + 0.3) * 1.25 * FLOOR_POINTS / 72 + caption_pt / 72:.1f} in high to keep its "
+                      f"labels apart at {FLOOR_POINTS:g} pt; these are {height_pt / 72:.1f} in.", stacklevel=3)
     rows = _Rows(k, n_levels, has_cd, caption_pt / max(row_pt, 1e-9) if caption else 0.0, pitch)
-    side_pt = (0.7 * width_pt - 2 * 1.6 * size) / 2  # each side's labels; the axis keeps 30%
-    if rows.two_columns:  # names only (the axis shows the ranks), two to a side
-        return float(size), fit_names(fig, names, size, max(side_pt / 2 - size, 10.0)), caption, rows
-    rank_pt = text_points(fig, "(00.00) ", size)[0]
-    shown = fit_names(fig, names, size, max(side_pt - rank_pt, 10.0))
-    return float(size), shown, caption, rows
+    side_pt = (_LABELS_SHARE * width_pt - 2 * 1.6 * size) / 2
+    with_rank = not rows.two_columns  # two columns: names only (the axis shows the ranks)
+    room = side_pt / 2 - size if rows.two_columns else side_pt - text_points(fig, "(00.00) ", size)[0]
+    short = fit_names(fig, names, size, max(room, 10.0))
+    fitted = [_FittedLabel(_FittedLabel.one_line(name, rank, (i < n_left) == left_side, with_rank), name,
+                           (i < n_left) == left_side) for i, (name, rank) in enumerate(zip(short, ranks))]
+    return float(size), fitted, caption, rows
 
 
 def _wrap_points(fig: Any, text: str, size: float, width_pt: float) -> str:

@@ -18,10 +18,8 @@ def _draw_panel(ax: Any, title: str, effects: Any, msd: float, order: list, colo
     values = effects.reindex(order).to_numpy(float)
     y = np.arange(len(order))[::-1]
     ax.errorbar(values, y, xerr=msd / 2, fmt="o", color=color, ecolor=color, capsize=3, markersize=4, lw=1.2)
-    spec = ax.get_subplotspec()
-    panels = spec.get_gridspec().get_geometry()[1] if spec is not None else 1
-    # Only the left panel of a row shows the names: they may take 30% of the whole row.
-    name_ticks(ax, "y", y, [str(a) for a in order], share=min(0.3 * panels, 0.9))
+    # Only the left panel of a row shows the names: they may take 45% of its cell.
+    name_ticks(ax, "y", y, [str(a) for a in order], share=0.45)
     ax.set_title(f"{title}\nMSD = {msd:.3g}", fontsize=8)
     ax.grid(axis="x", alpha=0.3)
 
@@ -92,6 +90,7 @@ def msd_plot(result: Any, ax: Any = None, *, panel: str = "permutation", order: 
     if ax is None:
         kwargs.setdefault("figsize", (11, 0.35 * len(algs) + 1.8))
         kwargs.setdefault("layout", "constrained")
+        kwargs.setdefault("gridspec_kw", {"width_ratios": (1.6, 1, 1)})  # the left panel holds the names
         fig, ax = subplots(1, 3, sharey=True, **kwargs)
     axes = np.asarray(ax).ravel()
     if axes.size != 3:

@@ -116,7 +116,8 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     if colorbar:
-        bar = ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+        # inside the Axes' own space (an inset beside it): it moves with the Axes, in a grid too
+        bar = ax.figure.colorbar(image, cax=ax.inset_axes((1.04, 0.0, 0.05, 1.0)))
         bar.set_label("adjusted p-value" if value == "pvalue_adj" else "p-value")
         bar.ax.axhline(alpha, color="red", lw=1.5)
         # Plain decade labels: the default mathtext ones cost a parse on every draw.

@@ -10,6 +10,7 @@ k = 30); ``--run-slow`` draws the whole matrix.
 import itertools
 import warnings
 
+import numpy as np
 import pytest
 
 from algocompare.plots._fit import abbreviate
@@ -69,7 +70,7 @@ def test_own_figure_saves_whole_with_a_plain_savefig(kind, tmp_path):
 def test_cd_diagram_on_axes_too_short_for_its_labels_says_so():
     import matplotlib.pyplot as plt
 
-    _, ax = plt.subplots(figsize=(3.3, 1.8))  # too short even for two columns of labels a side
+    _, ax = plt.subplots(figsize=(3.3, 1.3))  # too short even for two columns of 6-pt labels a side
     with pytest.warns(UserWarning, match=r"needs Axes about \d\.\d in high"):
         from algocompare import plots
 
@@ -87,7 +88,7 @@ def test_the_checks_can_fail():
     found = cases.problems(fig)
     assert any(p.startswith("outside the figure") for p in found)
     assert any(p.startswith("overlap") for p in found)
-    assert any(p.startswith("below 7 pt") for p in found)
+    assert any(p.startswith("below 6 pt") for p in found)
 
 
 def test_abbreviations_keep_names_apart():
@@ -98,3 +99,116 @@ def test_abbreviations_keep_names_apart():
         assert all(len(s) <= max(chars, 4) for s in short)
     assert abbreviate(["DE", "PSO"], 10) == ["DE", "PSO"]  # short names stay whole
     assert abbreviate(["jDE-long-variant-1", "jDE-long-variant-2"], 8) == ["…1", "…2"]  # the shared start goes
+
+
+# --- issue 25: full names at column width, grids of figures with real names, the 6-pt floor ---
+
+@pytest.mark.parametrize("width, height", [(3.3, 3.6), (3.5, 3.6), (3.3, 2.6)])
+@pytest.mark.parametrize("dataset", ["real", "cec2005_d10", "cec2017_d10"])
+def test_cd_diagram_at_column_width_shows_every_full_name(dataset, width, height):
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(width, height))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cases.GRID_FIGURES["cd_diagram"](ax, dataset)
+    result = cases.real_result("nemenyi", dataset)
+    names = [str(n) for n in result.mean_ranks.index]
+    shown = cases.shown_text(fig)
+    assert [n for n in names if n not in shown] == []  # whole, on one line or wrapped at a space
+    assert all(ax.algocompare_names[n].replace("\n", " ") == n for n in names)
+    assert cases.problems(fig) == []
+    # the rank axis keeps a third of the width, not an inch
+    axis = next(line for line in ax.lines if line.get_gid() == "rank-axis")
+    ends = ax.transData.transform(np.column_stack([axis.get_xdata(), axis.get_ydata()]))
+    assert abs(ends[1, 0] - ends[0, 0]) >= 0.33 * width * fig.dpi
+
+
+def test_cd_diagram_abbreviates_from_the_end_only_when_names_cannot_fit():
+    """30 names of 40 characters at 3.3 in: cut at their end (no ellipsis inside a name), every
+    label distinct, and a key that gives the full names."""
+    import matplotlib.pyplot as plt
+
+    from algocompare.plots import names_key
+
+    fig, ax = plt.subplots(figsize=(3.3, 3.6))
+    plots_ = cases.plots
+    plots_.cd_diagram(cases.result("pairs", 30), ax=ax)
+    shown = ax.algocompare_names
+    assert len(set(shown.values())) == 30
+    for full, label in shown.items():
+        stem = label.strip("…")  # cut at the end, and at the start where all names share it
+        assert "…" not in stem and stem in full and (full.startswith(stem) or label.startswith("…")), (full, label)
+    assert all(full in names_key(ax) for full, label in shown.items() if label != full)
+    assert cases.problems(fig) == []
+
+
+#: Four figures of the issue in each grid, different ones in each cell.
+GRID_SETS = {(2, 2): ("cd_diagram", "pvalue_heatmap", "bonferroni_dunn_chart", "violins"),
+             (1, 3): ("cd_diagram", "bonferroni_dunn_chart", "violins")}
+
+
+def _draw_grid(shape, kinds, constrained, width=7.16):
+    fig, axes = cases.grid(shape, width, constrained)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for ax, kind in zip(axes.flat, kinds):
+            cases.GRID_FIGURES[kind](ax)
+    return fig, axes
+
+
+@pytest.mark.parametrize("constrained", [False, True], ids=["no-layout", "constrained"])
+@pytest.mark.parametrize("shape", list(GRID_SETS), ids=["2x2", "1x3"])
+def test_figures_in_a_grid_keep_their_text_in_their_cell(shape, constrained):
+    fig, axes = _draw_grid(shape, GRID_SETS[shape], constrained)
+    assert cases.cell_problems(fig, shape) == []
+    for ax in axes.flat:
+        assert isinstance(ax.algocompare_names, dict)
+
+
+def test_a_grid_panel_stays_where_it_was_laid_out_when_the_next_is_drawn():
+    """The CD diagram lays its text out inside its Axes: a panel drawn after it must not move it."""
+    fig, axes = cases.grid((2, 2), 7.16, constrained=True)
+    cases.GRID_FIGURES["cd_diagram"](axes[0, 0])
+    before = axes[0, 0].get_position().bounds
+    cases.GRID_FIGURES["pvalue_heatmap"](axes[0, 1])
+    cases.GRID_FIGURES["bonferroni_dunn_chart"](axes[1, 0])
+    fig.canvas.draw()
+    assert axes[0, 0].get_position().bounds == pytest.approx(before)
+
+
+def test_the_cell_check_can_fail():
+    """Long tick labels of a plain matplotlib panel reach into the next cell: the check sees it."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(7.16, 2.6))
+    axes[1].set_yticks(range(3), ["a very long name of an algorithm, spilling left"] * 3)
+    assert any(p.startswith("outside its cell (0, 1)") for p in cases.cell_problems(fig, (1, 3)))
+
+
+def _grid_matrix():
+    kinds = list(cases.GRID_FIGURES)
+    for shape in ((2, 2), (1, 3)):
+        n = shape[0] * shape[1]
+        for start in range(0, len(kinds), n):
+            chosen = tuple((kinds[start:] + kinds)[:n])
+            for constrained in (False, True):
+                yield shape, chosen, constrained
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shape, kinds, constrained", list(_grid_matrix()))
+def test_every_issue_figure_in_every_grid(shape, kinds, constrained):
+    fig, _ = _draw_grid(shape, kinds, constrained)
+    assert cases.cell_problems(fig, shape) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [3.3, 3.5, 7.16])
+@pytest.mark.parametrize("kind", list(cases.GRID_FIGURES))
+def test_every_issue_figure_alone(kind, width):
+    fig, axes = cases.grid((1, 1), width, constrained=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cases.GRID_FIGURES[kind](axes[0, 0])
+    assert cases.problems(fig) == []
