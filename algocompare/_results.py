@@ -8,8 +8,9 @@ class gives each result the same outward behaviour:
 * ``to_dict()`` — plain JSON types (the CLI's ``--json`` output is built from it); fields
   declared with :func:`internal` (e.g. posterior samples) are left out;
 * ``__str__`` and ``_repr_html_`` — readable text and a notebook table;
-* ``to_latex()``, ``to_html()``, ``to_markdown()`` — publication tables of ``to_frame()``
-  with configurable precision, rejected hypotheses in bold;
+* ``to_latex(width="column" | "page")`` — the table a paper prints, fitted to a column or the
+  page of two-column templates; ``to_html()``, ``to_markdown()`` — ``to_frame()`` in mean-rank
+  order; all with human headers and configurable precision, rejected hypotheses in bold;
 * ``plot(ax=None, **kwargs)`` — draws the customary figure of the result's type
   (:func:`algocompare.plots.customary_figure`; matplotlib is imported only then).
 """
@@ -26,8 +27,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from algocompare._tables import (format_number, frame_to_html, frame_to_latex, frame_to_markdown, has_labels,
-                                 result_frame)
+from algocompare._tables import format_number, frame_to_html, frame_to_markdown, has_labels, in_order, result_frame
 
 __all__ = ["BaseResult", "TestResult", "internal", "format_number", "jsonable"]
 
@@ -151,25 +151,48 @@ class BaseResult:
         return self.to_html(caption=self.method)
 
     # -- publication tables --------------------------------------------------
+    def _order(self) -> list[str] | None:
+        """The algorithms by mean rank (best first) when the result carries mean ranks."""
+        ranks = getattr(self, "mean_ranks", None)
+        if isinstance(ranks, pd.Series) and len(ranks):
+            return [str(a) for a in ranks.sort_values(kind="stable").index]
+        return None
+
     def _table(self) -> tuple[pd.DataFrame, Any, bool]:
         frame, bold = result_frame(self)
+        order = self._order()
+        if order is not None:
+            frame, bold = in_order(frame, bold, order)
         return frame, bold, has_labels(frame)
 
-    def to_latex(self, precision: int = 4, scientific: bool | None = None,
-                 caption: str | None = None, label: str | None = None) -> str:
-        """A booktabs table that fits a plain ``article`` page (:func:`algocompare.frame_to_latex`:
-        needs booktabs, and longtable for long tables); rejected p-values in bold, p-values too
-        small for the decimals typeset as 1.04×10⁻¹⁶, a single result set vertically."""
-        frame, bold, index = self._table()
-        return frame_to_latex(frame, precision, scientific, caption=caption, label=label, bold=bold, index=index)
+    def to_latex(self, precision: int = 4, scientific: bool | None = None, caption: str | None = None,
+                 label: str | None = None, *, width: str = "column") -> str:
+        """The table a paper prints: a booktabs float that fits a column of IEEEtran, acmart and
+        two-column ``article`` papers (``width="column"``) or their page as a ``table*``
+        (``width="page"``); needs booktabs and array.
+
+        Post-hoc results against a control are one table (algorithm, mean rank, statistic, p,
+        adjusted p), all pairs a triangular matrix of adjusted p-values (or the list of differing
+        pairs), Bayesian pairs one row per pair; others their ``to_frame()`` in mean-rank order.
+        Human headers, rejected p-values in bold, p-values too small for the decimals typeset as
+        1.04×10⁻¹⁶, a single result set as a row of its statistic and p-values, detail in a note
+        line under the table (see :func:`algocompare.frame_to_latex`).
+        """
+        from algocompare.report.paper import paper_latex, paper_table
+
+        table = paper_table(self, self._order(), width, caption=caption or self.method, precision=precision)
+        if caption:
+            table = dataclasses.replace(table, caption=caption)
+        return paper_latex(table, width=width, precision=precision, scientific=scientific, label=label)
 
     def to_html(self, precision: int = 4, scientific: bool | None = None, caption: str | None = None) -> str:
-        """An HTML table; rejected p-values in bold."""
+        """An HTML table of ``to_frame()`` in mean-rank order, human headers; rejected p-values in bold."""
         frame, bold, index = self._table()
         return frame_to_html(frame, precision, scientific, caption=caption, bold=bold, index=index)
 
     def to_markdown(self, precision: int = 4, scientific: bool | None = None) -> str:
-        """A GitHub-flavoured Markdown table; rejected p-values in bold, a single result set vertically."""
+        """A GitHub-flavoured Markdown table of ``to_frame()`` in mean-rank order (as the report),
+        human headers; rejected p-values in bold, a single result set vertically."""
         frame, bold, index = self._table()
         return frame_to_markdown(frame, precision, scientific, bold=bold, index=index)
 

@@ -8,12 +8,13 @@ from typing import Any
 
 import pandas as pd
 
+from algocompare._tables import latex_escape
 from algocompare._validation import check_option
 from algocompare.report import figures as fig_views
-from algocompare.report.order import algorithm_order, in_order, summary_frame
-from algocompare._tables import frame_to_latex, has_labels, result_frame
+from algocompare.report.order import algorithm_order
+from algocompare.report.paper import paper_latex, paper_table, summary_table
 
-__all__ = ["export_tables", "export_figures", "FIGURE_FORMATS"]
+__all__ = ["FIGURE_FORMATS", "export_figures", "export_tables"]
 
 FIGURE_FORMATS = ("svg", "png", "pdf")
 
@@ -31,19 +32,46 @@ def _directory(directory: str | Path) -> Path:
 
 
 def export_tables(data: Any, sections: list[Any], directory: str | Path, *, precision: int = 4,
-                  scientific: bool | None = None, width: str = "column") -> list[Path]:
-    """Write one booktabs ``.tex`` file per table and ``tables.tex``, a document that inputs them all.
+                  scientific: bool | None = None, width: str = "column", alpha: float = 0.05) -> list[Path]:
+    """Write one booktabs ``.tex`` file per table, ``reading.tex`` and ``tables.tex``, a document
+    that inputs them all.
 
-    Tables: the descriptive summary with mean ranks, then every result of every section
-    (rejected hypotheses in bold), algorithms in mean-rank order. Each fits the text width
-    of a plain ``article`` (see :func:`frame_to_latex`: long tables as ``longtable``, wide
-    ones set smaller, wrapped or split). ``tables.tex`` compiles with pdflatex (needs
-    booktabs, longtable and array).
+    Tables (:mod:`algocompare.report.paper`), algorithms in mean-rank order: the summary (mean
+    rank, median, IQR, effect size against the control with its magnitude, the decision), then
+    every result of every section — the control comparisons as one table, all pairs as a
+    triangular matrix of adjusted p-values (or the list of differing pairs), the Bayesian pairs
+    one per row, the others with human headers. Each is a float that fits a column of IEEEtran
+    (conference), acmart (sigconf) and two-column ``article`` papers (``width="column"``) or
+    their page width as ``table*`` (``width="page"``); rows beyond a float's height continue in
+    further floats, never a ``longtable``. ``reading.tex`` is the plain-language reading of the
+    analysis as a paragraph.
+
+    The files are snippets for any paper: ``\\input`` them after ``\\usepackage{booktabs}``
+    and ``\\usepackage{array}`` (nothing else; both are safe with IEEEtran and acmart).
+    ``tables.tex`` is a two-column ``article`` that compiles with pdflatex.
+
+    Parameters
+    ----------
+    data : Results, DataFrame or array
+        The analysed table.
+    sections : list of Section
+        The analysis (:func:`algocompare.analysis.run_analysis`).
+    directory : str or Path
+        Where to write (created if needed).
+    precision : int
+        Decimals of the numbers.
+    scientific : bool, optional
+        Scientific notation always (True), never (False) or for numbers too small or large (None).
+    width : {"column", "page"}
+        Fit a column (``table``) or the page (``table*``).
+    alpha : float
+        The significance level the reading and the notes name (the decisions are the post-hoc
+        results' own, at the level of the analysis).
 
     Returns
     -------
     list of Path
-        The files written, ``tables.tex`` last.
+        The files written, ``reading.tex`` and ``tables.tex`` last.
 
     Examples
     --------
@@ -53,35 +81,50 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     >>> paths = ac.export_tables(res, run_analysis(res), tempfile.mkdtemp())
     >>> [p.name for p in paths]  # doctest: +NORMALIZE_WHITESPACE
     ['summary.tex', 'frequentist_omnibus.tex', 'frequentist_assumptions.tex', 'posthoc_control.tex',
-     'posthoc_all-pairs.tex', 'consensus_borda.tex', 'consensus_kemeny.tex', 'tables.tex']
+     'posthoc_all-pairs.tex', 'consensus_borda.tex', 'consensus_kemeny.tex', 'reading.tex', 'tables.tex']
     """
     from algocompare.data.convert import as_results
+    from algocompare.report.reading import reading
 
     check_option("width", width, ("column", "page"))
     data = as_results(data, nan_policy="keep")
     out = _directory(directory)
     order = algorithm_order(data)
-    files = {"summary": frame_to_latex(summary_frame(data), precision, scientific,
-                                       caption="Descriptive statistics per algorithm (sorted by mean rank)",
-                                       label="tab:summary")}
+    level = float(alpha)
+    files = {"summary": paper_latex(summary_table(data, sections), width=width, precision=precision,
+                                    scientific=scientific, label="tab:summary")}
     for section, name, result in fig_views.iter_results(sections):
         if hasattr(result, "to_frame") and not isinstance(result, (pd.DataFrame, pd.Series)):
             stem = _stem(section.key, name)
-            frame, bold = in_order(*result_frame(result), order)
-            files[stem] = frame_to_latex(frame, precision, scientific, bold=bold, index=has_labels(frame),
-                                         caption=str(getattr(result, "method", name)), label=f"tab:{stem}")
+            table = paper_table(result, order, width, caption=_caption(section, name, result), precision=precision)
+            files[stem] = paper_latex(table, width=width, precision=precision, scientific=scientific,
+                                      label=f"tab:{stem}")
     paths = []
     for stem, text in files.items():
         path = out / f"{stem}.tex"
         path.write_text(text + "\n", encoding="utf-8")
         paths.append(path)
-    inputs = "\n".join(rf"\input{{{p.stem}}}" for p in paths)
-    document = "\n".join([r"\documentclass{article}", r"\usepackage[T1]{fontenc}", r"\usepackage[utf8]{inputenc}",
-                          r"\usepackage{booktabs}", r"\usepackage{longtable}", r"\usepackage{array}",
-                          r"\begin{document}", inputs, r"\end{document}", ""])
+    sentences = reading(data, sections, level)
+    paragraph = out / "reading.tex"
+    # sloppypar: a long name in a narrow column stretches the spaces instead of running into the margin
+    text = " ".join(latex_escape(s) for s in sentences)
+    paragraph.write_text(f"\\begin{{sloppypar}}\n{text}\n\\end{{sloppypar}}\n", encoding="utf-8")
+    inputs = "\n".join(rf"\input{{{p.stem}}}" for p in [*paths, paragraph])
+    document = "\n".join([r"\documentclass[twocolumn]{article}" if width == "column" else r"\documentclass{article}",
+                          r"\usepackage{booktabs}", r"\usepackage{array}", r"\begin{document}", inputs,
+                          r"\end{document}", ""])
     main = out / "tables.tex"
     main.write_text(document, encoding="utf-8")
-    return paths + [main]
+    return [*paths, paragraph, main]
+
+
+def _caption(section: Any, name: str, result: Any) -> str:
+    """A short caption: the result's method when short, else the section's title and the result's name."""
+    method = str(getattr(result, "method", ""))
+    if method and len(method) <= 50:
+        return method
+    title = str(getattr(section, "title", "") or section.key)
+    return f"{title}: {name.replace('_', ' ')}"
 
 
 def export_figures(data: Any, sections: list[Any], directory: str | Path, *, fmt: str = "svg") -> list[Path]:

@@ -96,9 +96,11 @@ def test_export_tables_and_figures(data, tmp_path):
     sections = _sections(data)
     tables = export_tables(data, sections, tmp_path / "tex")
     names = sorted(p.name for p in tables)
-    assert names == ["posthoc_control.tex", "posthoc_pairs.tex", "summary.tex", "tables.tex"]
+    assert names == ["posthoc_control.tex", "posthoc_pairs.tex", "reading.tex", "summary.tex", "tables.tex"]
     pairs_tex = (tmp_path / "tex" / "posthoc_pairs.tex").read_text()
-    assert r"\toprule" in pairs_tex and r"\textbf{0.0459}" in pairs_tex
+    assert r"\toprule" in pairs_tex and "better than" in pairs_tex  # 11 algorithms in a column: differing pairs
+    export_tables(data, sections, tmp_path / "page", width="page")  # at page width, the matrix of APVs
+    assert r"\textbf{.0459}" in (tmp_path / "page" / "posthoc_pairs.tex").read_text()  # rejected in bold
     figures = export_figures(data, sections, tmp_path / "fig", fmt="png")
     assert sorted(p.name for p in figures) == ["posthoc_control_bonferroni-dunn.png", "posthoc_control_cd-diagram.png",
                                                 "posthoc_pairs_cd-diagram.png", "posthoc_pairs_pvalue-heatmap.png",

@@ -1,5 +1,6 @@
-"""LaTeX and HTML tables that fit a page: longtable, splitting, vertical single results,
-p-values as math, one algorithm order; the bundled datasets' export compiled by pdflatex."""
+"""LaTeX and HTML tables that fit a paper's column: splitting by rows into continued floats (never
+a longtable), wrapping, vertical single results, p-values as math, human headers, one algorithm
+order; the bundled datasets' export compiled by pdflatex in a two-column article."""
 
 import re
 import shutil
@@ -10,9 +11,16 @@ import pandas as pd
 import pytest
 
 import algocompare as ac
+from algocompare._tables import (
+    COLUMN_WIDTH_PT,
+    frame_to_html,
+    frame_to_latex,
+    frame_to_markdown,
+    latex_escape,
+    result_frame,
+)
 from algocompare.analysis import AnalysisOptions, run_analysis
 from algocompare.report.order import in_order
-from algocompare._tables import LONG_ROWS, frame_to_html, frame_to_latex, latex_escape, result_frame
 
 
 def test_pvalues_in_scientific_notation_are_math_and_rejections_bold():
@@ -37,26 +45,64 @@ def test_a_single_result_is_set_vertically():
     tex = frame_to_latex(frame, bold=bold, index=False)
     body = tex[tex.index(r"\midrule"):tex.index(r"\bottomrule")]
     assert body.count(r"\\") == frame.shape[1]  # one line per field
-    assert re.search(r"\\begin\{tabular\}\{l[lr]\}", tex)
+    assert re.search(r"\\begin\{tabular\}\{(l|>\{[^}]*\}p\{[\d.]+pt\})", tex)
 
 
-def test_long_tables_become_longtables_with_every_row():
+def test_long_tables_are_split_by_rows_into_continued_floats_never_a_longtable():
     frame = pd.DataFrame({"pair": [f"P{i}" for i in range(91)], "p": np.linspace(0.001, 1, 91)})
     tex = frame_to_latex(frame, index=False, caption="All pairs")
-    assert r"\begin{longtable}" in tex and r"\begin{table}" not in tex
+    assert "longtable" not in tex
+    floats = tex.count(r"\begin{table}")
+    assert floats >= 2 and tex.count("(continued)") == floats - 1
     assert all(f"P{i} &" in tex for i in range(91))
-    short = frame_to_latex(frame.head(LONG_ROWS), index=False)
-    assert r"\begin{table}" in short
+    short = frame_to_latex(frame.head(20), index=False)
+    assert short.count(r"\begin{table}") == 1 and "(continued)" not in short
 
 
-def test_wide_tables_are_split_into_parts_that_repeat_the_labels():
+def test_page_width_is_a_table_star_and_a_bad_width_is_refused():
+    frame = pd.DataFrame({"p": [0.1]}, index=["A"])
+    assert r"\begin{table*}" in frame_to_latex(frame, width="page")
+    with pytest.raises(ValueError, match="width='wide'.*'column'"):
+        frame_to_latex(frame, width="wide")
+
+
+def test_wide_tables_are_set_smaller_then_wrapped_to_fit_the_column():
+    names = ["L-SHADE (linear pop. reduction)", "CMA-ES (IPOP, restarts)", "BIPOP-aCMA-ES w/ surrogate"]
+    frame = pd.DataFrame({"mean_rank": [1.5, 2.0, 2.5], "pvalue": [0.01, 0.2, 0.3], "pvalue_adj": [0.03, 0.4, 0.4]},
+                         index=pd.Index(names, name="algorithm"))
+    frame.attrs["p_adjust"] = "holm"
+    tex = frame_to_latex(frame)
+    assert tex.count(r"\begin{table}") == 1 and "(continued)" not in tex  # one float, not parts
+    widths = [float(w) for w in re.findall(r"p\{([\d.]+)pt\}", tex)]
+    assert widths, "the names are wrapped"
+    assert sum(widths) < COLUMN_WIDTH_PT / 2  # the numbers keep the rest of the column
+    assert all(name in tex for name in names)  # names whole, never abbreviated when they wrap
+    assert r"\hyphenpenalty=10000\exhyphenpenalty=10000" in tex  # and never hyphenated
+
+
+def test_a_table_that_cannot_fit_splits_its_columns_as_a_last_resort():
     frame = pd.DataFrame(np.full((5, 14), 12345.6789), columns=[f"value{i}" for i in range(14)],
                          index=pd.Index([f"alg{i}" for i in range(5)], name="algorithm"))
     tex = frame_to_latex(frame, caption="Wide")
-    assert tex.count(r"\begin{tabular}") > 1 and "(part 1 of" in tex
+    assert tex.count(r"\begin{tabular}") > 1 and "Wide (continued)" in tex
     for part in tex.split(r"\end{table}")[:-1]:
         assert "alg0 &" in part  # every part repeats the row labels
-    assert sum(tex.count(f"value{i} ") + tex.count(f"value{i} \\") for i in range(14)) >= 14
+    assert all(f"value{i}" in tex for i in range(14))
+
+
+def test_human_headers_in_latex_html_and_markdown():
+    result = ac.posthoc(ac.load_dataset("cec2005_d10"), control="G-CMA-ES", p_adjust="holm")
+    frame, bold = result_frame(result)
+    for text in (result.to_latex(), frame_to_html(frame, bold=bold, index=False),
+                 frame_to_markdown(frame, bold=bold, index=False), result.to_markdown()):
+        flat = text.replace(r"\\(Holm)", " (Holm)")  # a stacked LaTeX header: APV over (Holm)
+        assert "APV (Holm)" in flat and "statistic" in text
+        assert "pvalue" not in text and "algorithm_a" not in text and "algorithm\\_a" not in text
+    html = frame_to_html(frame, bold=bold, index=False)
+    assert '<th class="num">APV (Holm)</th>' in html and '<td class="num">' in html
+    assert "<td>G-CMA-ES</td>" in html  # names are not numbers
+    bayes = ac.bayesian_pairwise(ac.load_dataset("ice_cream"), rope=0.1, n_samples=500, rng=0)
+    assert "P(left)" in bayes.to_markdown() and "p_left" not in bayes.to_markdown()
 
 
 def test_rows_follow_the_mean_rank_order():
@@ -73,21 +119,23 @@ def test_rows_follow_the_mean_rank_order():
 
 def _compile(directory):
     run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "tables.tex"], cwd=directory,
-                         capture_output=True, text=True, timeout=180)
+                         check=False, capture_output=True, text=True, timeout=180)
     return run, (directory / "tables.log").read_text(errors="replace")
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no TeX engine (pdflatex) installed")
 @pytest.mark.parametrize("name", ["cec2005_d10", "cec2017_d10", "ice_cream"])
-def test_bundled_datasets_export_compiles_within_the_text_width(name, tmp_path):
+def test_bundled_datasets_export_compiles_in_a_two_column_article(name, tmp_path):
     data = ac.load_dataset(name)
     sections = run_analysis(data, AnalysisOptions(bayesian=True, rope=0.1, n_samples=1000, n_resamples=200))
     ac.export_tables(data, sections, tmp_path)
+    assert r"\documentclass[twocolumn]{article}" in (tmp_path / "tables.tex").read_text()
     run, log = _compile(tmp_path)
     assert run.returncode == 0, run.stdout[-2000:]
     overfull = [float(w) for w in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
     assert all(w <= 1.0 for w in overfull), overfull
     assert "Float too large" not in log  # nothing pushed off the page
-    pairs = (tmp_path / "posthoc_all-pairs.tex").read_text()
+    assert not any("longtable" in p.read_text() for p in tmp_path.glob("*.tex"))
     k = data.n_algorithms
-    assert pairs.count(r" \\") - pairs.count(r"\toprule") >= k * (k - 1) // 2  # every pair is a row
+    pairs = (tmp_path / "posthoc_all-pairs.tex").read_text()
+    assert pairs.count(r" \\") - pairs.count(r"\toprule") <= k  # a compact matrix or list, not one row per pair

@@ -1,0 +1,384 @@
+"""The tables a paper reports, built from an analysis: a summary, the control comparisons, all
+pairs as a compact matrix, the Bayesian pairs, and every other result with human headers.
+
+Each builder returns a :class:`PaperTable` (the frame, its bold cells, a short caption and the
+note line with the detail); :func:`paper_latex` sets it with :func:`algocompare.frame_to_latex`
+at column or page width. Algorithms are in mean-rank order. Names are printed in full, wrapped at
+spaces when they are long; only when a table cannot fit with them are the algorithms numbered,
+with the key in the note line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from algocompare._tables import (
+    ADJUSTMENTS,
+    WIDTHS,
+    _layout,
+    _Table,
+    format_number,
+    frame_to_latex,
+    has_labels,
+    in_order,
+    result_frame,
+)
+
+__all__ = ["PaperTable", "all_pairs_table", "bayesian_pairs_table", "control_table", "paper_latex",
+           "paper_table", "summary_table"]
+
+
+@dataclass(frozen=True)
+class PaperTable:
+    """A table for a paper: the frame, which cells are bold, a short caption and a note line."""
+
+    frame: pd.DataFrame
+    bold: np.ndarray
+    caption: str
+    note: str = ""
+    #: the algorithm names the table may replace by numbers (with a key) when they do not fit
+    names: tuple[str, ...] = ()
+    #: columns holding algorithm names (numbered together with the names)
+    name_columns: tuple[str, ...] = ()
+    index: bool = True
+
+
+def _adjustment(result: Any) -> str:
+    name = str(getattr(result, "p_adjust", ""))
+    return ADJUSTMENTS.get(name, name)
+
+
+def _is_posthoc(result: Any) -> bool:
+    return all(hasattr(result, name) for name in ("mean_ranks", "table", "p_adjust", "control"))
+
+
+def _is_bayesian_pairs(result: Any) -> bool:
+    frame = getattr(result, "table", None)
+    columns = set(getattr(frame, "columns", ())) if isinstance(frame, pd.DataFrame) else set()
+    return {"algorithm_a", "algorithm_b", "p_left", "p_rope", "p_right"} <= columns
+
+
+def _short(value: float) -> str:
+    """Four significant digits: the descriptive values of a summary."""
+    if not np.isfinite(value):
+        return format_number(value)
+    text = f"{value:.4g}"
+    return text.replace("e+0", "e+").replace("e-0", "e-") if "e" in text else text
+
+
+def _posthoc(sections: list[Any], *, control: bool) -> Any:
+    for section in sections:
+        for result in (section.results or {}).values():
+            if _is_posthoc(result) and (result.control is not None) == control:
+                return result
+    return None
+
+
+def summary_table(data: Any, sections: list[Any]) -> PaperTable:
+    """One row per algorithm, in mean-rank order: mean rank, median, IQR, the matched-pairs
+    rank-biserial r against the control (or the best) with its magnitude, and the decision.
+
+    The decision is the post-hoc control comparison of ``sections`` (rejected at its adjusted
+    p); without one, the all-pairs comparison with the best algorithm.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> from algocompare.analysis import run_analysis
+    >>> res = ac.load_dataset("ice_cream")
+    >>> table = summary_table(res, run_analysis(res))
+    >>> list(table.frame.columns)
+    ['mean rank', 'median', 'IQR', 'r', 'magnitude', 'rejected']
+    """
+    from algocompare.effects import magnitude, paired_effect_sizes
+
+    ranks = data.mean_ranks().sort_values(kind="stable")
+    names = [str(a) for a in ranks.index]
+    described = data.describe()
+    described.index = described.index.astype(str)
+    described = described.loc[names]
+    frame = pd.DataFrame({"mean rank": [f"{v:.2f}" for v in ranks.to_numpy(float)],
+                          "median": [_short(v) for v in described["median"]],
+                          "IQR": [_short(v) for v in described["q3"] - described["q1"]]},
+                         index=pd.Index(names, name="algorithm"))
+    posthoc = _posthoc(sections, control=True)
+    reference = str(posthoc.control) if posthoc is not None else names[0]
+    notes = ["IQR: interquartile range (Q3 - Q1) of all values"]
+    others = [a for a in names if a != reference]
+    try:
+        effects = paired_effect_sizes(data, [(a, reference) for a in others], nan_policy="omit")
+    except ValueError as err:  # e.g. no instance where both have a value
+        notes.append(f"no effect sizes ({err})")
+        effects = None
+    if effects is not None:
+        r = dict(zip(effects["algorithm_a"].astype(str), effects["effect_size"].to_numpy(float)))
+        values = np.array([r.get(a, np.nan) for a in names])
+        frame["r"] = ["--" if a == reference or not np.isfinite(v) else f"{v:.2f}" for a, v in zip(names, values)]
+        frame["magnitude"] = [str(magnitude(v, "rank_biserial")) if a != reference else "" for a, v in
+                              zip(names, values)]
+        notes.append(f"r: matched-pairs rank-biserial correlation with {reference} over the instances "
+                     "(positive: better than it), magnitude after Romano et al. (2006)")
+    decision = _decisions(sections, names, reference, posthoc)
+    if decision is not None:
+        rejected, how = decision
+        frame["rejected"] = ["control" if a == reference else ("yes" if rejected.get(a) else "no") for a in names]
+        notes.append(f"rejected: equal performance with {reference} rejected at {how}")
+    bold = np.zeros(frame.shape, bool)
+    if decision is not None:
+        bold[:, -1] = [bool(rejected.get(a)) for a in names]
+    return PaperTable(frame, bold, "Summary per algorithm, by mean rank", "; ".join(notes) + ".", tuple(names))
+
+
+def _decisions(sections: list[Any], names: list[str], reference: str,
+               posthoc: Any) -> tuple[dict[str, bool], str] | None:
+    """Which algorithms differ from ``reference``, and the adjusted p that decided it."""
+    if posthoc is not None:
+        table = posthoc.table
+        return ({str(b): bool(r) for b, r in zip(table["algorithm_b"], table["reject"])},
+                f"APV ({_adjustment(posthoc)}) ≤ {posthoc.alpha:g}")
+    pairs = _posthoc(sections, control=False)
+    if pairs is None:
+        return None
+    out = {}
+    for a, b, r in zip(pairs.table["algorithm_a"].astype(str), pairs.table["algorithm_b"].astype(str),
+                       pairs.table["reject"]):
+        if reference in (a, b):
+            out[b if a == reference else a] = bool(r)
+    return out, f"APV ({_adjustment(pairs)}) ≤ {pairs.alpha:g}"
+
+
+def control_table(result: Any, width: str = "column") -> PaperTable:
+    """The comparisons with the control as one table: algorithm, mean rank, statistic, p and the
+    adjusted p ("APV (Holm)"), rejected in bold, in mean-rank order; with the effect sizes of the
+    post-hoc table, r against the control (and at page width its interval and magnitude).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> table = control_table(ac.posthoc(ac.load_dataset("cec2005_d10"), control="G-CMA-ES"))
+    >>> list(table.frame.columns)[:4], table.frame.index[0]
+    (['mean rank', 'statistic', 'p', 'APV (Holm)'], 'L-SaDE')
+    """
+    table = result.table
+    ranks = result.mean_ranks.copy()
+    ranks.index = ranks.index.astype(str)
+    names = [str(b) for b in table["algorithm_b"]]
+    adjust = f"APV ({_adjustment(result)})"
+    frame = pd.DataFrame({"mean rank": [f"{v:.2f}" for v in ranks.loc[names].to_numpy(float)],
+                          "statistic": table["statistic"].to_numpy(float),
+                          "p": table["pvalue"].to_numpy(float), adjust: table["pvalue_adj"].to_numpy(float)},
+                         index=pd.Index(names, name="algorithm"))
+    note = (f"{result.method}. Control {result.control}, mean rank {float(ranks.loc[str(result.control)]):.2f}; "
+            f"bold: rejected at APV ≤ {result.alpha:g}.")
+    if "effect_size" in table:  # the control is algorithm_a: the row's algorithm against it is -r
+        frame["r"] = [f"{-v:.2f}" if np.isfinite(v) else "--" for v in table["effect_size"].to_numpy(float)]
+        if width == "page" and {"ci_low", "ci_high"} <= set(table.columns):
+            frame["95% CI"] = [f"[{-h:.2f}, {-lo:.2f}]" if np.isfinite(lo) else "--"
+                               for lo, h in zip(table["ci_low"].to_numpy(float), table["ci_high"].to_numpy(float))]
+        if width == "page" and "magnitude" in table:
+            frame["magnitude"] = table["magnitude"].astype(str).to_numpy()
+        note += f" r: rank-biserial correlation with {result.control} (positive: better than it)."
+    bold = np.zeros(frame.shape, bool)
+    bold[:, 3] = table["reject"].to_numpy(bool)
+    order = np.argsort(ranks.loc[names].to_numpy(float), kind="stable")
+    frame, bold = frame.iloc[order], bold[order]
+    return PaperTable(frame, bold, f"Comparisons with {result.control}", note, tuple(names) + (str(result.control),))
+
+
+def _compact(p: float, precision: int = 4) -> str:
+    """An adjusted p-value with ``precision`` decimals and no leading zero (".0459"), "<.0001" below."""
+    if not np.isfinite(p):
+        return ""
+    if p >= 1:
+        return "1"
+    if p < 0.5 * 10.0 ** -precision:
+        return "<." + "0" * (precision - 1) + "1"
+    return f"{p:.{precision}f}".lstrip("0")
+
+
+def all_pairs_table(result: Any, width: str = "column", precision: int = 4) -> PaperTable:
+    """All pairs as a lower-triangular matrix of adjusted p-values (rejected in bold), algorithms
+    numbered in mean-rank order; when the matrix does not fit ``width``, the list of differing
+    pairs: per algorithm, the numbers of those it is significantly better than.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> table = all_pairs_table(ac.posthoc(ac.load_dataset("ice_cream")))
+    >>> table.frame.columns.tolist()
+    ['#', 'algorithm', '1', '2', '3', '4']
+    """
+    order = [str(a) for a in result.mean_ranks.sort_values(kind="stable").index]
+    k = len(order)
+    apv = result.matrix("pvalue_adj")
+    apv.index, apv.columns = apv.index.astype(str), apv.columns.astype(str)
+    apv = apv.loc[order, order].to_numpy(float)
+    decided = result.reject()  # the result's own decisions (APV <= alpha), not made again here
+    decided.index, decided.columns = decided.index.astype(str), decided.columns.astype(str)
+    rejected = decided.loc[order, order].to_numpy(bool)
+    adjustment = _adjustment(result)
+    matrix = pd.DataFrame({"#": [str(i + 1) for i in range(k)], "algorithm": order})
+    for j in range(k - 1):
+        matrix[str(j + 1)] = [_compact(apv[i, j], precision) if i > j else "" for i in range(k)]
+    bold = np.zeros(matrix.shape, bool)
+    for j in range(k - 1):
+        bold[:, 2 + j] = [i > j and rejected[i, j] for i in range(k)]
+    note = (f"{result.method}. Algorithms numbered by mean rank; cell (i, j): APV ({adjustment}) of i vs j, "
+            f"bold: rejected at {result.alpha:g}.")
+    caption = f"All pairs: APV ({adjustment})"
+    if _fits(matrix, bold, False, width) or _fits(matrix.drop(columns="algorithm"), bold[:, 1:], False, width):
+        return PaperTable(matrix, bold, caption, note, tuple(order), ("algorithm",), index=False)
+    better = [", ".join(str(j + 1) for j in range(k) if j > i and rejected[i, j]) or "--" for i in range(k)]
+    listing = pd.DataFrame({"#": [str(i + 1) for i in range(k)], "algorithm": order, "better than": better})
+    n_diff = int(np.triu(rejected, 1).sum())
+    note = (f"{result.method}. Algorithms numbered by mean rank; each row lists the algorithms it is better than "
+            f"at APV ({adjustment}) ≤ {result.alpha:g} ({n_diff} of {k * (k - 1) // 2} pairs); the other pairs "
+            "do not differ significantly.")
+    return PaperTable(listing, np.zeros(listing.shape, bool), f"All pairs: differing pairs ({adjustment})", note,
+                      tuple(order), ("algorithm",), index=False)
+
+
+def bayesian_pairs_table(result: Any, order: list[str] | None = None) -> PaperTable:
+    """One row per pair with P(left), P(rope) and P(right) (a probability of at least 0.95 in bold).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> res = ac.load_dataset("ice_cream")
+    >>> table = bayesian_pairs_table(ac.bayesian_pairwise(res, rope=0.1, n_samples=500, rng=0))
+    >>> table.frame.columns.tolist()
+    ['A', 'B', 'P(left)', 'P(rope)', 'P(right)']
+    """
+    source = result.table
+    if order is not None:
+        source = in_order(source, np.zeros(source.shape, bool), order)[0]
+    frame = pd.DataFrame({"A": source["algorithm_a"].astype(str).to_numpy(),
+                          "B": source["algorithm_b"].astype(str).to_numpy(),
+                          "P(left)": source["p_left"].to_numpy(float), "P(rope)": source["p_rope"].to_numpy(float),
+                          "P(right)": source["p_right"].to_numpy(float)})
+    bold = np.zeros(frame.shape, bool)
+    bold[:, 2:] = frame.iloc[:, 2:].to_numpy() >= 0.95
+    note = f"{result.method}. P(left): A better than B; P(rope): practically equivalent; P(right): B better."
+    names = tuple(dict.fromkeys(frame["A"].tolist() + frame["B"].tolist()))
+    return PaperTable(frame, bold, "Bayesian comparison of all pairs", note, names, ("A", "B"), index=False)
+
+
+def _permutation_frame(frame: pd.DataFrame) -> pd.DataFrame | None:
+    """A synchronized permutation test's row as a table of tests: statistic, df and p of each."""
+    if not {"statistic", "pvalue", "f_statistic", "f_pvalue"} <= set(frame.columns) or len(frame) != 1:
+        return None
+    row = frame.iloc[0]
+    name = str(row.get("statistic_name", "statistic"))
+    rows = [("synchronized permutation " + name, row["statistic"], np.nan, np.nan, row["pvalue"]),
+            ("parametric F", row["f_statistic"], row.get("f_df1", np.nan), row.get("f_df2", np.nan), row["f_pvalue"])]
+    if row.get("friedman_statistic") is not None and pd.notna(row.get("friedman_statistic")):
+        rows.append(("Friedman on instance means", row["friedman_statistic"], np.nan, np.nan, row["friedman_pvalue"]))
+    out = pd.DataFrame(rows, columns=["test", "statistic", "df1", "df2", "pvalue"])
+    return out.astype({"statistic": float, "df1": float, "df2": float, "pvalue": float})
+
+
+#: Fields of a single test's row printed as columns, in this order; other scalars go to the note.
+_TEST_COLUMNS = ("statistic", "df", "df1", "df2", "pvalue", "pvalue_gg", "pvalue_hf")
+
+
+def _test_row(frame: pd.DataFrame) -> tuple[pd.DataFrame, list[str]] | None:
+    """A single test's one-row table as a row of its statistic, df and p-values, and the other
+    numeric fields as "name value" for the note."""
+    if len(frame) != 1 or not {"statistic", "pvalue"} <= set(frame.columns):
+        return None
+    row = frame.iloc[0]
+    columns = [c for c in _TEST_COLUMNS if c in frame and pd.notna(row[c])]
+    out = frame[columns].astype(float).reset_index(drop=True)
+    rest = [f"{c.replace('_', ' ')} {format_number(row[c])}" for c in frame.columns
+            if c not in columns and c not in ("method", "note") and isinstance(row[c], (int, float, np.number))
+            and not isinstance(row[c], bool) and pd.notna(row[c])]
+    if "note" in frame and isinstance(row["note"], str) and row["note"]:
+        rest.append(row["note"])
+    return out, rest
+
+
+def _ranking_frame(frame: pd.DataFrame) -> pd.DataFrame | None:
+    """Consensus rankings ("A > B = C" per solution) as positions down, solutions across."""
+    if not {"solution", "ranking"} <= set(frame.columns):
+        return None
+    solutions = [str(r).split(" > ") for r in frame["ranking"]]
+    depth = max(len(s) for s in solutions)
+    columns = {("algorithm" if len(solutions) == 1 else f"solution {n}"): s + [""] * (depth - len(s))
+               for n, s in zip(frame["solution"], solutions)}
+    return pd.DataFrame(columns, index=pd.Index([str(i + 1) for i in range(depth)], name="position"))
+
+
+def paper_table(result: Any, order: list[str] | None = None, width: str = "column", caption: str = "",
+                precision: int = 4) -> PaperTable:
+    """The paper's table of any result: the control, all-pairs and Bayesian layouts for those
+    results, else the result's own table in ``order`` with human headers."""
+    if _is_posthoc(result):
+        return control_table(result, width) if result.control is not None else all_pairs_table(result, width, precision)
+    if _is_bayesian_pairs(result):
+        return bayesian_pairs_table(result, order)
+    frame, bold = result_frame(result)
+    method = str(getattr(result, "method", caption))
+    permutation = _permutation_frame(frame)
+    if permutation is not None:
+        note = f"{method}; " + ", ".join(f"{k} {format_number(frame.iloc[0][k])}" for k in
+                                         ("n_instances", "n_runs", "n_resamples") if k in frame) + "."
+        return PaperTable(permutation, np.zeros(permutation.shape, bool), "Synchronized permutation test", note,
+                          index=False)
+    single = _test_row(frame)
+    if single is not None:
+        row, rest = single
+        note = f"{method}" + (": " + ", ".join(rest) if rest else "") + "."
+        return PaperTable(row, np.zeros(row.shape, bool), method if len(method) <= 50 else caption, note,
+                          index=False)
+    ranking = _ranking_frame(frame)
+    if ranking is not None:
+        note = f"{method}; objective {format_number(frame['objective'].iloc[0])}." if "objective" in frame else ""
+        return PaperTable(ranking, np.zeros(ranking.shape, bool), "Consensus ranking", note)
+    if order is not None:
+        frame, bold = in_order(frame, bold, order)
+    names = tuple(order or ())
+    columns = tuple(c for c in ("algorithm_a", "algorithm_b", "alg_a", "alg_b") if c in frame)
+    return PaperTable(frame, bold, caption or method, method + "." if caption else "", names, columns,
+                      index=has_labels(frame))
+
+
+def _fits(frame: pd.DataFrame, bold: np.ndarray, index: bool, width: str, precision: int = 4,
+          scientific: bool | None = None) -> bool:
+    header, rows, marks = _layout(frame, precision, scientific, bold, index, missing="--")
+    return _Table(header, rows, marks).fit(WIDTHS[width][0]) is not None
+
+
+def _numbered(table: PaperTable) -> tuple[pd.DataFrame, np.ndarray, str]:
+    """The frame with its algorithm names replaced by numbers (a table that numbers its rows
+    already loses its name column), its bold cells, and the key."""
+    number = {name: str(i + 1) for i, name in enumerate(table.names)}
+    frame, bold = table.frame.copy(), np.asarray(table.bold, bool)
+    if "#" in frame and "algorithm" in frame:
+        keep = [c != "algorithm" for c in frame.columns]
+        frame, bold = frame.loc[:, keep], bold[:, keep]
+        number = dict(zip(table.frame["algorithm"].astype(str), table.frame["#"].astype(str)))
+    else:
+        for column in table.name_columns:
+            frame[column] = frame[column].astype(str).map(lambda n: number.get(n, n))
+    if table.index and any(str(n) in number for n in frame.index):
+        frame.index = pd.Index([number.get(str(n), str(n)) for n in frame.index], name="#")
+    key = "Key: " + "; ".join(f"{i} {name}" for name, i in number.items()) + "."
+    return frame, bold, key
+
+
+def paper_latex(table: PaperTable, *, width: str = "column", precision: int = 4, scientific: bool | None = None,
+                label: str | None = None) -> str:
+    """``table`` as LaTeX at ``width``: names in full when they fit, else numbered with a key."""
+    frame, bold, note = table.frame, table.bold, table.note
+    named = table.name_columns or (table.index and any(str(n) in table.names for n in table.frame.index))
+    if table.names and named and not _fits(frame, bold, table.index, width, precision, scientific):
+        frame, bold, key = _numbered(table)
+        note = f"{note} {key}".strip()
+    if note.rstrip(".") == table.caption:
+        note = ""
+    return frame_to_latex(frame, precision, scientific, caption=table.caption, label=label, bold=bold,
+                          index=table.index, width=width, note=note or None)
