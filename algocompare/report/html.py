@@ -27,7 +27,7 @@ __all__ = ["render_report", "write_report"]
 #: long free-text cell (``td.text``, marked by :func:`_mark_long_text`) wraps, at spaces.
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto;
-       max-width: 1100px; padding: 1.5em 2em 4em; color: #1b1b1b; line-height: 1.45; overflow-wrap: break-word; }
+       max-width: 1200px; padding: 1.5em 2em 4em; color: #1b1b1b; line-height: 1.45; overflow-wrap: break-word; }
 h1 { font-size: 1.7em; margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em;
      margin-top: 2em; } h3 { margin-top: 1.4em; font-size: 1.08em; }
 nav ol { columns: 2; } .meta { color: #555; }
@@ -46,7 +46,7 @@ pre.section-text .prose { white-space: pre-wrap; }
 table { border-collapse: collapse; font-size: 0.88em; font-variant-numeric: tabular-nums; }
 table caption { caption-side: top; text-align: left; font-weight: 600; padding-bottom: 0.3em;
                 position: sticky; left: 0; max-width: calc(100vw - 2em); }
-th, td { padding: 0.2em 0.7em; text-align: right; white-space: nowrap; overflow-wrap: normal; word-break: normal;
+th, td { padding: 0.2em 0.55em; text-align: right; white-space: nowrap; overflow-wrap: normal; word-break: normal;
          hyphens: none; }
 .word { white-space: nowrap; } sup { line-height: 0; }  /* 10^-16 does not make its row taller */
 td.text { white-space: normal; text-align: left; min-width: 18em; max-width: 40em; }
