@@ -41,6 +41,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="H1 for the difference A − B (default greater: B better)")
     p.add_argument("--test", choices=("t", "z"), default="t", help="t (default) or z test")
     p.add_argument("--threshold", type=float, default=0.8, help="severity level to report (default 0.8)")
+    p.add_argument("--sampling", choices=("noncentral", "shifted"), default="noncentral",
+                   help="t test: the sampling model of both severity and power: noncentral t (default) or SPOT's "
+                        "shifted central t")
     p.add_argument("--maximize", action="store_true", help="higher values are better (default: lower)")
     p.add_argument("--nan-policy", choices=("raise", "omit"), default="raise",
                    help="runs without a value (and, with --paired, runs of only one algorithm; with "
@@ -187,7 +190,7 @@ def _run(args: argparse.Namespace) -> int:
     x, y, paired = _two_samples(args, results, label)
     res = ac.severity_analysis(x, y, delta=args.delta, paired=paired, alpha=args.alpha,
                                alternative=args.alternative, test=args.test, threshold=args.threshold,
-                               nan_policy=args.nan_policy)
+                               nan_policy=args.nan_policy, sampling=args.sampling)
     if args.figure:
         import matplotlib
 

@@ -4,7 +4,9 @@
   and under tau = Delta with the type-I error (gray), power (blue) and severity (red)
   areas and the observed ybar marked; right: severity and power as functions of tau (the
   power curve drawn gray where tau lies in H0, where it is the type-I error rate), the
-  threshold and the supported tau.
+  threshold and the supported tau. Densities, severity and power all follow the result's
+  one sampling model (``SeverityResult.sampling``: the non-central t by default, SPOT's
+  shifted central t with ``sampling="shifted"``), named in both titles for a t test.
 * :func:`plot_power_by_delta` — power over the difference for several sample sizes.
 """
 
@@ -53,18 +55,33 @@ def _severity_curve(result, ax, tau=None) -> None:
     ax.set_xlabel("τ (true difference)")
     ax.set_ylabel("probability")
     decision = "H0 rejected" if result.reject else "H0 not rejected"
-    ax.set_title(f"{decision}, p = {result.pvalue:.4g}", fontsize=10)
+    ax.set_title(f"{decision}, p = {result.pvalue:.4g}{_model_note(result)}", fontsize=10)
     legend_below(ax)
 
 
-def _density_panel(result, ax) -> None:
+def _model_note(result) -> str:
+    """``; noncentral t``: the sampling model of both curves of a t test (a z test's is normal)."""
+    model = getattr(result, "model", "shifted central t (SPOT)")
+    return "" if result.test == "z" else "; " + model.replace(" ", "\u00a0")  # wrapped as one word
+
+
+def _density_under(result, y: np.ndarray, mu1: float) -> np.ndarray:
+    """Density of the observed difference ȳ when τ = mu1, under the result's sampling model:
+    ȳ = mu0 + d·se with d non-central t (default), or a central t (normal for z) shifted to mu1."""
+    se, mu0 = result.se, result.mu0
+    if result.test == "t" and getattr(result, "sampling", "shifted") == "noncentral":
+        return stats.nct.pdf((y - mu0) / se, result.df, (mu1 - mu0) / se) / se
     dist = stats.norm if result.test == "z" else stats.t(result.df)
+    return dist.pdf((y - mu1) / se) / se
+
+
+def _density_panel(result, ax) -> None:
     se, mu0 = result.se, result.mu0
     mu1 = mu0 + (result.delta if result.delta is not None else result.estimate - mu0)
     lo = min(mu0, mu1, result.estimate) - 4 * se
     hi = max(mu0, mu1, result.estimate) + 4 * se
     y = np.linspace(lo, hi, 400)
-    h0, h1 = dist.pdf((y - mu0) / se) / se, dist.pdf((y - mu1) / se) / se
+    h0, h1 = _density_under(result, y, mu0), _density_under(result, y, mu1)
     ax.plot(y, h0, color="black", lw=1, label="H0: τ = μ0")
     ax.plot(y, h1, color=POWER_COLOR, lw=1, label=f"τ = {mu1:.4g}")
     crit = result.critical_value * se
@@ -87,7 +104,8 @@ def _density_panel(result, ax) -> None:
     ax.axvline(result.estimate, color="black", ls="--", lw=1, label="observed ȳ")
     ax.set_xlabel("mean difference ȳ")
     ax.set_ylabel("density")
-    ax.set_title(f"{result.test} test, {result.alternative}, d(y) = {result.statistic:.3g}", fontsize=10)
+    ax.set_title(f"{result.test} test, {result.alternative}, d(y) = {result.statistic:.3g}{_model_note(result)}",
+                 fontsize=10)
     legend_below(ax)
 
 

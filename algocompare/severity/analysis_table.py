@@ -51,7 +51,8 @@ class SeverityAnalysis(SeverityResult):
 
 def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, mu0: float = 0.0,
                       alpha: float = 0.05, alternative: str = "greater", test: str = "t",
-                      threshold: float = 0.8, nan_policy: str = "raise") -> SeverityAnalysis:
+                      threshold: float = 0.8, nan_policy: str = "raise",
+                      sampling: str = "noncentral") -> SeverityAnalysis:
     """Severity analysis of the difference x − y of two algorithms' results on one problem.
 
     ``paired=True``: runs paired by seed/starting point, ``d_i = x_i − y_i``, se = sd(d)/sqrt(n),
@@ -76,6 +77,8 @@ def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, 
         Default ``"greater"``: one-sided by definition, the test T(alpha) of Mayo & Spanos.
     test : {"t", "z"}
         The chapter's worked examples use z; on raw runs the t test is the default.
+    sampling : {"noncentral", "shifted"}
+        The sampling model of severity and power of the t test, as in :func:`severity`.
     nan_policy : {"raise", "omit"}
         ``"omit"`` drops the pairs (``paired=True``) or values with a missing value and names
         them in ``dropped_pairs`` / ``dropped_values``.
@@ -108,7 +111,7 @@ def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, 
     if sd == 0:
         raise ValueError("the differences have standard deviation 0; the test and its severity are undefined.")
     core = severity_from_se(estimate, se, df, sd=sd, n=n_eff, mu0=mu0, alpha=alpha, alternative=alternative,
-                            test=test, paired=paired, delta=delta, threshold=threshold)
+                            test=test, paired=paired, delta=delta, threshold=threshold, sampling=sampling)
     spooled = pooled_sd(a, b)
     fields = {f.name: getattr(core, f.name) for f in dataclasses.fields(core)} | dropped
     return SeverityAnalysis(**fields, n_x=int(a.size), n_y=int(b.size), median_difference=median,

@@ -7,9 +7,10 @@ is evaluated for every discrepancy ``tau = mu1``:
 * ``"greater"`` (H1: tau > mu0) — rejection supports "tau > mu1":
   ``S_r(mu1) = P_{tau=mu1}(Ybar ≤ ybar) = F((ybar − mu1)/se)``; non-rejection supports
   "tau ≤ mu1": ``S_nr(mu1) = P_{tau=mu1}(Ybar > ybar) = 1 − F((ybar − mu1)/se)``
-  (eqs. 5.17–5.18). F is the standard normal (``test="z"``) or Student t with df
-  degrees of freedom (``test="t"``, the pivot (Ybar − tau)/se ~ t_df, as SPOT's
-  ``spotSeverity(tdist=TRUE)``).
+  (eqs. 5.17–5.18). F is the standard normal (``test="z"``) or, for ``test="t"``, as the
+  sampling model below says: ``P_{tau=mu1}(d(Y) ≤ d(y))`` with d(Y) non-central t
+  (default), or Student t with df degrees of freedom (``sampling="shifted"``: the pivot
+  (Ybar − tau)/se ~ t_df, as SPOT's ``spotSeverity(tdist=TRUE)``).
 * ``"less"`` — the mirror image: rejection supports "tau < mu1",
   ``S_r = F((mu1 − ybar)/se)``; non-rejection supports "tau ≥ mu1".
 * ``"two-sided"`` — eq. 5.17 applied to the two-sided test's own distance ``|d(Y)|``
@@ -19,8 +20,24 @@ is evaluated for every discrepancy ``tau = mu1``:
   ``S_nr = 1 − S_r`` supports "|tau − mu0| ≤ |mu1 − mu0|". At mu1 = mu0 this gives
   ``S_r = 1 − p`` and ``S_nr = p``, the chapter's identities for the one-sided case.
 
-Power is exact: ``P_{tau=mu1}(reject)`` (normal shift for z, non-central t for t; both
-rejection tails for two-sided). SPOT's t-test power uses a shifted central t instead.
+Power is ``P_{tau=mu1}(reject)`` (both rejection tails for two-sided).
+
+**One sampling model for both.** Severity and power are probabilities of the same test
+statistic under ``tau = mu1``, and one model gives both (``sampling=``):
+
+* ``"noncentral"`` (default): the t statistic ``d(Y) = (Ybar − mu0)/se`` is non-central t
+  with df degrees of freedom and non-centrality ``(mu1 − mu0)/se`` (se at its observed
+  value), its exact distribution for normal data: power is the exact power of the t test
+  (R's ``power.t.test``) and the severity of "tau > mu1" is ``P(d(Y) ≤ d(y))`` under it.
+* ``"shifted"``: the pivot ``(Ybar − mu1)/se`` is central t, so the sampling distribution
+  of Ybar is a central t shifted to mu1 (SPOT's ``spotSeverity(tdist=TRUE)`` and the
+  chapter's printed t values): the formulas of the list above, and power
+  ``P(T > t_crit − (mu1 − mu0)/se)``.
+
+The two agree for the z test (the normal shift) and as df grows; with few runs they differ
+(5 pairs, mean 2, sd 1.5: tau with severity 0.8 is 1.07 under the non-central t, 1.37
+under the shifted t; with 200 runs per arm the severities differ by 1e-4). Before 0.2.0 the severity
+curve was the shifted t and the power curve the non-central t, in one figure.
 
 The default ``alternative`` is ``"greater"`` (unlike the package's other tests, whose
 default is ``"two-sided"``): severity is one-sided by definition, the test T(alpha) of
@@ -70,14 +87,34 @@ class SeverityResult(TestResult):
     threshold: float
     supported: float
     claim: str
+    sampling: str = "noncentral"
 
     # -- the two curves -----------------------------------------------------
+    @property
+    def model(self) -> str:
+        """The sampling model of severity and power, in words (``"noncentral t"``, ...)."""
+        return SAMPLING_MODELS["z" if self.test == "z" else self.sampling]
+
     def _cdf(self, q):
         return stats.norm.cdf(q) if self.test == "z" else stats.t.cdf(q, self.df)
+
+    def _noncentral(self) -> bool:
+        return self.test == "t" and self.sampling == "noncentral"
 
     def severity(self, mu1):
         """Severity of the test's decision for the discrepancy ``tau = mu1`` (vectorised)."""
         mu1 = np.asarray(mu1, dtype=float)
+        if self._noncentral():  # P_{tau=mu1}(d(Y) <= d(y)) and its mirror images
+            ncp, d = (mu1 - self.mu0) / self.se, self.statistic
+            if self.alternative == "greater":
+                below = stats.nct.cdf(d, self.df, ncp)
+            elif self.alternative == "less":
+                below = stats.nct.sf(d, self.df, ncp)
+            else:
+                ncp = np.abs(ncp)
+                below = stats.nct.cdf(abs(d), self.df, ncp) - stats.nct.cdf(-abs(d), self.df, ncp)
+            out = np.asarray(below if self.reject else 1.0 - below, dtype=float)
+            return out[()] if out.ndim == 0 else out
         if self.alternative == "greater":
             below = self._cdf((self.estimate - mu1) / self.se)
         elif self.alternative == "less":
@@ -93,7 +130,9 @@ class SeverityResult(TestResult):
         shift = (np.asarray(mu1, dtype=float) - self.mu0) / self.se
         if self.test == "z":
             return z_power(shift, self.alpha, alternative=self.alternative)
-        return t_power(shift, self.df, self.alpha, alternative=self.alternative)
+        if self.sampling == "noncentral":
+            return t_power(shift, self.df, self.alpha, alternative=self.alternative)
+        return _shifted_t_power(shift, self.df, self.alpha, self.alternative)
 
     def curve(self, tau=None, n_points: int = 201) -> pd.DataFrame:
         """Severity and power over ``tau`` (default: ybar ± 4 se, covering mu0 and Delta)."""
@@ -109,6 +148,24 @@ class SeverityResult(TestResult):
         """One row: decision, p-value, power and severity at Delta, supported difference."""
         frame = super().to_frame()
         return frame.rename(columns={"estimate": "mean_difference"})
+
+
+#: The sampling models of severity and power (``sampling=``), and the z test's own.
+SAMPLING_MODELS = {"noncentral": "noncentral t", "shifted": "shifted central t (SPOT)", "z": "normal"}
+SAMPLINGS = ("noncentral", "shifted")
+
+
+def _shifted_t_power(shift, df: float, alpha: float, alternative: str):
+    """Power when Ybar is a central t shifted to tau (SPOT's t-test power): P(T > t_crit − shift)."""
+    if alternative == "greater":
+        out = stats.t.sf(stats.t.isf(alpha, df) - shift, df)
+    elif alternative == "less":
+        out = stats.t.cdf(-stats.t.isf(alpha, df) - shift, df)
+    else:
+        crit = stats.t.isf(alpha / 2, df)
+        out = stats.t.sf(crit - shift, df) + stats.t.cdf(-crit - shift, df)
+    out = np.asarray(out, dtype=float)
+    return out[()] if out.ndim == 0 else out
 
 
 def _critical(alpha: float, alternative: str, test: str, df: float) -> float:
@@ -129,6 +186,8 @@ def _crossing(result: SeverityResult) -> float:
     """The tau at which the severity curve passes ``threshold`` (NaN if it never does)."""
     thr = result.threshold
     dist = stats.norm if result.test == "z" else stats.t(result.df)
+    if result.alternative != "two-sided" and result._noncentral():
+        return _monotone_crossing(result)
     if result.alternative != "two-sided":
         q = float(dist.ppf(thr))
         # greater: reject -> ybar - q se; not reject -> ybar + q se; "less" mirrors it
@@ -144,6 +203,28 @@ def _crossing(result: SeverityResult) -> float:
     if gap(0.0) * gap(top) > 0:
         return math.nan
     return result.mu0 + direction * float(optimize.brentq(gap, 0.0, top, xtol=1e-12)) * result.se
+
+
+def _monotone_crossing(result: SeverityResult) -> float:
+    """The tau where a one-sided severity curve (monotone in tau) passes the threshold, found
+    by root-finding from the shifted-t crossing (the non-central t has no closed-form quantile
+    in its non-centrality)."""
+    q = float(stats.t.ppf(result.threshold, result.df))
+    sign = -1.0 if result.reject else 1.0
+    sign = sign if result.alternative == "greater" else -sign
+    guess = result.estimate + sign * q * result.se
+
+    def gap(tau: float) -> float:
+        return float(result.severity(tau)) - result.threshold
+
+    step = result.se * (1.0 + abs(q))
+    lo, hi = guess - step, guess + step
+    for _ in range(60):  # widen the bracket until the curve crosses the threshold inside it
+        if gap(lo) * gap(hi) <= 0:
+            return float(optimize.brentq(gap, lo, hi, xtol=1e-12 * max(1.0, abs(guess)), rtol=1e-12))
+        lo, hi = lo - step, hi + step
+        step *= 2
+    return math.nan
 
 
 def _claim(result: SeverityResult) -> str:
@@ -166,14 +247,17 @@ def _check_finite(name: str, value) -> float:
 
 def severity_from_se(estimate: float, se: float, df: float, *, sd: float, n: float, mu0: float = 0.0,
                      alpha: float = 0.05, alternative: str = "greater", test: str = "z", paired: bool = True,
-                     delta: float | None = None, threshold: float = 0.8) -> SeverityResult:
+                     delta: float | None = None, threshold: float = 0.8,
+                     sampling: str = "noncentral") -> SeverityResult:
     """Severity evaluation from an estimate, its standard error and degrees of freedom.
 
     The building block of :func:`severity` and :func:`severity_analysis`; use it directly
     when the standard error comes from elsewhere (e.g. unequal group sizes). Parameters as
     in :func:`severity`, with ``estimate`` the observed difference, ``se`` its standard
     error and ``df`` the t test's degrees of freedom. ``alternative`` defaults to
-    ``"greater"``: one-sided by definition, the test T(alpha) of Mayo & Spanos.
+    ``"greater"``: one-sided by definition, the test T(alpha) of Mayo & Spanos. ``sampling``
+    is the model of severity and power of the t test (module notes): ``"noncentral"``
+    (default) or ``"shifted"`` (SPOT).
 
     Examples
     --------
@@ -187,6 +271,7 @@ def severity_from_se(estimate: float, se: float, df: float, *, sd: float, n: flo
     """
     _options.check_alternative(alternative)
     v.check_option("test", test, TESTS)
+    v.check_option("sampling", sampling, SAMPLINGS)
     alpha = _options.check_alpha(alpha)
     threshold = v.check_probability("threshold", threshold)
     estimate, mu0, se = _check_finite("estimate", estimate), _check_finite("mu0", mu0), _check_finite("se", se)
@@ -202,7 +287,7 @@ def severity_from_se(estimate: float, se: float, df: float, *, sd: float, n: flo
         n=float(n), mu0=mu0, alpha=alpha, test=test, paired=bool(paired), se=float(se),
         df=float(df) if test == "t" else math.inf, critical_value=_critical(alpha, alternative, test, df),
         reject=bool(pvalue <= alpha), delta=None, power_at_delta=None, severity_at_delta=None,
-        threshold=threshold, supported=math.nan, claim="")
+        threshold=threshold, supported=math.nan, claim="", sampling=sampling)
     if delta is not None:
         delta = _check_finite("delta", delta)
         at = mu0 + delta
@@ -220,7 +305,7 @@ def _replace(result: SeverityResult, **changes) -> SeverityResult:
 @keyword_only_from("alternative")
 def severity(xbar: float, sd: float, n: float, mu0: float = 0.0, alpha: float = 0.05,
              alternative: str = "greater", test: str = "z", paired: bool = True, *, delta: float | None = None,
-             threshold: float = 0.8) -> SeverityResult:
+             threshold: float = 0.8, sampling: str = "noncentral") -> SeverityResult:
     """Decision, p-value, power and severity of a z or t test of a mean difference.
 
     Parameters
@@ -247,6 +332,12 @@ def severity(xbar: float, sd: float, n: float, mu0: float = 0.0, alpha: float = 
         Relevant difference Delta; power and severity are then reported at ``mu0 + delta``.
     threshold : float
         Severity level whose crossing point ``supported`` is reported (default 0.8).
+    sampling : {"noncentral", "shifted"}
+        The sampling model of severity **and** power of the t test: ``"noncentral"``
+        (default), the t statistic is non-central t under tau = mu1 (power is then the
+        exact power of the t test); ``"shifted"``, Ybar is a central t shifted to mu1, as
+        SPOT's ``spotSeverity(tdist=TRUE)`` and the chapter's printed t values (module
+        notes). The z test is normal under both.
 
     Returns
     -------
@@ -271,4 +362,4 @@ def severity(xbar: float, sd: float, n: float, mu0: float = 0.0, alpha: float = 
     se = sd / math.sqrt(n) if paired else sd * math.sqrt(2.0 / n)
     df = n - 1.0 if paired else 2.0 * n - 2.0
     return severity_from_se(xbar, se, df, sd=sd, n=n, mu0=mu0, alpha=alpha, alternative=alternative, test=test,
-                            paired=paired, delta=delta, threshold=threshold)
+                            paired=paired, delta=delta, threshold=threshold, sampling=sampling)

@@ -112,3 +112,12 @@ def test_per_instance_mode_names_instances_without_both_algorithms(tmp_path, cap
     assert "p4" in capsys.readouterr().err
     assert main([*argv, "--nan-policy", "omit"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "1 instance(s) dropped for missing values: p4"
+
+
+def test_sampling_model_option(runs, capsys):
+    argv = ["severity", str(runs), "--a", "CG", "--b", "NM", "--delta", "1", "--json"]
+    for sampling in ("noncentral", "shifted"):
+        assert main([*argv, "--sampling", sampling]) == 0
+        out = json.loads(capsys.readouterr().out)
+        ref = severity_analysis(CG, NM, delta=1, paired=False, sampling=sampling)
+        assert out["sampling"] == sampling and out["supported"] == pytest.approx(ref.supported, rel=1e-12)

@@ -47,13 +47,19 @@ def test_spot_mayo_p348_non_rejection():
 def test_high_power_example():
     # Sect. 5.7.1: SE 45, observed 90, alpha 0.025: printed p 0.0231 and severity 0.0075 at 200 are the t
     # values with df = 398 (R: 1 - pt(2, 398) = 0.02309, pt((90-200)/45, 398) = 0.007470291077)
-    res = severity(90, 450, 200, alpha=0.025, paired=False, test="t", delta=200)
+    # the printed severity is the shifted central t's (sampling="shifted" since the non-central t became
+    # the default of both curves, issue 25)
+    res = severity(90, 450, 200, alpha=0.025, paired=False, test="t", delta=200, sampling="shifted")
     assert res.df == 398
     assert res.pvalue == pytest.approx(0.0231, abs=5e-5)
     assert res.severity_at_delta == pytest.approx(0.007470291077, abs=1e-10)
     assert res.severity(90) == pytest.approx(0.5)  # tau = ybar has severity 0.5 (Fig. 5.5)
     # power at 200 is the planned 0.99 (exact non-central t, n = 200 per arm > 186)
-    assert res.power_at_delta > 0.99
+    exact = severity(90, 450, 200, alpha=0.025, paired=False, test="t", delta=200)
+    assert exact.power_at_delta > 0.99
+    # with df = 398 the two models nearly agree: R 1 - pt(2, 398, ncp = 200/45) = 0.007352...
+    assert exact.severity_at_delta == pytest.approx(stats.nct.cdf(2, 398, 200 / 45), rel=1e-9)
+    assert exact.severity_at_delta == pytest.approx(res.severity_at_delta, abs=2e-4)
 
 
 def test_data_set_one_non_rejection():
@@ -170,3 +176,75 @@ def test_analysis_table_and_input_checks():
         severity_analysis(x[:-1] + [np.nan], y)
     unpaired = severity_analysis(x, y[:-2], paired=False, test="z")
     assert unpaired.n == pytest.approx(2 / (1 / 8 + 1 / 6))
+
+
+# ------------------------------------------------------------------ issue 25, item 6: one sampling model
+FEW = dict(xbar=2.0, sd=1.5, n=5, alpha=0.05, test="t", delta=1.5)  # 5 paired runs: df = 4, se = 0.6708
+
+
+@pytest.mark.parametrize("alternative, xbar", [("greater", 2.0), ("less", -2.0), ("greater", 0.5)])
+def test_severity_and_power_share_the_noncentral_t_by_default(alternative, xbar):
+    res = severity(**{**FEW, "xbar": xbar}, alternative=alternative)
+    assert res.sampling == "noncentral" and res.model == "noncentral t"
+    se, df, d = res.se, res.df, res.statistic
+    tau = np.linspace(-3, 4, 29)
+    # both curves are probabilities of d(Y) = (Ybar - mu0)/se, non-central t with ncp = tau/se
+    tail = stats.nct.cdf(d, df, tau / se) if alternative == "greater" else stats.nct.sf(d, df, tau / se)
+    np.testing.assert_allclose(res.severity(tau), tail if res.reject else 1 - tail, rtol=1e-10, atol=1e-14)
+    np.testing.assert_allclose(res.power(tau), ac.t_power(tau / se, df, 0.05, alternative=alternative), rtol=1e-12)
+    # tau with severity 0.8: the root of the non-central t severity, found independently
+    from scipy.optimize import brentq
+    root = brentq(lambda t: float(res.severity(t)) - 0.8, -20, 20, xtol=1e-13)
+    assert res.supported == pytest.approx(root, abs=1e-9)
+
+
+def test_spot_shifted_t_stays_available_for_both_curves():
+    res = severity(**FEW, sampling="shifted")
+    se, df = res.se, res.df
+    # SPOT: severity of tau > tau' is pt((ybar - tau)/se, df); its crossing ybar - qt(0.8, df) se
+    assert res.supported == pytest.approx(2.0 - stats.t.ppf(0.8, 4) * se, rel=1e-12)
+    assert res.severity(1.5) == pytest.approx(stats.t.cdf((2.0 - 1.5) / se, 4), rel=1e-12)
+    assert res.power(1.5) == pytest.approx(stats.t.sf(stats.t.isf(0.05, 4) - 1.5 / se, 4), rel=1e-12)
+    assert res.model == "shifted central t (SPOT)"
+    # the taus with severity 0.8 under the two models: far apart with few runs (0.45 se here), which the
+    # figure mixed before (shifted severity beside non-central power)
+    default = severity(**FEW)
+    assert res.supported == pytest.approx(1.36878, abs=1e-5) and default.supported == pytest.approx(1.06737, abs=1e-5)
+    with pytest.raises(ValueError, match="sampling"):
+        severity(**FEW, sampling="central")
+
+
+def test_z_test_is_normal_under_either_model():
+    a, b = severity(2.0, 1.5, 5, delta=1.5), severity(2.0, 1.5, 5, delta=1.5, sampling="shifted")
+    assert a.supported == b.supported and a.severity_at_delta == b.severity_at_delta and a.model == "normal"
+
+
+@pytest.mark.parametrize("sampling", ["noncentral", "shifted"])
+def test_the_figure_draws_both_curves_and_densities_under_the_stated_model(sampling):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    res = severity(**FEW, sampling=sampling)
+    density, curves = ac.plots.plot_severity(res)
+    lines = {line.get_label(): line for line in curves.get_lines()}
+    sev = next(line for label, line in lines.items() if label.startswith("severity ("))
+    tau = np.asarray(sev.get_xdata(), float)
+    np.testing.assert_allclose(sev.get_ydata(), res.severity(tau), rtol=1e-12)
+    power = np.asarray(lines["power"].get_ydata(), float)
+    keep = np.isfinite(power)
+    np.testing.assert_allclose(power[keep], res.power(tau[keep]), rtol=1e-12)
+    for title in (curves.get_title(), density.get_title()):  # the model is kept whole (no-break spaces)
+        assert res.model in title.replace("\n", " ").replace("\u00a0", " ") and "\u00a0" in title
+    # the density of ybar under tau = Delta is the model's (whose tail beyond the critical value is the power)
+    h1 = next(line for line in density.get_lines() if line.get_label().startswith("τ = "))
+    y, f = np.asarray(h1.get_xdata(), float), np.asarray(h1.get_ydata(), float)
+    se, ncp = res.se, res.delta / res.se
+    expected = stats.nct.pdf(y / se, res.df, ncp) / se if sampling == "noncentral" else \
+        stats.t.pdf((y - res.delta) / se, res.df) / se
+    np.testing.assert_allclose(f, expected, rtol=1e-9)
+    tail = stats.nct.sf(res.critical_value, res.df, ncp) if sampling == "noncentral" else \
+        stats.t.sf(res.critical_value - ncp, res.df)
+    assert tail == pytest.approx(res.power_at_delta, rel=1e-9)
+    plt.close("all")
