@@ -179,7 +179,7 @@ def test_analysis_table_and_input_checks():
 
 
 # ------------------------------------------------------------------ issue 25, item 6: one sampling model
-FEW = dict(xbar=2.0, sd=1.5, n=5, alpha=0.05, test="t", delta=1.5)  # 5 paired runs: df = 4, se = 0.6708
+FEW = {"xbar": 2.0, "sd": 1.5, "n": 5, "alpha": 0.05, "test": "t", "delta": 1.5}  # 5 paired runs: df = 4, se = 0.6708
 
 
 @pytest.mark.parametrize("alternative, xbar", [("greater", 2.0), ("less", -2.0), ("greater", 0.5)])
@@ -200,7 +200,7 @@ def test_severity_and_power_share_the_noncentral_t_by_default(alternative, xbar)
 
 def test_spot_shifted_t_stays_available_for_both_curves():
     res = severity(**FEW, sampling="shifted")
-    se, df = res.se, res.df
+    se = res.se
     # SPOT: severity of tau > tau' is pt((ybar - tau)/se, df); its crossing ybar - qt(0.8, df) se
     assert res.supported == pytest.approx(2.0 - stats.t.ppf(0.8, 4) * se, rel=1e-12)
     assert res.severity(1.5) == pytest.approx(stats.t.cdf((2.0 - 1.5) / se, 4), rel=1e-12)
