@@ -32,7 +32,8 @@ MIN_TEXT_PX = 8.0
 
 CHROMIUM = next((path for name in ("chromium", "chromium-browser", "google-chrome", "chrome")
                  if (path := shutil.which(name))), None)
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no headless browser (chromium) installed")
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="no headless browser (chromium) installed"),
+              pytest.mark.skipif(os.name != "posix", reason="the DevTools pipe is passed as file descriptors 3 and 4")]
 
 
 class _Browser:
