@@ -150,3 +150,20 @@ def test_control_table_columns_are_aligned():
     header_end = block[0].index("p-value") + len("p-value")
     for line in block[1:]:  # every p-value ends under the header's last letter
         assert line[header_end - 1] != " " and line[header_end] == " "
+
+
+@pytest.mark.parametrize("direction", ["minimize", "maximize"])
+def test_incomplete_table_effect_sizes_use_the_instances_where_both_have_a_value(direction):
+    rng = np.random.default_rng(3)
+    values = rng.normal(size=(15, 4)) + np.arange(4) * 0.4
+    values[2, 1], values[5, 3], values[9, 0] = np.nan, np.nan, np.nan
+    frame = pd.DataFrame(values, columns=list("ABCD"), index=[f"f{i}" for i in range(15)])
+    data = ac.Results.from_wide(frame, direction=direction, nan_policy="keep")
+    section = _sections(data)["posthoc_incomplete"]
+    assert section.question.startswith("Question: which pairs")
+    for result in section.results.values():
+        for row in result.table.itertuples():
+            both = frame[[row.algorithm_a, row.algorithm_b]].dropna()  # 13 or 14 instances, not the 12 complete
+            expected = ac.effects.paired_effect_sizes(both, [(row.algorithm_a, row.algorithm_b)], direction=direction)
+            assert row.effect_size == pytest.approx(expected["effect_size"].iloc[0], rel=1e-12)
+            assert row.magnitude == expected["magnitude"].iloc[0]

@@ -13,7 +13,11 @@ from algocompare._results import format_number, jsonable
 from algocompare.analysis import AnalysisOptions, Section
 from algocompare.frequentist.incomplete import durbin, incomplete_design, skillings_mack
 
-__all__ = ["section", "missing_summary"]
+__all__ = ["QUESTION", "missing_summary", "section"]
+
+#: The question the section answers, and its scope.
+QUESTION = ("Question: do the algorithms differ on problems like these? The Skillings-Mack (and Durbin) tests treat "
+            "the {n} instances as a sample of problems, as Friedman's test does, and use every value present.")
 
 
 def missing_summary(results: Any, shown: int = 8) -> list[str]:
@@ -47,7 +51,7 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     if design.is_bibd():
         tests["durbin"] = durbin(results)
     complete = results.n_instances - len({i for i, _ in results.missing_cells})
-    lines = missing_summary(results)
+    lines = [QUESTION.format(n=results.n_instances)] + missing_summary(results)
     if design.uninformative:
         lines.append(f"  {len(design.uninformative)} instance(s) with fewer than 2 values rank nothing: "
                      + ", ".join(map(str, design.uninformative)))
@@ -73,4 +77,4 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
             "tests": {name: res.to_dict() for name, res in tests.items()}, "mean_ranks": jsonable(ranks),
             "alpha": options.alpha}
     return Section(key="incomplete", title="Incomplete table: Skillings-Mack and Durbin tests",
-                   text="\n".join(lines), data=data, results=tests)
+                   text="\n".join(lines), data=data, results=tests, question=lines[0])

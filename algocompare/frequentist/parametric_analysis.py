@@ -44,10 +44,9 @@ from algocompare.posthoc.result import PosthocResult
 __all__ = ["LEADS", "QUESTION", "p_text", "paired_t_posthoc", "section", "sphericity_choice"]
 
 #: Why the parametric family leads when its assumptions hold (said in the text and the reading).
-LEADS = ("the assumption checks find the parametric tests appropriate, so the parametric family leads: "
-         "RM-ANOVA and the paired t-tests use the sizes of the differences, not only their order, and have more "
-         "power when the errors are normal; the rank-based results remain valid and agree or not for a reason "
-         "worth reading")
+LEADS = ("the assumption checks find normal data with equal variances, so RM-ANOVA and the paired t-tests lead: "
+         "they use the sizes of the differences, not only their order, and have more power when the errors are "
+         "normal; the rank-based sections remain valid as a robust second opinion")
 
 
 #: The question the section answers, and its scope.
@@ -144,7 +143,7 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     anova = rm_anova(results)
     correction, p_used, why = sphericity_choice(anova, options.alpha)
     decision = "reject H0" if p_used <= options.alpha else "keep H0"
-    lines = [QUESTION.format(n=results.n_instances), f"Leading family: parametric: {LEADS}.",
+    lines = [QUESTION.format(n=results.n_instances), f"Leading family: parametric ({LEADS}).",
              f"Repeated-measures ANOVA: F({anova.df1}, {anova.df2}) = {format_number(anova.statistic, 4)}, "
              f"{p_text(anova.pvalue)}; Greenhouse-Geisser epsilon = {format_number(anova.epsilon_gg, 3)}, "
              f"{p_text(anova.pvalue_gg)}",

@@ -82,13 +82,30 @@ def with_effect_sizes(result: Any, data: Any, measure: str) -> Any:
     table (positive = ``algorithm_a`` better)."""
     table = result.table
     pairs = list(zip(table["algorithm_a"], table["algorithm_b"]))
-    step = max(1, BATCH_CELLS // max(result.n_instances, 1))
-    effects = pd.concat([paired_effect_sizes(data, pairs[start:start + step], measure=measure)
-                         for start in range(0, len(pairs), step)] or [paired_effect_sizes(data, [], measure=measure)],
-                        ignore_index=True)
+    if getattr(data, "n_missing", 0):
+        effects = _pairwise_complete_effects(data, pairs, measure)
+    else:
+        step = max(1, BATCH_CELLS // max(result.n_instances, 1))
+        effects = pd.concat([paired_effect_sizes(data, pairs[start:start + step], measure=measure)
+                             for start in range(0, len(pairs), step)]
+                            or [paired_effect_sizes(data, [], measure=measure)], ignore_index=True)
     table = pd.concat([table.reset_index(drop=True), effects[list(EFFECT_COLUMNS)]], axis=1)
     method = f"{result.method}; effect size {PAIRED_MEASURES[measure]} (95 % CI), positive = first better"
     return dataclasses.replace(result, table=table, method=method)
+
+
+def _pairwise_complete_effects(data: Any, pairs: list, measure: str) -> pd.DataFrame:
+    """Effect sizes of a table with missing cells: each pair on the instances where both have a value."""
+    blocks = data.blocks()
+    rows = []
+    for a, b in pairs:
+        both = blocks[[a, b]].dropna()
+        if len(both) < 2:  # nothing to estimate from
+            rows.append({"effect_size": float("nan"), "ci_low": float("nan"), "ci_high": float("nan"),
+                         "magnitude": ""})
+            continue
+        rows.append(paired_effect_sizes(both, [(a, b)], measure=measure, direction=data.direction).iloc[0])
+    return pd.DataFrame(rows, columns=list(EFFECT_COLUMNS)).reset_index(drop=True)
 
 
 def run_posthoc(results: Any, options: AnalysisOptions, test: str, **test_options: Any) -> dict[str, Any]:
@@ -173,8 +190,9 @@ def describe(result: Any, adjustment: Adjustment | None = None) -> str:
             lines.append(f"  {str(name):<{width}}  better than {', '.join(map(str, beats[name]))}")
     groups = ["{" + ", ".join(map(str, g)) + "}" for g in result.cliques()]
     lines.append("  groups without significant differences: " + ("; ".join(groups) or "none"))
-    if "effect_size" in table and len(table):
-        largest = table.loc[table["effect_size"].abs().idxmax()]
+    sizes = table["effect_size"].abs().dropna() if "effect_size" in table else pd.Series(dtype=float)
+    if len(sizes):  # none where no pair shares two instances (a sparse incomplete table)
+        largest = table.loc[sizes.idxmax()]
         a, b = (largest.algorithm_a, largest.algorithm_b) if largest.effect_size >= 0 else \
             (largest.algorithm_b, largest.algorithm_a)
         lines.append(f"  largest effect: {a} over {b}, {abs(largest.effect_size):.2f} ({largest.magnitude}); "

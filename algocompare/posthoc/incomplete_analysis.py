@@ -6,10 +6,15 @@ from typing import Any
 
 from algocompare.analysis import AnalysisOptions, Section
 from algocompare.frequentist.incomplete import incomplete_design
-from algocompare.posthoc.analysis import all_pairs_adjustment, describe, run_posthoc
+from algocompare.posthoc.analysis import all_pairs_adjustment, describe, run_posthoc, with_effect_sizes
 from algocompare.posthoc.procedure import posthoc
 
-__all__ = ["section"]
+__all__ = ["QUESTION", "section"]
+
+#: The question the section answers, and its scope.
+QUESTION = ("Question: which pairs of algorithms differ on problems like these? As the complete-table post-hoc "
+            "tests, with the instances as a sample of problems; each pair's effect size (matched-pairs "
+            "rank-biserial r) uses the instances where both algorithms have a value.")
 
 
 def section(results: Any, options: AnalysisOptions) -> Section | None:
@@ -20,20 +25,22 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     whose cut line assumes one standard error for every pair (see
     :mod:`algocompare.report.figures`). None for a complete table.
 
-    No effect sizes here: the paired effect sizes need both algorithms' values on an
-    instance, and a pair's instances differ from pair to pair on an incomplete table.
+    Each pair's effect size (matched-pairs rank-biserial r) is taken on the instances where
+    both algorithms have a value.
     """
     if not getattr(results, "n_missing", 0):
         return None
     run = run_posthoc(results, options, "skillings_mack", tie_correction=options.tie_correction)
-    found = {f"skillings_mack_{key}": result for key, result in run["results"].items()}
+    found = {f"skillings_mack_{key}": with_effect_sizes(result, results, "rank_biserial")
+             for key, result in run["results"].items()}
     adjustments = {f"skillings_mack_{key}": adj for key, adj in run["adjustments"].items()}
     if incomplete_design(results).is_bibd():
         adjustments["durbin_all_pairs"] = all_pairs_adjustment(options, results.n_algorithms)
-        found["durbin_all_pairs"] = posthoc(results, test="durbin", p_adjust=adjustments["durbin_all_pairs"].used,
-                                            alpha=options.alpha)
+        found["durbin_all_pairs"] = with_effect_sizes(
+            posthoc(results, test="durbin", p_adjust=adjustments["durbin_all_pairs"].used, alpha=options.alpha),
+            results, "rank_biserial")
     data = {key: {**result.to_dict(), "cliques": result.cliques()} for key, result in found.items()}
     data["p_adjust"] = {key: adj.to_dict() for key, adj in adjustments.items()}
     return Section(key="posthoc_incomplete", title="Post-hoc comparisons on the incomplete table",
-                   text="\n\n".join(describe(result, adjustments[key]) for key, result in found.items()),
-                   data=data, results=found)
+                   text="\n\n".join([QUESTION] + [describe(result, adjustments[key]) for key, result in found.items()]),
+                   data=data, results=found, question=QUESTION)

@@ -185,7 +185,7 @@ def _result_sentence(result: Any, alpha: float) -> str | None:
 def _adjustment_sentences(section: Any) -> list[str]:
     """Where the adjustment used differs from the one asked for: which, and why."""
     used = (section.data or {}).get("p_adjust", {}) if isinstance(section.data, dict) else {}
-    return [f"The {key.replace('_', ' ')} comparisons of “{section.title}” use {adj['used']}, not the requested "
+    return [f"{section.title}: the {key.replace('_', ' ')} comparisons use {adj['used']}, not the requested "
             f"{adj['requested']}: {adj['reason']}." for key, adj in used.items() if adj["used"] != adj["requested"]]
 
 
