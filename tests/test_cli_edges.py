@@ -285,3 +285,51 @@ def test_every_suggested_option_is_valid_for_its_subcommand(tmp_path, capsys):
     assert "--nan-policy keep" in checked[("analyze", "raise")]
     assert checked[("severity", "omit")] == ["--on", "--per-instance"]
     assert "--algorithm" in checked[("severity", "1")]
+
+
+# ---------------------------------------------------------------------- issue 25, item 8: tidy text and JSON
+def test_severity_text_leaves_out_what_was_not_asked(tmp_path, capsys):
+    text = str(ac.severity(1.2, sd=1, n=10))  # no delta, z test
+    assert "None" not in text and "delta" not in text and "  df " not in text and "  n               10\n" in text
+    assert "severity_at_delta" in str(ac.severity(1.2, sd=1, n=10, test="t", delta=0.5))
+    path = tmp_path / "runs.csv"
+    path.write_text(_long_rows(runs=6))
+    assert main(["severity", str(path), "--a", "A", "--b", "B", "--delta", "0.1", "--on", "p1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "noncentral t" in lines[1]
+    table = lines[2:]
+    assert {len(line) for line in table} == {len(table[0])}  # values right-aligned in one column
+    assert all(line.startswith("  ") and "None" not in line for line in table)
+
+
+def test_power_curve_with_one_comparison_prints_one_power_column(capsys):
+    assert main(["power-curve", "--instances", "30"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split() == ["d", "power"] and len(out[2].split()) == 2
+    assert main(["power-curve", "--instances", "30", "--n-comparisons", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "3 comparisons (Holm)" in out[0] and out[1].split() == ["d", "mean_power", "median_power", "worst_power",
+                                                                   "best_power"]
+
+
+def test_power_curve_json_has_the_grid_as_decimals(capsys):
+    assert main(["power-curve", "--instances", "30", "--d-max", "0.6", "--json"]) == 0
+    text = capsys.readouterr().out
+    data = json.loads(text)
+    assert [row["d"] for row in data["curve"][:3]] == [0.006, 0.012, 0.018]  # was 0.018000000000000002
+    assert all(len(repr(row["d"])) <= 6 for row in data["curve"])
+    assert data["n_comparisons"] == 1 and data["test"] == "t"
+
+
+def test_power_curve_legend_says_line_and_band():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ax = ac.plots.plot_power_curve(ac.instance_power_curve(30, [0.2, 0.5, 0.8], n_comparisons=3))
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert labels == ["mean power, N = 30 (t)", "range of 3 comparisons"]
+    ax = ac.plots.plot_power_curve(ac.instance_power_curve(30, [0.2, 0.5, 0.8]))
+    assert [text.get_text() for text in ax.get_legend().get_texts()] == ["power, N = 30 (t)"]
+    plt.close("all")

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 __all__ = ["USER_ERRORS", "NAN_POLICY_CHOICES", "add_data_arguments", "add_text_arguments", "offered_nan_policies", "load_input", "command_line_spelling", "dropped_line",
-           "match_label", "check_algorithm", "check_instance"]
+           "match_label", "check_algorithm", "check_instance", "did_you_mean"]
 
 #: Errors that are the user's input, reported in one line without a traceback.
 USER_ERRORS = (ValueError, TypeError, FileNotFoundError, ImportError, KeyError, OSError)
@@ -63,11 +63,28 @@ def match_label(text: Any, labels: Sequence[Any]) -> Any:
     return folded[0] if len(folded) == 1 else text
 
 
+def did_you_mean(text: Any, labels: Sequence[Any]) -> str:
+    """`` (did you mean 'jSO'?)`` for an unknown label close to known ones, else ``""``: the labels
+    equal to it but for case, else those closest by spelling (difflib ratio ≥ 0.6 in lower case,
+    at most 3, in the labels' order), the rule of the API's own messages (``_validation``).
+
+    Examples
+    --------
+    >>> did_you_mean("jS0", ["DES", "jSO"]), did_you_mean("xyz", ["DES", "jSO"])
+    (" (did you mean 'jSO'?)", '')
+    """
+    import difflib
+
+    folded = [str(label).casefold() for label in labels]
+    key = str(text).casefold()
+    close = {key} if key in folded else set(difflib.get_close_matches(key, folded, n=3, cutoff=0.6))
+    names = [label for label, fold in zip(labels, folded) if fold in close][:3]
+    return f" (did you mean {' or '.join(repr(n) for n in names)}?)" if names else ""
+
+
 def check_algorithm(results: Any, text: Any, option: str) -> Any:
     """The algorithm of ``results`` that the argument of ``option`` names; a ValueError naming
     the close algorithms ("did you mean") and the known ones if there is none."""
-    from algocompare._validation import did_you_mean
-
     name = match_label(text, results.algorithms)
     if name not in results.algorithms:
         known = ", ".join(repr(a) for a in results.algorithms)
@@ -78,8 +95,6 @@ def check_algorithm(results: Any, text: Any, option: str) -> Any:
 
 def check_instance(results: Any, text: Any, option: str) -> Any:
     """The instance of ``results`` that the argument of ``option`` names, as :func:`check_algorithm`."""
-    from algocompare._validation import did_you_mean
-
     name = match_label(text, results.instances)
     if name not in results.instances:
         shown = ", ".join(repr(i) for i in results.instances[:10]) + (", ..." if results.n_instances > 10 else "")

@@ -74,7 +74,9 @@ def _power_curve(args: argparse.Namespace) -> int:
         raise ValueError(f"--d-max must be > 0, got {args.d_max}.")
     if args.instances < 2:
         raise ValueError(f"--instances must be at least 2, got {args.instances}.")
-    res = ac.instance_power_curve(args.instances, np.linspace(args.d_max / 100, args.d_max, 100), alpha=args.alpha,
+    # the grid as the decimals it stands for (0.06, not 0.060000000000000005 in the JSON)
+    grid = [float(f"{d:.15g}") for d in np.linspace(args.d_max / 100, args.d_max, 100)]
+    res = ac.instance_power_curve(args.instances, grid, alpha=args.alpha,
                                   alternative=_alternative(args), test=args.test, n_comparisons=args.n_comparisons)
     if args.figure:
         import matplotlib
@@ -83,9 +85,17 @@ def _power_curve(args: argparse.Namespace) -> int:
         ax = res.plot()
         ax.figure.savefig(args.figure, bbox_inches="tight")
     if args.json:
-        print(json.dumps({"n_instances": res.n_instances, "curve": res.to_frame().to_dict("records")}, indent=2))
+        print(json.dumps({"method": res.method, "n_instances": res.n_instances, "n_comparisons": res.n_comparisons,
+                          "test": res.test, "alpha": res.alpha, "alternative": res.alternative,
+                          "curve": res.to_frame().to_dict("records")}, indent=2))
+        return 0
+    frame = res.to_frame().iloc[9::10]
+    if res.n_comparisons == 1:  # one comparison: its power is the mean, median, worst and best alike
+        frame = frame[["d", "mean_power"]].rename(columns={"mean_power": "power"})
+        family = ""
     else:
-        frame = res.to_frame().iloc[9::10]
-        print(f"{res.method}: {res.n_instances} instances, {res.test} test, alpha = {res.alpha:g}")
-        print(frame.to_string(index=False, float_format=lambda x: f"{x:.4f}"))
+        family = f", {res.n_comparisons} comparisons (Holm): mean, median, worst and best power over them"
+    print(f"{res.method}: {res.n_instances} instances, {res.test} test, {res.alternative}, alpha = {res.alpha:g}"
+          f"{family}")
+    print(frame.to_string(index=False, float_format=lambda x: f"{x:.4f}"))
     return 0

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from algocompare.cli._common import add_text_arguments, check_algorithm, check_instance, dropped_line
+from algocompare.cli._common import add_text_arguments, check_algorithm, check_instance, did_you_mean, dropped_line
 
 __all__ = ["register"]
 
@@ -60,8 +60,6 @@ _ROLES = ("algorithm", "value", "instance", "run")
 def _columns(frame: Any, args: argparse.Namespace) -> tuple[dict[str, Any], Any]:
     """The file's column of each role ({"algorithm": ..., "value": ..., "instance": ..., "run": ...})
     and the instance label that ``--instance`` gave in its former use (a label, not a column)."""
-    from algocompare._validation import did_you_mean
-
     present = list(frame.columns)
     chosen, label = {}, None
     for role in _ROLES:
@@ -183,6 +181,14 @@ def _two_samples(args: argparse.Namespace, results: Any, label: Any) -> tuple[An
     return x, y, args.paired
 
 
+def _aligned(values: Any) -> list[str]:
+    """One line per quantity: names left-aligned, values (4 significant digits) right-aligned."""
+    shown = [value if isinstance(value, str) else f"{value:.4g}" for value in values]
+    name_width = max(len(str(name)) for name in values.index)
+    value_width = max(len(text) for text in shown)
+    return [f"  {str(name):<{name_width}}  {text:>{value_width}}" for name, text in zip(values.index, shown)]
+
+
 def _run(args: argparse.Namespace) -> int:
     import algocompare as ac
 
@@ -209,7 +215,9 @@ def _run(args: argparse.Namespace) -> int:
         print(dropped_line(kind, [str(p) if args.per_instance else f"run {p}" for p in res.dropped_pairs]))
     print(f"{res.method} on the {sample}: difference {args.a} − {args.b} "
           f"({'lower' if not args.maximize else 'higher'} is better; positive = {args.b} better)")
-    print(res.table().to_string(float_format=lambda val: f"{val:.4g}"))
+    other = {"noncentral": " (--sampling shifted: SPOT's shifted central t)", "shifted": " (default: the noncentral t)"}
+    print(f"severity and power under the {res.model}" + (other[args.sampling] if args.test == "t" else ""))
+    print("\n".join(_aligned(res.table()["value"])))
     if args.figure:
         print(f"figure written to {args.figure}")
     return 0

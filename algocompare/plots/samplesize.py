@@ -18,8 +18,9 @@ __all__ = ["plot_power_curve", "plot_bootstrap_qq", "qq_plot", "plot_experiment"
 def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: bool = True):
     """Power against effect size d for a fixed number of instances (thesis Figs. 3.1, 5.3, 5.7).
 
-    Draws the mean power over the comparisons and, with several comparisons, the range
-    between the worst- and best-case comparison.
+    Draws the mean power over the comparisons (the line) and, with several comparisons, the
+    range between the worst- and best-case comparison (the band); the legend says which is
+    which (with one comparison the line is its power).
 
     Examples
     --------
@@ -31,12 +32,14 @@ def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: 
     ax = axes_or_new(ax, (6, 4))
     given = result.to_frame()
     frame = _smooth_curve(result, given)
-    ax.plot(frame["d"], frame["mean_power"], color="C0", label=f"N = {result.n_instances} ({result.test})")
+    several = result.n_comparisons > 1
+    line = f"{'mean power' if several else 'power'}, N = {result.n_instances} ({result.test})"
+    ax.plot(frame["d"], frame["mean_power"], color="C0", label=line)
     if frame is not given:  # the effect sizes asked for, on the curve through them
         ax.plot(given["d"], given["mean_power"], "o", color="C0", ms=4)
     if band and result.n_comparisons > 1:
         ax.fill_between(frame["d"], frame["worst_power"], frame["best_power"], color="C0", alpha=0.2,
-                        label=f"{result.n_comparisons} comparisons (Holm)")
+                        label=f"range of {result.n_comparisons} comparisons")
     if target is not None:
         ax.axhline(target, color="grey", ls="--", lw=0.8)
     ax.set(xlabel="standardised effect size d", ylabel="power", ylim=(0, 1.02), xlim=(0, frame["d"].max()),

@@ -144,6 +144,23 @@ class SeverityResult(TestResult):
         tau = np.asarray(tau, dtype=float)
         return pd.DataFrame({"tau": tau, "severity": self.severity(tau), "power": self.power(tau)})
 
+    def __str__(self) -> str:
+        """The test and its severity, one quantity per line, aligned; what was not asked for
+        (Delta) or does not apply (the z test's degrees of freedom) is left out, not printed as None."""
+        from algocompare._tables import format_number
+
+        skip = {"method", "delta", "power_at_delta", "severity_at_delta"} if self.delta is None else {"method"}
+        if self.test == "z":
+            skip.add("df")
+        rows = [(name, value) for name, value in self._scalar_fields().items() if name not in skip and value is not None]
+        rows += list(self._dropped_items().items())
+        width = max(len(name) for name, _ in rows)
+        shown = {"n": f"{self.n:g}", "mu0": f"{self.mu0:g}", "alpha": f"{self.alpha:g}",
+                 "threshold": f"{self.threshold:g}", "df": f"{self.df:g}", "sampling": self.model}
+        lines = [self.method]
+        lines += [f"  {name:<{width}}  {shown.get(name, format_number(value))}" for name, value in rows]
+        return "\n".join(lines)
+
     def to_frame(self) -> pd.DataFrame:
         """One row: decision, p-value, power and severity at Delta, supported difference."""
         frame = super().to_frame()
