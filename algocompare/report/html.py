@@ -57,6 +57,9 @@ tbody tr:last-child td { border-bottom: 2px solid #333; }
 td:first-child, th:first-child { text-align: left; }
 /* where the table writer marks numbers (class num), every other column is text: left-aligned */
 table:has(.num) td:not(.num), table:has(.num) th:not(.num) { text-align: left; }
+/* one result set vertically: field | value, values left-aligned, a rule above as a header would draw */
+table.fields td { text-align: left; } table.fields tbody tr:first-child td { border-top: 2px solid #333; }
+table.fields td:first-child { color: #444; }
 figure { margin: 1em 0; } figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { color: #444; font-size: 0.9em; margin-top: 0.3em; }
 .reading li, .caveats li { margin-bottom: 0.4em; } .note { color: #666; font-size: 0.9em; }
@@ -81,6 +84,8 @@ _SVG_WIDTH = re.compile(r'<svg\b[^>]*?\swidth="([0-9.]+)pt"')
 _GLYPH_SCALE = re.compile(r"scale\((0?\.[0-9]+) -\1\)")
 _TD = re.compile(r"<td(\s[^>]*)?>(.*?)</td>", re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
+_ROW = re.compile(r"<tr>(.*?)</tr>", re.DOTALL)
+_CELL = re.compile(r"<t[hd]((?:\s[^>]*)?)>(.*?)</t[hd]>", re.DOTALL)
 _BREAKABLE_WORD = re.compile(r"[^\s<>]*[^\sA-Za-z0-9.,;:'<>&][^\s<>]*")
 _NUMBER = re.compile(r"[-+−]?[0-9.,]+(?:e[-+]?[0-9]+)?%?")
 
@@ -152,6 +157,23 @@ class _FigureJobs:
         return re.sub(r"<!--figure-(\d+)-->", lambda m: svgs[int(m.group(1))], text)
 
 
+def _one_result_vertically(table: str) -> str:
+    """A table of one row of five or more values set as rows of field | value, as the LaTeX
+    and Markdown tables set it (the permutation test's one row of 25 values was 2,600 px
+    wide); any other table as it is. Cells keep their content and classes."""
+    rows = _ROW.findall(table)
+    if len(rows) != 2 or "<thead>" not in table or "</tbody>" not in table:
+        return table
+    fields, values = (_CELL.findall(row) for row in rows)
+    if len(fields) != len(values) or len(fields) < 5:
+        return table
+    body = "".join(f"<tr><td>{field}</td><td{attrs}>{value}</td></tr>"
+                   for (_, field), (attrs, value) in zip(fields, values))
+    start, end = table.index("<thead>"), table.index("</tbody>") + len("</tbody>")
+    vertical = f"{table[:start]}<tbody>{body}</tbody>{table[end:]}"
+    return vertical.replace('<table class="', '<table class="fields ', 1)
+
+
 def _table_html(result: Any, precision: int, order: list[str]) -> str:
     """The result's table, rows in the report's algorithm order; a long one folded."""
     if isinstance(result, pd.Series):
@@ -159,7 +181,7 @@ def _table_html(result: Any, precision: int, order: list[str]) -> str:
     frame, bold = result_frame(result)
     frame, bold = in_order(frame, bold, order)
     table = frame_to_html(frame, precision, bold=bold, index=not isinstance(frame.index, pd.RangeIndex))
-    wrapped = f'<div class="table-wrap">{table}</div>'
+    wrapped = f'<div class="table-wrap">{_one_result_vertically(table)}</div>'
     if len(frame) > LONG_ROWS:
         return f"<details><summary>Table of {len(frame)} rows</summary>{wrapped}</details>"
     return wrapped
@@ -196,7 +218,7 @@ def _result_html(name: str, result: Any, precision: int, figures: _FigureJobs | 
     if isinstance(result, (pd.DataFrame, pd.Series)) or hasattr(result, "to_frame"):
         parts.append(_table_html(result, precision, order))
     elif hasattr(result, "to_html"):
-        parts.append(f'<div class="table-wrap">{result.to_html(precision=precision)}</div>')
+        parts.append(f'<div class="table-wrap">{_one_result_vertically(result.to_html(precision=precision))}</div>')
     if figures is not None:
         for view in fig_views.figure_views(result):
             parts.append(figures.add(_ordered_view(view, result, order), result,

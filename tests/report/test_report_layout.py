@@ -6,6 +6,7 @@ import shutil
 import subprocess
 from html.parser import HTMLParser
 
+import pandas as pd
 import pytest
 
 import algocompare as ac
@@ -208,3 +209,20 @@ def test_console_prose_wraps_at_spaces_and_aligned_lines_keep_their_columns():
     assert lines[1:] == ["test          statistic    p-value", "Friedman        180.3949  1.410e-31"]
     assert _rules(_STYLE)["pre.section-text .prose"]["white-space"] == "pre-wrap"
     assert "&lt;b&gt;" in _console_html("<b> & x")  # still escaped
+
+
+def test_one_result_of_many_values_is_set_vertically():
+    from algocompare.report.html import _one_result_vertically
+
+    frame = pd.DataFrame({"method": ["Synchronized permutation test"], "statistic": [65.2159], "p": [0.0079],
+                          "alternative": ["two-sided"], "resamples": [252]})
+    table = ac.frame_to_html(frame, bold=[[False, False, True, False, False]], index=False)
+    vertical = _one_result_vertically(table)
+    assert vertical.startswith('<table class="fields ') and "<thead>" not in vertical
+    parser = _Tables()
+    parser.feed(vertical)
+    assert parser.tables[0]["rows"] == [["method", "Synchronized permutation test"], ["statistic", "65.2159"],
+                                        ["p", "0.0079"], ["alternative", "two-sided"], ["resamples", "252"]]
+    assert "<b>0.0079</b>" in vertical  # the cells keep their marks
+    assert _one_result_vertically(ac.frame_to_html(frame.iloc[:, :4], index=False)).count("<thead>") == 1
+    assert _one_result_vertically(ac.frame_to_html(pd.concat([frame, frame]), index=False)).count("<thead>") == 1
