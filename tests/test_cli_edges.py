@@ -225,8 +225,8 @@ def test_a_mistyped_label_gets_the_close_labels(capsys, tmp_path):
     path = tmp_path / "runs.csv"
     path.write_text(_long_rows(runs=3))
     argv = ["severity", str(path), "--a", "a", "--b", "B", "--delta", "0.1"]
-    assert main([*argv, "--on", "P2"]) == 0  # algorithm 'a' is 'A', instance 'P2' is 'p2'
-    capsys.readouterr()
+    assert main([*argv, "--on", "P2", "--json"]) == 0  # algorithm 'a' is 'A', instance 'P2' is 'p2'
+    assert json.loads(capsys.readouterr().out)["algorithm_a"] == "A"
     assert "unknown instance --on 'p22' (did you mean 'p2'?)" in _one_line_error(capsys, [*argv, "--on", "p22"])
     with pytest.raises(ValueError, match=r"unknown instance 'P2' \(did you mean 'p2'\?\)"):
         ac.read(path).instance_runs("P2")

@@ -186,13 +186,15 @@ def _aligned(values: Any) -> list[str]:
     shown = [value if isinstance(value, str) else f"{value:.4g}" for value in values]
     name_width = max(len(str(name)) for name in values.index)
     value_width = max(len(text) for text in shown)
-    return [f"  {str(name):<{name_width}}  {text:>{value_width}}" for name, text in zip(values.index, shown)]
+    return [f"  {name!s:<{name_width}}  {text:>{value_width}}" for name, text in zip(values.index, shown)]
 
 
 def _run(args: argparse.Namespace) -> int:
     import algocompare as ac
 
     results, dropped_runs, label = _read_long(args, "maximize" if args.maximize else "minimize")
+    # the file's own labels in what is printed (--a cg names 'CG')
+    args.a, args.b = check_algorithm(results, args.a, "--a"), check_algorithm(results, args.b, "--b")
     x, y, paired = _two_samples(args, results, label)
     res = ac.severity_analysis(x, y, delta=args.delta, paired=paired, alpha=args.alpha,
                                alternative=args.alternative, test=args.test, threshold=args.threshold,
