@@ -191,9 +191,9 @@ def _char_points(char: str) -> float:
     if char in "MWmw":
         return 10.3 if char.isupper() else 8.3
     if char.isupper():
-        return 7.6
+        return 7.3
     if char.islower():
-        return 5.3
+        return 5.0
     if char == " ":
         return 3.4
     return 7.8  # symbols, Greek letters set as math
@@ -203,7 +203,10 @@ def _points(text: str, bold: bool = False) -> float:
     """Estimated width of a formatted cell at 10 pt (bold is about 12 % wider)."""
     match = _SCIENTIFIC.match(text)
     if match:  # mantissa, the times sign, 10 and a superscript exponent
-        width = sum(_char_points(c) for c in match.group(1)) + 9.0 + 10.0 + 4.2 * len(str(int(match.group(2))))
+        # measured: 1.041×10⁻¹⁶ is 55.3 pt in CM at 10 pt (× with its math spacing, superscript minus and digits)
+        exponent = str(int(match.group(2)))
+        width = sum(_char_points(c) for c in match.group(1)) + 12.5 + 10.0 + 2.0 \
+            + sum(5.5 if c == "-" else 3.6 for c in exponent)
     elif text == "<1e-300":
         width = 30.0
     else:
@@ -587,6 +590,8 @@ def _header_cell(text: str, stacked: bool) -> str:
 def _is_number(text: str) -> bool:
     if text.startswith("<") and len(text) > 1 and text != "<1e-300":  # "<.0001": below the decimals
         return _is_number(text[1:])
+    if text.endswith("*") and len(text) > 1:  # a number marked significant
+        return _is_number(text[:-1])
     try:
         float(text)
     except ValueError:

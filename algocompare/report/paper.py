@@ -45,6 +45,8 @@ class PaperTable:
     #: columns holding algorithm names (numbered together with the names)
     name_columns: tuple[str, ...] = ()
     index: bool = True
+    #: the same content in fewer columns, tried before the names are numbered
+    narrower: PaperTable | None = None
 
 
 def _adjustment(result: Any) -> str:
@@ -92,7 +94,7 @@ def summary_table(data: Any, sections: list[Any]) -> PaperTable:
     >>> res = ac.load_dataset("ice_cream")
     >>> table = summary_table(res, run_analysis(res))
     >>> list(table.frame.columns)
-    ['mean rank', 'median', 'IQR', 'r', 'magnitude', 'rejected']
+    ['mean rank', 'median', 'IQR', 'r', 'magnitude', 'differs']
     """
     from algocompare.effects import magnitude, paired_effect_sizes
 
@@ -123,14 +125,21 @@ def summary_table(data: Any, sections: list[Any]) -> PaperTable:
         notes.append(f"r: matched-pairs rank-biserial correlation with {reference} over the instances "
                      "(positive: better than it), magnitude after Romano et al. (2006)")
     decision = _decisions(sections, names, reference, posthoc)
-    if decision is not None:
-        rejected, how = decision
-        frame["rejected"] = ["control" if a == reference else ("yes" if rejected.get(a) else "no") for a in names]
-        notes.append(f"rejected: equal performance with {reference} rejected at {how}")
-    bold = np.zeros(frame.shape, bool)
-    if decision is not None:
-        bold[:, -1] = [bool(rejected.get(a)) for a in names]
-    return PaperTable(frame, bold, "Summary per algorithm, by mean rank", "; ".join(notes) + ".", tuple(names))
+    caption = "Summary per algorithm, by mean rank"
+    if decision is None:
+        return PaperTable(frame, np.zeros(frame.shape, bool), caption, "; ".join(notes) + ".", tuple(names))
+    rejected, how = decision
+    differs = [bool(rejected.get(a)) for a in names]
+    full = frame.assign(differs=["--" if a == reference else ("yes" if d else "no") for a, d in zip(names, differs)])
+    bold = np.zeros(full.shape, bool)
+    bold[:, -1] = differs
+    # the same table one column narrower, for long names in a column: the decision as a star on the mean rank
+    starred = frame.assign(**{"mean rank": [f"{m}*" if d else m for m, d in zip(frame["mean rank"], differs)]})
+    narrow = PaperTable(starred, np.zeros(starred.shape, bool), caption,
+                        "; ".join([*notes, f"*: equal performance with {reference} rejected at {how}"]) + ".",
+                        tuple(names))
+    note = "; ".join([*notes, f"differs: equal performance with {reference} rejected at {how}"]) + "."
+    return PaperTable(full, bold, caption, note, tuple(names), narrower=narrow)
 
 
 def _decisions(sections: list[Any], names: list[str], reference: str,
@@ -186,7 +195,11 @@ def control_table(result: Any, width: str = "column") -> PaperTable:
     bold[:, 3] = table["reject"].to_numpy(bool)
     order = np.argsort(ranks.loc[names].to_numpy(float), kind="stable")
     frame, bold = frame.iloc[order], bold[order]
-    return PaperTable(frame, bold, f"Comparisons with {result.control}", note, tuple(names) + (str(result.control),))
+    caption, known = "Comparisons with the control", (*names, str(result.control))
+    # without the effect sizes (the summary table has them) when long names need the room
+    narrower = PaperTable(frame.iloc[:, :4], bold[:, :4], caption, note.split(" r: ")[0], known) \
+        if frame.shape[1] > 4 else None
+    return PaperTable(frame, bold, caption, note, known, narrower=narrower)
 
 
 def _compact(p: float, precision: int = 4) -> str:
@@ -373,8 +386,12 @@ def _numbered(table: PaperTable) -> tuple[pd.DataFrame, np.ndarray, str]:
 def paper_latex(table: PaperTable, *, width: str = "column", precision: int = 4, scientific: bool | None = None,
                 label: str | None = None) -> str:
     """``table`` as LaTeX at ``width``: names in full when they fit, else numbered with a key."""
-    frame, bold, note = table.frame, table.bold, table.note
     named = table.name_columns or (table.index and any(str(n) in table.names for n in table.frame.index))
+    if table.names and named and not _fits(table.frame, table.bold, table.index, width, precision, scientific) \
+            and table.narrower is not None \
+            and _fits(table.narrower.frame, table.narrower.bold, table.index, width, precision, scientific):
+        table = table.narrower
+    frame, bold, note = table.frame, table.bold, table.note
     if table.names and named and not _fits(frame, bold, table.index, width, precision, scientific):
         frame, bold, key = _numbered(table)
         note = f"{note} {key}".strip()
