@@ -52,6 +52,13 @@ def _omnibus_rows(result: Any) -> list[tuple[str, float]]:
             if any(w in str(t).lower() for w in _OMNIBUS)]
 
 
+#: Why omnibus tests on the same table can disagree.
+_OMNIBUS_DIFFER = ("The omnibus tests weigh the evidence differently: Friedman's test uses only the order within each "
+                   "instance, the aligned-ranks and Quade tests also how large the differences are across instances, "
+                   "and RM-ANOVA the values themselves, so near the significance level they can fall on either "
+                   "side. ")
+
+
 def _omnibus_sentences(sections: list[Any], alpha: float) -> list[str]:
     sentences = []
     for section in sections:
@@ -67,9 +74,9 @@ def _omnibus_sentences(sections: list[Any], alpha: float) -> list[str]:
                                  f"At α = {alpha:g}, {rejected[0]} rejects the hypothesis that all "
                                  "algorithms perform alike.")
             if kept:
-                sentences.append(f"{_names(kept)} {'do' if len(kept) > 1 else 'does'} not reject it; "
-                                 "where the tests disagree, follow the family whose assumptions hold "
-                                 "(the leading family, below).")
+                sentences.append(f"{_names(kept)} {'do' if len(kept) > 1 else 'does'} not reject it. "
+                                 + (_OMNIBUS_DIFFER if rejected else "") + "Where the tests disagree, follow the "
+                                 "family whose assumptions hold (the leading family, below).")
     return sentences
 
 

@@ -65,3 +65,12 @@ def test_report_header_prints_the_adjustment_used():
             "(bergmann requested)") in page
     plain = ac.render_report(data, AnalysisOptions(p_adjust="finner"), figures=False)
     assert "p-value adjustment: finner</p>" in plain
+
+
+def test_reading_says_why_omnibus_tests_disagree():
+    # results_long: Friedman p = 0.056 keeps H0, Iman-Davenport, aligned ranks, Quade and RM-ANOVA reject it
+    sentences = _reading(ac.read(LONG))
+    why = next(s for s in sentences if s.startswith("Friedman (p = 0.0560) does not reject it"))
+    assert "weigh the evidence differently" in why and "only the order within each instance" in why
+    # every omnibus test rejects on the normal table: no such sentence
+    assert not any("weigh the evidence differently" in s for s in _reading(normal_table()))
