@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 import math
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -351,6 +352,11 @@ def has_labels(frame: pd.DataFrame) -> bool:
     return not isinstance(frame.index, pd.RangeIndex)
 
 
+def _name_headers(frame: pd.DataFrame) -> list[str]:
+    """Headers of the columns that ``frame.attrs["name_columns"]`` declares to hold algorithm names."""
+    return [header_text(c) for c in frame.attrs.get("name_columns", ())]
+
+
 def _check_width(width: str) -> tuple[float, str]:
     if width not in WIDTHS:
         raise ValueError(f"width={width!r} is not valid; choose 'column' (a column of a two-column paper) "
@@ -419,20 +425,21 @@ def frame_to_latex(frame: pd.DataFrame, precision: int = 4, scientific: bool | N
     """
     points, environment = _check_width(width)
     header, rows, marks = _layout(frame, precision, scientific, bold, index, missing="--")
-    table = _Table(header, rows, marks)
+    table = _Table(header, rows, marks, _name_headers(frame))
     return table.latex(caption, label, points if text_width is None else float(text_width), environment, note)
 
 
 class _Table:
     """Formatted cells of a LaTeX table and the choices that make it fit the width."""
 
-    def __init__(self, header: list[str], rows: list[list[str]], marks: list[list[bool]]) -> None:
+    def __init__(self, header: list[str], rows: list[list[str]], marks: list[list[bool]],
+                 name_headers: Sequence[str] = ()) -> None:
         self.header, self.rows, self.marks = header, rows, marks
         self.numeric = _numeric_columns(header, rows)
         self.text = [not n and any(" " in r[j] for r in rows) or (not n and _points(header[j]) > 60)
                      for j, n in enumerate(self.numeric)]
-        #: columns of names (headed as such), which never break inside a word
-        self.names = [h in _NAME_HEADERS for h in header]
+        #: columns of names (headed as such, or named in the frame's attrs), which never break inside a word
+        self.names = [h in _NAME_HEADERS or h in name_headers for h in header]
 
     def _cell_points(self, j: int) -> list[float]:
         return [_points(r[j], m[j]) for r, m in zip(self.rows, self.marks)]

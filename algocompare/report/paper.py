@@ -19,7 +19,9 @@ import pandas as pd
 from algocompare._tables import (
     ADJUSTMENTS,
     WIDTHS,
+    _check_width,
     _layout,
+    _name_headers,
     _Table,
     format_number,
     frame_to_latex,
@@ -314,15 +316,21 @@ def _test_row(frame: pd.DataFrame) -> tuple[pd.DataFrame, list[str]] | None:
     return out, rest
 
 
+#: Optimal consensus rankings shown side by side at most; the note says how many there are.
+_MAX_SOLUTIONS = 3
+
+
 def _ranking_frame(frame: pd.DataFrame) -> pd.DataFrame | None:
-    """Consensus rankings ("A > B = C" per solution) as positions down, solutions across."""
+    """Consensus rankings ("A > B = C" per solution) as positions down, the first solutions across."""
     if not {"solution", "ranking"} <= set(frame.columns):
         return None
-    solutions = [str(r).split(" > ") for r in frame["ranking"]]
+    solutions = [str(r).split(" > ") for r in frame["ranking"]][:_MAX_SOLUTIONS]
     depth = max(len(s) for s in solutions)
     columns = {("algorithm" if len(solutions) == 1 else f"solution {n}"): s + [""] * (depth - len(s))
                for n, s in zip(frame["solution"], solutions)}
-    return pd.DataFrame(columns, index=pd.Index([str(i + 1) for i in range(depth)], name="position"))
+    out = pd.DataFrame(columns, index=pd.Index([str(i + 1) for i in range(depth)], name="position"))
+    out.attrs["name_columns"] = list(columns)
+    return out
 
 
 def paper_table(result: Any, order: list[str] | None = None, width: str = "column", caption: str = "",
@@ -349,8 +357,18 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
                           index=False)
     ranking = _ranking_frame(frame)
     if ranking is not None:
-        note = f"{method}; objective {format_number(frame['objective'].iloc[0])}." if "objective" in frame else ""
-        return PaperTable(ranking, np.zeros(ranking.shape, bool), "Consensus ranking", note)
+        note = method + (f"; objective {format_number(frame['objective'].iloc[0])}" if "objective" in frame else "")
+        if len(frame) > 1:
+            note += f"; {len(frame)} rankings are optimal" + (f", the first {ranking.shape[1]} shown"
+                                                               if len(frame) > ranking.shape[1] else "")
+        narrower = None
+        if ranking.shape[1] > 1:
+            first = ranking.iloc[:, :1].rename(columns={ranking.columns[0]: "algorithm"})
+            first.attrs["name_columns"] = ["algorithm"]
+            narrower = PaperTable(first, np.zeros(first.shape, bool), "Consensus ranking",
+                                  note.replace(f", the first {ranking.shape[1]} shown", ", the first shown") + ".")
+        return PaperTable(ranking, np.zeros(ranking.shape, bool), "Consensus ranking", note + ".",
+                          tuple(order or ()), tuple(ranking.columns), narrower=narrower)
     if order is not None:
         frame, bold = in_order(frame, bold, order)
     names = tuple(order or ())
@@ -362,7 +380,7 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
 def _fits(frame: pd.DataFrame, bold: np.ndarray, index: bool, width: str, precision: int = 4,
           scientific: bool | None = None) -> bool:
     header, rows, marks = _layout(frame, precision, scientific, bold, index, missing="--")
-    return _Table(header, rows, marks).fit(WIDTHS[width][0]) is not None
+    return _Table(header, rows, marks, _name_headers(frame)).fit(WIDTHS[width][0]) is not None
 
 
 def _numbered(table: PaperTable) -> tuple[pd.DataFrame, np.ndarray, str]:
@@ -386,6 +404,7 @@ def _numbered(table: PaperTable) -> tuple[pd.DataFrame, np.ndarray, str]:
 def paper_latex(table: PaperTable, *, width: str = "column", precision: int = 4, scientific: bool | None = None,
                 label: str | None = None) -> str:
     """``table`` as LaTeX at ``width``: names in full when they fit, else numbered with a key."""
+    _check_width(width)
     named = table.name_columns or (table.index and any(str(n) in table.names for n in table.frame.index))
     if table.names and named and not _fits(table.frame, table.bold, table.index, width, precision, scientific) \
             and table.narrower is not None \

@@ -1,0 +1,146 @@
+"""The content of the paper tables (algocompare.report.paper): the summary's effect sizes and
+decisions, the control table, the all-pairs matrix and list, numbering with a key only when names
+do not fit, the Kemeny ranking, mean-rank order of to_markdown, and analyze --latex-width."""
+
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import algocompare as ac
+from algocompare.analysis import AnalysisOptions, run_analysis
+from algocompare.effects import paired_effect_sizes
+from algocompare.report.paper import all_pairs_table, control_table, paper_latex, paper_table, summary_table
+
+LONG = ["CMA-ES (IPOP, restarts)", "L-SHADE (linear pop. reduction)", "BIPOP-aCMA-ES w/ surrogate", "jSO",
+        "DE/rand/1/bin", "Particle swarm optimisation (SPSO 2011)", "NSGA-II", "Random search"]
+
+
+@pytest.fixture(scope="module")
+def cec():
+    data = ac.load_dataset("cec2017_d10")
+    return data, run_analysis(data, AnalysisOptions(control="jSO"))
+
+
+def _long_names(seed=1, spread=2.0):
+    rng = np.random.default_rng(seed)
+    values = np.round(rng.normal(size=(20, len(LONG))) + np.linspace(0, spread, len(LONG)), 2)
+    return ac.Results.from_wide(pd.DataFrame(values, columns=LONG))
+
+
+def test_summary_has_the_effect_size_against_the_control_and_its_decision(cec):
+    data, sections = cec
+    table = summary_table(data, sections)
+    frame = table.frame
+    assert list(frame.index) == [str(a) for a in data.mean_ranks().sort_values(kind="stable").index]
+    # r of each algorithm against the control, positive = better than it
+    effects = paired_effect_sizes(data, [("EBO", "jSO"), ("MOS12", "jSO")])
+    assert frame.loc["EBO", "r"] == f"{effects['effect_size'][0]:.2f}" and float(frame.loc["EBO", "r"]) > 0
+    assert float(frame.loc["MOS12", "r"]) < 0 and frame.loc["MOS12", "magnitude"] == "large"
+    control = next(r for s in sections for r in s.results.values() if getattr(r, "control", None) == "jSO")
+    rejected = dict(zip(control.table["algorithm_b"], control.table["reject"]))
+    assert frame.loc["jSO", "differs"] == "--"
+    assert all(frame.loc[a, "differs"] == ("yes" if rejected[a] else "no") for a in rejected)
+    assert table.bold[:, -1].tolist() == [bool(rejected.get(a, False)) for a in frame.index]
+    assert "IQR" in table.note and "jSO" in table.note and "APV (Holm)" in table.note
+
+
+def test_long_names_stay_whole_with_the_decision_as_a_star(tmp_path):
+    data = _long_names()
+    sections = run_analysis(data)
+    tex = paper_latex(summary_table(data, sections))
+    assert "Key:" not in tex and all(name.replace("_", r"\_") in tex for name in LONG)
+    assert re.search(r"\d\.\d\d\*", tex) and "*: equal performance with" in tex
+
+
+def test_control_table_is_one_table_in_mean_rank_order(cec):
+    data, _ = cec
+    result = ac.posthoc(data, control="jSO", p_adjust="hochberg")
+    table = control_table(result)
+    assert list(table.frame.columns[:4]) == ["mean rank", "statistic", "p", "APV (Hochberg)"]
+    ranks = [float(r) for r in table.frame["mean rank"]]
+    assert ranks == sorted(ranks) and "jSO" not in table.frame.index
+    tex = paper_latex(table)
+    assert tex.count(r"\begin{tabular}{") == 1 and "continued" not in tex  # ([b] tabulars stack headers)
+    assert r"\textbf" in tex and "APV" in tex and "(Hochberg)" in tex
+
+
+def test_all_pairs_matrix_marks_the_rejected_pairs_in_bold():
+    data = ac.load_dataset("ice_cream")
+    result = ac.posthoc(data, p_adjust="holm", alpha=0.5)  # some rejections among five algorithms
+    table = all_pairs_table(result)
+    order = list(table.frame["algorithm"])
+    decided = result.reject()
+    k = len(order)
+    for i in range(k):
+        for j in range(k - 1):
+            cell = table.frame.iloc[i, 2 + j]
+            assert (cell != "") == (i > j)  # lower triangle only
+            assert bool(table.bold[i, 2 + j]) == (i > j and bool(decided.loc[order[i], order[j]]))
+
+
+def test_many_pairs_become_the_list_of_differing_pairs(cec):
+    data, _ = cec
+    result = ac.posthoc(data, p_adjust="holm")
+    table = all_pairs_table(result, width="column")
+    assert list(table.frame.columns) == ["#", "algorithm", "better than"]
+    listed = sum(len(c.split(", ")) for c in table.frame["better than"] if c != "--")
+    assert listed == int(result.table["reject"].sum())
+    tex = paper_latex(table)
+    assert tex.count(r"\\") - 1 == data.n_algorithms + 0  # one row per algorithm, not one per pair
+    assert all(name in tex for name in table.frame["algorithm"])
+
+
+def test_page_width_keeps_the_matrix_of_the_same_pairs(cec):
+    data, _ = cec
+    result = ac.posthoc(data, p_adjust="holm")
+    page = all_pairs_table(result, width="page")
+    assert "better than" not in page.frame.columns and page.frame.shape[1] == 2 + data.n_algorithms - 1
+    tex = paper_latex(page, width="page")
+    assert r"\begin{table*}" in tex and "longtable" not in tex
+
+
+def test_names_are_numbered_with_a_key_only_when_they_cannot_fit():
+    data = _long_names()
+    result = ac.posthoc(data, p_adjust="holm")
+    tex = paper_latex(all_pairs_table(result))
+    assert "Key: 1 " in tex and all(name in tex for name in LONG)  # numbered in the matrix, named in the key
+    short = ac.load_dataset("ice_cream")
+    assert "Key:" not in paper_latex(all_pairs_table(ac.posthoc(short)))
+
+
+def test_kemeny_is_a_ranking_by_position_not_a_string():
+    data = ac.load_dataset("cec2005_d10")
+    section = next(s for s in run_analysis(data) if s.key == "consensus")
+    table = paper_table(section.results["kemeny"], width="column")
+    assert table.frame.index.name == "position" and table.frame.shape[0] == data.n_algorithms
+    assert set(table.frame.iloc[:, 0]) == {str(a) for a in data.algorithms}
+
+
+def test_to_markdown_is_in_mean_rank_order_with_human_headers():
+    data = ac.load_dataset("cec2005_d10")
+    result = ac.posthoc(data, control="G-CMA-ES")
+    text = result.to_markdown()
+    rows = [line.split(" | ")[1] for line in text.splitlines()[2:]]
+    ranks = result.mean_ranks
+    assert [ranks[b] for b in rows] == sorted(ranks[b] for b in rows)
+    assert "| A | B | statistic | p | APV (Holm) |" in text
+
+
+def test_to_latex_width_and_a_bad_width():
+    result = ac.posthoc(ac.load_dataset("ice_cream"), control="strawberry")
+    assert r"\begin{table*}" in result.to_latex(width="page")
+    assert r"\begin{table}" in result.to_latex()
+    with pytest.raises(ValueError, match="width"):
+        result.to_latex(width="double")
+
+
+def test_analyze_latex_width_page(tmp_path, capsys):
+    from algocompare.cli import main
+
+    assert main(["analyze", "--dataset", "ice_cream", "--latex", str(tmp_path), "--latex-width", "page"]) == 0
+    assert r"\begin{table*}" in (tmp_path / "summary.tex").read_text()
+    assert (tmp_path / "reading.tex").read_text().strip()
+    with pytest.raises(SystemExit):
+        main(["analyze", "--dataset", "ice_cream", "--latex", str(tmp_path), "--latex-width", "wide"])
