@@ -91,7 +91,7 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     out = _directory(directory)
     order = algorithm_order(data)
     level = float(alpha)
-    files = {"summary": paper_latex(summary_table(data, sections), width=width, precision=precision,
+    files = {"summary": paper_latex(summary_table(data, sections, width), width=width, precision=precision,
                                     scientific=scientific, label="tab:summary")}
     for section, name, result in fig_views.iter_results(sections):
         if hasattr(result, "to_frame") and not isinstance(result, (pd.DataFrame, pd.Series)):
@@ -155,8 +155,10 @@ def export_figures(data: Any, sections: list[Any], directory: str | Path, *, fmt
     out = _directory(directory)
     # the ranks figure needs every cell; a table with missing cells starts with its sections' figures
     jobs = [] if data.n_missing else [("ranks", lambda: distribution_plot(data, kind="violin", scale="ranks").figure)]
+    order = [] if data.n_missing else [str(a) for a in data.mean_ranks().sort_values(kind="stable").index]
     for section, name, result in fig_views.iter_results(sections):
         for view in fig_views.figure_views(result):
+            view = fig_views.in_rank_order(view, result, order)  # the report's order, by mean rank
             # the customary figure's file is named after its function (cd_diagram, msd_plot, ...)
             key = fig_views.customary(result).draw.__name__ if view.key == "figure" else view.key
             jobs.append((_stem(section.key, name, key),

@@ -82,9 +82,10 @@ def _posthoc(sections: list[Any], *, control: bool) -> Any:
     return None
 
 
-def summary_table(data: Any, sections: list[Any]) -> PaperTable:
+def summary_table(data: Any, sections: list[Any], width: str = "column") -> PaperTable:
     """One row per algorithm, in mean-rank order: mean rank, median, IQR, the matched-pairs
-    rank-biserial r against the control (or the best) with its magnitude, and the decision.
+    rank-biserial r against the control (or the best) with its magnitude (and at page width
+    its 95 % interval), and the decision.
 
     The decision is the post-hoc control comparison of ``sections`` (rejected at its adjusted
     p); without one, the all-pairs comparison with the best algorithm.
@@ -122,6 +123,11 @@ def summary_table(data: Any, sections: list[Any]) -> PaperTable:
         r = dict(zip(effects["algorithm_a"].astype(str), effects["effect_size"].to_numpy(float)))
         values = np.array([r.get(a, np.nan) for a in names])
         frame["r"] = ["--" if a == reference or not np.isfinite(v) else f"{v:.2f}" for a, v in zip(names, values)]
+        if width == "page":
+            bounds = {a: (lo, hi) for a, lo, hi in zip(effects["algorithm_a"].astype(str), effects["ci_low"],
+                                                         effects["ci_high"])}
+            frame["95% CI"] = [f"[{bounds[a][0]:.2f}, {bounds[a][1]:.2f}]"
+                               if a in bounds and np.isfinite(bounds[a][0]) else "--" for a in names]
         frame["magnitude"] = [str(magnitude(v, "rank_biserial")) if a != reference else "" for a, v in
                               zip(names, values)]
         notes.append(f"r: matched-pairs rank-biserial correlation with {reference} over the instances "

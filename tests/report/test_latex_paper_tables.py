@@ -46,6 +46,14 @@ def test_summary_has_the_effect_size_against_the_control_and_its_decision(cec):
     assert "IQR" in table.note and "jSO" in table.note and "APV (Holm)" in table.note
 
 
+def test_page_width_adds_the_interval_of_r(cec):
+    data, sections = cec
+    frame = summary_table(data, sections, width="page").frame
+    effects = paired_effect_sizes(data, [("MM", "jSO")])
+    assert frame.loc["MM", "95% CI"] == f"[{effects['ci_low'][0]:.2f}, {effects['ci_high'][0]:.2f}]"
+    assert "95% CI" not in summary_table(data, sections).frame
+
+
 def test_long_names_stay_whole_with_the_decision_as_a_star(tmp_path):
     data = _long_names()
     sections = run_analysis(data)
