@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
 
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions, run_analysis
@@ -96,7 +97,7 @@ def test_parametric_path_when_the_assumptions_hold():
     dz = ac.effects.paired_effect_sizes(data, list(zip(pairs["algorithm_a"], pairs["algorithm_b"])), measure="d_z")
     np.testing.assert_allclose(pairs["effect_size"], dz["effect_size"], rtol=1e-12)
     assert section.results["control"].control == "A0" and section.data["rm_anova"]["correction"] == "none"
-    assert "Leading family: parametric" in section.text and "paired t-tests" in section.text.lower()
+    assert "Leading family: parametric" in section.text and "Paired t-tests (19 df)" in section.text
 
 
 def test_parametric_path_uses_the_requested_adjustment():
@@ -167,3 +168,36 @@ def test_incomplete_table_effect_sizes_use_the_instances_where_both_have_a_value
             expected = ac.effects.paired_effect_sizes(both, [(row.algorithm_a, row.algorithm_b)], direction=direction)
             assert row.effect_size == pytest.approx(expected["effect_size"].iloc[0], rel=1e-12)
             assert row.magnitude == expected["magnitude"].iloc[0]
+
+
+def test_post_hoc_tables_name_their_effect_size_measure():
+    rank = _sections(ac.load_dataset("cec2005_d10"))["posthoc"].results["control"]
+    parametric = _sections(normal_table())["parametric"].results["all_pairs"]
+    assert rank.to_frame().attrs["effect_size"] == "rank_biserial" and "rank-biserial r" in rank.method
+    assert parametric.to_frame().attrs["effect_size"] == "d_z" and "effect size d_z" in parametric.method
+
+
+def test_nemenyi_on_the_parametric_path_is_tukeys_hsd():
+    data = normal_table()
+    section = _sections(data, control=None, p_adjust="nemenyi")["parametric"]
+    used = section.data["p_adjust"]["all_pairs"]
+    assert used["requested"] == "nemenyi" and used["used"] == "tukey" and "Tukey's HSD" in used["reason"]
+    table = section.results["all_pairs"].table
+    # the residual mean square from the RM-ANOVA's F: MSE = MS_algorithms / F
+    values, anova = data.blocks(), ac.rm_anova(data)
+    n, k = values.shape
+    means = values.mean()
+    mse = n * float(((means - means.mean()) ** 2).sum()) / (k - 1) / anova.statistic
+    for row in table.itertuples():
+        t = (means[row.algorithm_b] - means[row.algorithm_a]) / np.sqrt(2 * mse / n)
+        assert row.statistic == pytest.approx(t, rel=1e-9)
+        q = stats.studentized_range.sf(np.sqrt(2) * abs(t), k, anova.df2)
+        assert row.pvalue_adj == pytest.approx(max(q, row.pvalue), rel=1e-6)
+
+
+def test_tukey_with_two_algorithms_is_the_rm_anova():
+    data = normal_table(shifts=(0.0, 0.4))
+    table = paired_t_posthoc(data, None, "tukey", 0.05).table
+    anova = ac.rm_anova(data)
+    assert table["statistic"].iloc[0] ** 2 == pytest.approx(anova.statistic, rel=1e-9)  # t² = F
+    assert table["pvalue_adj"].iloc[0] == pytest.approx(anova.pvalue, rel=1e-6)

@@ -21,7 +21,7 @@ SCOPE = ("Question: do the algorithms differ on problems like these? Friedman's 
 def leading_family(assumptions: Any) -> str:
     """Which family of tests leads the reading, and why."""
     if assumptions.parametric_ok:
-        return ("parametric: RM-ANOVA and the paired t-tests (their own section below) lead, the rank tests are "
+        return ("parametric: RM-ANOVA and its pairwise tests (their own section below) lead, the rank tests are "
                 "the robust second opinion")
     return ("rank-based (Friedman and its post-hoc tests): the assumptions of the parametric tests do not "
             "hold here, so RM-ANOVA above is shown for comparison only and has no post-hoc section")

@@ -34,6 +34,7 @@ from algocompare.frequentist.omnibus import rm_anova
 from algocompare.posthoc.adjust import adjust_pairwise, adjust_vector
 from algocompare.posthoc.analysis import (
     BATCH_CELLS,
+    Adjustment,
     all_pairs_adjustment,
     control_adjustment,
     describe,
@@ -44,13 +45,13 @@ from algocompare.posthoc.result import PosthocResult
 __all__ = ["LEADS", "QUESTION", "p_text", "paired_t_posthoc", "section", "sphericity_choice"]
 
 #: Why the parametric family leads when its assumptions hold (said in the text and the reading).
-LEADS = ("the assumption checks find normal data with equal variances, so RM-ANOVA and the paired t-tests lead: "
+LEADS = ("the assumption checks find normal data with equal variances, so RM-ANOVA and its pairwise tests lead: "
          "they use the sizes of the differences, not only their order, and have more power when the errors are "
          "normal; the rank-based sections remain valid as a robust second opinion")
 
 
 #: The question the section answers, and its scope.
-QUESTION = ("Question: do the algorithms' mean values differ on problems like these? RM-ANOVA and the paired t-tests "
+QUESTION = ("Question: do the algorithms' mean values differ on problems like these? RM-ANOVA and its pairwise tests "
             "treat the {n} instances as a sample of problems, as Friedman's test does, but compare values, not ranks.")
 
 
@@ -85,7 +86,9 @@ def sphericity_choice(anova: Any, alpha: float) -> tuple[str, float, str]:
 
 
 def paired_t_posthoc(results: Any, control: Any, p_adjust: str, alpha: float) -> PosthocResult:
-    """Paired t-tests of all pairs (``control=None``) or of a control against the others.
+    """Paired t-tests of all pairs (``control=None``) or of a control against the others,
+    adjusted with ``p_adjust`` (any method of :func:`algocompare.adjust_pvalues`), or Tukey's
+    HSD with ``p_adjust="tukey"`` (see :func:`_tukey`).
 
     For a pair (a, b) the statistic is t = mean(d)/(sd(d)/√N) of d = b − a on the oriented
     values (lower is better), so t > 0 means ``algorithm_a`` is better, as for the rank
@@ -104,6 +107,8 @@ def paired_t_posthoc(results: Any, control: Any, p_adjust: str, alpha: float) ->
         c = names.index(control)
         b = np.array([j for j in range(k) if j != c], dtype=int)
         a = np.full(b.size, c)
+    if p_adjust == "tukey":
+        return _tukey(blocks, values, a, b, control, alpha)
     statistic = np.empty(a.size)
     step = max(1, BATCH_CELLS // n)
     for start in range(0, a.size, step):  # pairs in batches: never all the differences at once
@@ -125,6 +130,47 @@ def paired_t_posthoc(results: Any, control: Any, p_adjust: str, alpha: float) ->
                          table=table, dropped_instances=blocks.dropped_instances)
 
 
+def _tukey(blocks: Any, values: np.ndarray, a: np.ndarray, b: np.ndarray, control: Any,
+           alpha: float) -> PosthocResult:
+    """Tukey's HSD for the repeated-measures design: t = (ȳ_b − ȳ_a)/√(2 MSE/N) with the
+    residual mean square of the RM-ANOVA (df = (k − 1)(N − 1)), raw p two-sided from t, and
+    adjusted p = P(Q_{k,df} ≥ √2 |t|) from the studentized range of k means (also with a
+    control, as the Nemenyi procedure; conservative there). It is the parametric analogue of
+    Nemenyi's test (Demšar 2006, §3.2.2), and what autorank runs after RM-ANOVA.
+    """
+    n, k = values.shape
+    scaled = values / 2.0 ** np.frexp(np.abs(values).max())[1] if np.abs(values).max() > 0 else values
+    residual = scaled - scaled.mean(axis=0) - scaled.mean(axis=1, keepdims=True) + scaled.mean()
+    df = (n - 1) * (k - 1)
+    mse = float((residual ** 2).sum()) / df
+    means = scaled.mean(axis=0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        statistic = (means[b] - means[a]) / math.sqrt(2.0 * mse / n) if mse > 0 else \
+            np.where(means[b] == means[a], 0.0, np.sign(means[b] - means[a]) * np.inf)
+    statistic = np.asarray(statistic, dtype=float)
+    pvalue = np.minimum(1.0, 2.0 * stats.t.sf(np.abs(statistic), df))
+    adjusted = np.minimum(1.0, stats.studentized_range.sf(np.sqrt(2.0) * np.abs(statistic), k, df))
+    adjusted = np.maximum(adjusted, pvalue)  # an APV is never below its raw p-value
+    names = list(blocks.algorithms)
+    table = pd.DataFrame({"algorithm_a": [names[i] for i in a], "algorithm_b": [names[j] for j in b],
+                          "statistic": statistic, "pvalue": pvalue, "pvalue_adj": adjusted,
+                          "reject": adjusted <= alpha})
+    method = f"Tukey's HSD on the RM-ANOVA residual ({df} df), " + \
+        ("all pairs" if control is None else f"control {control}")
+    return PosthocResult(method=method, test="tukey", p_adjust="tukey", control=control, alpha=alpha,
+                         n_instances=n, n_algorithms=k, mean_ranks=blocks.mean_ranks(), critical_difference=None,
+                         table=table, dropped_instances=blocks.dropped_instances)
+
+
+def _adjustment(adjustment: Adjustment) -> Adjustment:
+    """The parametric path's adjustment: Tukey's HSD where the user asked for Nemenyi's procedure."""
+    if adjustment.used != "nemenyi":
+        return adjustment
+    return Adjustment(adjustment.requested, "tukey",
+                      "on the values, the studentized-range procedure that Nemenyi's test applies to mean ranks "
+                      "is Tukey's HSD")
+
+
 def _control(results: Any, control: Any) -> Any:
     if control is None or control != "best" or "best" in list(results.algorithms):
         return control
@@ -132,7 +178,7 @@ def _control(results: Any, control: Any) -> Any:
 
 
 def section(results: Any, options: AnalysisOptions) -> Section | None:
-    """RM-ANOVA with its sphericity correction and paired t post-hoc tests with d_z, when the
+    """RM-ANOVA with its sphericity correction and paired t (or Tukey) post-hoc tests with d_z, when the
     assumption checks recommend the parametric tests; None otherwise (the frequentist
     section says why) and for tables with missing cells."""
     if getattr(results, "n_missing", 0) or results.n_algorithms < 2:
@@ -151,9 +197,9 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     adjustments, found = {}, {"rm_anova": anova}
     control = _control(results, options.control)
     if control is not None:
-        adjustments["control"] = control_adjustment(options)
+        adjustments["control"] = _adjustment(control_adjustment(options))
         found["control"] = paired_t_posthoc(results, control, adjustments["control"].used, options.alpha)
-    adjustments["all_pairs"] = all_pairs_adjustment(options, results.n_algorithms)
+    adjustments["all_pairs"] = _adjustment(all_pairs_adjustment(options, results.n_algorithms))
     found["all_pairs"] = paired_t_posthoc(results, None, adjustments["all_pairs"].used, options.alpha)
     for key, adjustment in adjustments.items():
         found[key] = with_effect_sizes(found[key], results, "d_z")
@@ -163,6 +209,6 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
                          "pvalue_used": p_used, "decision": decision},
             **{key: {**found[key].to_dict(), "cliques": found[key].cliques()} for key in adjustments},
             "p_adjust": {key: adj.to_dict() for key, adj in adjustments.items()}, "effect_size": "d_z"}
-    return Section(key="parametric", title="Parametric path: repeated-measures ANOVA and paired t-tests",
+    return Section(key="parametric", title="Parametric path: repeated-measures ANOVA and its pairwise tests",
                    text="\n".join(lines), data=data, results=found, figures=(),
                    question=lines[0])

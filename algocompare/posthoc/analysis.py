@@ -79,7 +79,7 @@ def control_adjustment(options: AnalysisOptions) -> Adjustment:
 def with_effect_sizes(result: Any, data: Any, measure: str) -> Any:
     """``result`` (a post-hoc result) whose table also has the effect size of each pair,
     its interval and magnitude (columns :data:`EFFECT_COLUMNS`), in the orientation of the
-    table (positive = ``algorithm_a`` better)."""
+    table (positive = ``algorithm_a`` better); ``table.attrs["effect_size"]`` names the measure."""
     table = result.table
     pairs = list(zip(table["algorithm_a"], table["algorithm_b"]))
     if getattr(data, "n_missing", 0):
@@ -90,6 +90,7 @@ def with_effect_sizes(result: Any, data: Any, measure: str) -> Any:
                              for start in range(0, len(pairs), step)]
                             or [paired_effect_sizes(data, [], measure=measure)], ignore_index=True)
     table = pd.concat([table.reset_index(drop=True), effects[list(EFFECT_COLUMNS)]], axis=1)
+    table.attrs["effect_size"] = measure  # "rank_biserial" or "d_z": what the effect_size column holds
     method = f"{result.method}; effect size {PAIRED_MEASURES[measure]} (95 % CI), positive = first better"
     return dataclasses.replace(result, table=table, method=method)
 

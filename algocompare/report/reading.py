@@ -114,7 +114,8 @@ def _all_pairs_sentence(result: Any, alpha: float) -> str:
 
 
 #: How the reading names the post-hoc tests.
-_TEST_LABELS = {"friedman": "Friedman post-hoc", "paired_t": "paired t-tests", "skillings_mack": "Skillings-Mack post-hoc",
+_TEST_LABELS = {"friedman": "Friedman post-hoc", "paired_t": "paired t-tests", "tukey": "Tukey's HSD",
+                "skillings_mack": "Skillings-Mack post-hoc",
                 "durbin": "Durbin post-hoc"}
 
 
@@ -122,6 +123,8 @@ def _procedure(result: Any) -> str:
     """"Friedman post-hoc, holm adjustment": the test and the adjustment actually used."""
     test = _TEST_LABELS.get(str(getattr(result, "test", "")), str(getattr(result, "test", "")))
     adjustment = getattr(result, "p_adjust", "")
+    if adjustment == getattr(result, "test", None):  # Tukey's HSD is its own adjustment
+        adjustment = ""
     return ", ".join(part for part in (test, f"{adjustment} adjustment" if adjustment else "") if part) or result.method
 
 
@@ -278,7 +281,7 @@ def _leading_sentence(sections: dict[str, Any]) -> str:
     if rank is None or not isinstance(rank.data, dict) or "leading_family" not in rank.data:
         return ""
     if rank.data["leading_family"] == "parametric":
-        return ("The assumption checks hold, so the parametric family (RM-ANOVA, paired t-tests, d_z) leads "
+        return ("The assumption checks hold, so the parametric family (RM-ANOVA, its pairwise tests, d_z) leads "
                 "this reading; the rank-based results are the robust second opinion.")
     return ("The assumption checks recommend the rank-based family (Friedman and its post-hoc tests), which "
             "leads this reading; RM-ANOVA is shown for comparison only.")

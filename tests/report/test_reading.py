@@ -39,7 +39,7 @@ def test_bayesian_scope_is_posterior_probabilities():
 
 
 def test_reading_names_the_leading_family():
-    assert any("parametric family (RM-ANOVA, paired t-tests, d_z) leads" in s for s in _reading(normal_table()))
+    assert any("parametric family (RM-ANOVA, its pairwise tests, d_z) leads" in s for s in _reading(normal_table()))
     rank = _reading(ac.load_dataset("cec2005_d10"))
     assert any("recommend the rank-based family" in s for s in rank)
     assert not any("parametric family" in s and "leads" in s for s in rank)
