@@ -26,6 +26,11 @@ nb_execution_mode = "off"  # notebooks are executed by the test suite; their sto
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 html_theme = "furo"
 html_title = "algocompare"
+# API pages are titled by the short name (the signature gives the full one), and names
+# never break inside a word (_static/algocompare.css)
+templates_path = ["_templates"]
+html_static_path = ["_static"]
+html_css_files = ["algocompare.css"]
 myst_enable_extensions = ["dollarmath"]
 # ref.python: numpydoc type names such as "PosthocResult" resolve to both the top-level
 # name and its defining module; the first match is the right page either way.
