@@ -29,7 +29,7 @@ import numpy as np
 from algocompare.plots._figure import use_layout
 
 __all__ = ["MIN_POINTS", "FLOOR_POINTS", "abbreviate", "fit_names", "name_ticks", "legend_below", "finish",
-           "text_points", "cell_box", "claim_cell", "record_names", "names_key"]
+           "text_points", "cell_box", "claim_cell", "record_names", "names_key", "panel_inches"]
 
 #: Smallest text drawn, in points (what stays readable in a printed journal column).
 MIN_POINTS = 7.0
@@ -182,7 +182,7 @@ def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[A
     # About 60% of the panel holds the k labels side by side: smaller text where they crowd.
     spacing = 0.6 * (width_in if axis == "x" else height_in) * 72.0 / max(len(names), 1)
     default = _fontsize(matplotlib.rcParams[f"{axis}tick.labelsize"])
-    fontsize = max(min(default, spacing / 1.3), MIN_POINTS)
+    fontsize = max(min(default, spacing / 1.3), FLOOR_POINTS)
     across = (height_in if axis == "x" else width_in) * 72.0 * share
     ticks = getattr(ax, "_algocompare_ticks", {})
     other = ticks.get("y" if axis == "x" else "x")
@@ -227,21 +227,21 @@ def panel_inches(ax: Any) -> tuple[float, float]:
 
 
 def _thin(ax: Any, renderer: Any) -> bool:
-    """Blank every tick label of algorithm names but each m-th, the smallest m at which none overlap."""
+    """Blank every tick label of algorithm names but each m-th, the smallest m at which none
+    overlap (measured on all the labels each time: the Axes may have grown since)."""
     changed = False
     for axis, entry in getattr(ax, "_algocompare_ticks", {}).items():
         positions, _, labels, kwargs, step, _ = entry
+        setter = ax.set_xticks if axis == "x" else ax.set_yticks
+        if step > 1:
+            setter(positions, labels, **kwargs)
         ticks = (ax.xaxis if axis == "x" else ax.yaxis).get_ticklabels()
         extents = [t.get_window_extent(renderer) for t in ticks if t.get_text() and t.get_visible()]
-        if len(extents) < 2:
-            continue
-        gap = next((m for m in range(1, len(extents)) if _apart(extents, m)), len(extents))
-        if gap <= 1:
-            continue
-        entry[4] = step = step * gap
-        kept = [s if i % step == 0 else "" for i, s in enumerate(labels)]
-        (ax.set_xticks if axis == "x" else ax.set_yticks)(positions, kept, **kwargs)
-        changed = True
+        gap = next((m for m in range(1, len(extents)) if _apart(extents, m)), max(len(extents), 1))
+        if gap > 1:
+            setter(positions, [s if i % gap == 0 else "" for i, s in enumerate(labels)], **kwargs)
+        changed = changed or gap != step
+        entry[4] = gap
     return changed
 
 
@@ -290,7 +290,8 @@ def legend_below(ax: Any, handles: Any = None, labels: Any = None, **kwargs: Any
     panel_w, panel_h = panel_inches(ax)
     size = max(_fontsize(kwargs["fontsize"]), MIN_POINTS)
     kwargs["fontsize"] = size
-    width_pt = panel_w * 72 * 0.8 / max(kwargs.get("ncols", 1), 1) - 30
+    kwargs.setdefault("handlelength", 1.5)
+    width_pt = panel_w * 72 * 0.9 / max(kwargs.get("ncols", 1), 1) - (kwargs["handlelength"] + 1.5) * size
     labels = [_wrap_string(fig, str(label), size, max(width_pt, 60)) for label in labels]
     height_pt = sum(label.count("\n") + 1 for label in labels) * size * 1.45 / max(kwargs.get("ncols", 1), 1)
     axes_pt = panel_h * 72 * 0.6  # what the Axes keeps of a panel, about

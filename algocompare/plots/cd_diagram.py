@@ -25,6 +25,7 @@ from algocompare.plots._fit import (
     legend_below,
     name_ticks,
     names_key,
+    panel_inches,
     record_names,
     text_points,
 )
@@ -521,7 +522,7 @@ def _test_description(result: Any) -> str:
 
 
 def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = None,
-                          alphas: Sequence[float] = (0.05, 0.10), sort: bool = False,
+                          alphas: Sequence[float] = (0.05, 0.10), sort: bool = True,
                           title: str | None = None) -> Any:
     """Bonferroni–Dunn chart (García et al. 2009, Figs. 6–7).
 
@@ -541,7 +542,8 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     alphas : sequence of float
         Levels of the cut lines (García: 0.05 and 0.10).
     sort : bool
-        Order bars by mean rank instead of the result's algorithm order.
+        Order bars by mean rank (default, as every figure and table of the package); False
+        keeps the result's algorithm order.
     title : str, optional
 
     Returns
@@ -578,25 +580,55 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
 
     colors = [colour(n_, v) for n_, v in zip(names, values)]
     bars = ax.bar(range(k), values, color=colors, edgecolor="black", lw=0.6, gid="rank-bar")
+    panel_w, panel_h = panel_inches(ax)
+    # Numbers wider than their bars stand upright above them, so that they never run together.
+    label_pt = text_points(ax.figure, "00.00", MIN_POINTS)[0]
+    upright = label_pt > 0.8 * panel_w * 72 / max(k, 1) * 0.75
     for bar, value in zip(bars, values):
         # On a white ground: a cut line passing behind the number does not strike it through.
         ax.annotate(f"{value:.2f}", (bar.get_x() + bar.get_width() / 2, value), xytext=(0, 2),
-                    textcoords="offset points", ha="center", va="bottom", fontsize=MIN_POINTS + 0.5, zorder=4,
-                    gid="bar-label", bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.85))
+                    textcoords="offset points", ha="center", va="bottom", fontsize=MIN_POINTS, zorder=4,
+                    rotation=90 if upright else 0, gid="bar-label",
+                    bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.85))
     styles = ["--", ":", "-.", (0, (5, 2, 1, 2))]
+    compact = panel_w < 5.0  # a panel of a grid or a column: short legend entries side by side
     for (alpha, height), style in zip(cuts, styles):
-        ax.axhline(height, color="black", ls=style, lw=1.1, gid="cut-line", zorder=3,
-                   label=f"α = {alpha:g}: {base:.2f} + CD {height - base:.2f} = {height:.2f}")
+        label = (f"α = {alpha:g}: {height:.2f}" if compact
+                 else f"α = {alpha:g}: {base:.2f} + CD {height - base:.2f} = {height:.2f}")
+        ax.axhline(height, color="black", ls=style, lw=1.1, gid="cut-line", zorder=3, label=label)
     rotate = k > 6 or max(len(n) for n in names) > 12
-    name_ticks(ax, "x", range(k), names, rotation=90 if rotate else 0, share=0.3 if rotate else 0.9 / k)
+    name_ticks(ax, "x", range(k), names, rotation=90 if rotate else 0,
+               share=(0.22 if compact else 0.3) if rotate else 0.9 / k)
     ax.set_ylabel("mean rank (lower is better)")
     top = max(values.max(), max((c[1] for c in cuts), default=0))
-    ax.set_ylim(0, top * 1.12 + 0.3)
+    # head room for the numbers over the bars: upright ones take their width
+    room = (label_pt + 4) / max(0.55 * panel_h * 72, 1.0) if upright else 0.12
+    ax.set_ylim(0, top * (1 + room) + 0.3)
     ax.set_xlim(-0.6, k - 0.4)
     handles, texts = ax.get_legend_handles_labels()
     handles += [Patch(fc=c, ec="black", lw=0.6) for c, _ in _BAR_MEANING]
-    texts += [f"control ({fit_names(ax.figure, [str(control)], 8.0, 0.5 * ax.figure.get_figwidth() * 72)[0]})"]
-    texts += [meaning for _, meaning in _BAR_MEANING[1:]]
-    legend_below(ax, handles, texts, ncols=2 if ax.figure.get_figwidth() > 5 else 1)
+    if compact:  # the control's bar is the dark one, its name on the axis
+        texts += ["control", "not worse", "worse at the larger α", "worse at every α"]
+    else:
+        texts += [f"control ({fit_names(ax.figure, [str(control)], MIN_POINTS, 0.3 * panel_w * 72)[0]})"]
+        texts += [meaning for _, meaning in _BAR_MEANING[1:]]
+    legend_below(ax, handles, texts, ncols=2 if panel_w > 2.8 else 1)
     ax.set_title(title or "Bonferroni–Dunn chart", fontsize=10)
-    return finish(ax)
+    finish(ax)
+    return _head_room(ax)
+
+
+def _head_room(ax: Any) -> Any:
+    """Raise the top of the value axis until the numbers over the bars end inside the Axes
+    (upright numbers are as tall as they are wide; the Axes' height is known only once laid out)."""
+    for _ in range(3):
+        renderer = ax.figure._get_renderer()
+        numbers = [t for t in ax.texts if t.get_gid() == "bar-label" and t.get_visible()]
+        box = ax.get_window_extent(renderer)
+        over = max((t.get_window_extent(renderer).y1 for t in numbers), default=box.y1) - (box.y1 - 2)
+        if over <= 0:
+            break
+        bottom, top = ax.get_ylim()
+        ax.set_ylim(bottom, top + (top - bottom) * over / max(box.height - over, 1.0) * 1.1)
+        finish(ax)
+    return ax

@@ -27,15 +27,17 @@ def _results(data: Any, direction: str | None = None) -> Any:
     return as_results(data, direction=direction)
 
 
-def _draw(ax: Any, samples: list[np.ndarray], names: Sequence[str], kind: str, log_axis: bool = False) -> None:
-    """Box or violin plot of ``samples`` at positions 0..n-1, labelled ``names``; on a log
-    axis (``log_axis``, every value positive) the violins' densities are those of log10."""
+def _draw(ax: Any, samples: list[np.ndarray], names: Sequence[str], kind: str, axis: str = "linear",
+          values: np.ndarray | None = None) -> None:
+    """Box or violin plot of ``samples`` at positions 0..n-1, labelled ``names``; on a log or
+    symlog ``axis`` (:func:`_axis_scale` of ``values``) the violins' densities are taken in the
+    axis' own (transformed) space."""
     positions = np.arange(len(samples))
     if kind == "violin":
         # A kernel density needs spread: constant samples are drawn as a line.
         spread = [i for i, s in enumerate(samples) if len(s) > 1 and np.ptp(s) > 0]
         if spread:
-            shapes = _violin_shapes([samples[i] for i in spread], log_axis)
+            shapes = _violin_shapes([samples[i] for i in spread], _axis_transform(axis, values))
             ax.violin(shapes, positions=positions[spread], showmedians=True, widths=0.8)
         for i in sorted(set(range(len(samples))) - set(spread)):
             ax.plot([i - 0.3, i + 0.3], [samples[i][0]] * 2, color="black", lw=1.5)
@@ -69,19 +71,40 @@ def _density(values: np.ndarray, coords: np.ndarray) -> np.ndarray:
     return kernel @ counts / (np.sqrt(2 * np.pi * variance) * n)
 
 
-def _violin_shapes(samples: list[np.ndarray], log_axis: bool) -> list[dict]:
-    """matplotlib's violin statistics with :func:`_density`; on a log axis the density of
-    log10(values), drawn back at the values, so that a violin spanning decades has the
-    shape of its data on that axis (a linear-space density there is a blob at the top)."""
+def _axis_transform(axis: str, values: np.ndarray | None) -> Any:
+    """The value axis' transform (a matplotlib Transform with ``inverted()``), None when linear."""
+    from matplotlib.scale import LogTransform, SymmetricalLogTransform
+
+    if axis == "log":
+        return LogTransform(10)
+    if axis == "symlog":
+        return SymmetricalLogTransform(10, _linthresh(values), 1.0)
+    return None
+
+
+def _violin_shapes(samples: list[np.ndarray], transform: Any = None) -> list[dict]:
+    """matplotlib's violin statistics with :func:`_density`; on a log or symlog axis
+    (``transform``, the axis' own) the density of the transformed values, drawn back at the
+    values, so that a violin spanning decades has the shape of its data on that axis (a
+    linear-space density there is a blob at the top, or a flat slab on a symlog axis)."""
     from matplotlib import cbook
 
-    if not log_axis:
+    if transform is None:
         return cbook.violin_stats(samples, _density)
-    shapes = cbook.violin_stats([np.log10(s) for s in samples], _density)
+    def forward(x: np.ndarray) -> np.ndarray:
+        return transform.transform(np.asarray(x, float).reshape(-1, 1)).ravel()
+
+    shapes = cbook.violin_stats([forward(s) for s in samples], _density)
+    inverse = transform.inverted()
     for shape, sample in zip(shapes, samples):
-        shape["coords"] = 10.0 ** shape["coords"]
+        shape["coords"] = inverse.transform(shape["coords"].reshape(-1, 1)).ravel()
         shape.update(mean=sample.mean(), median=np.median(sample), min=sample.min(), max=sample.max())
     return shapes
+
+
+def _linthresh(values: np.ndarray) -> float:
+    """The linear range of a symlog axis: up to the smallest positive value."""
+    return float(values[values > 0].min())
 
 
 def _axis_scale(values: np.ndarray, log: bool | None) -> str:
@@ -100,7 +123,7 @@ def _set_scale(ax: Any, scale: str, values: np.ndarray) -> None:
     if scale == "log":
         ax.set_yscale("log")
     elif scale == "symlog":
-        ax.set_yscale("symlog", linthresh=float(values[values > 0].min()))
+        ax.set_yscale("symlog", linthresh=_linthresh(values))
         ax.set_ylim(bottom=0)  # no room for negative values the data do not have
 
 
@@ -164,7 +187,7 @@ def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: st
     ax = axes_or_new(ax, (max(4.0, 0.5 * len(names) + 1.5), 3.8), layout="constrained")
     values = np.concatenate(samples)
     axis = _axis_scale(values, log) if scale == "raw" else "linear"
-    _draw(ax, samples, names, kind, log_axis=axis == "log")
+    _draw(ax, samples, names, kind, axis, values)
     _set_scale(ax, axis, values)
     ax.set_ylabel(ylabel)
     ax.set_title(title or f"Distribution per algorithm ({res.direction})", fontsize=10)

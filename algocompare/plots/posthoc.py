@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare.plots._figure import axes_or_new
-from algocompare.plots._fit import MIN_POINTS, finish, name_ticks
+from algocompare.plots._fit import MIN_POINTS, finish, name_ticks, panel_inches
 
 __all__ = ["pvalue_heatmap", "sign_plot"]
 
@@ -109,8 +109,10 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     # one collection: 4,950 pairs as separate patches took 5 s to add and draw (100 algorithms)
     ax.add_collection(PatchCollection(frames, facecolor="none", edgecolor="black", linewidth=1.2, gid="rejected"),
                       autolim=False)
-    name_ticks(ax, "x", range(k), names, rotation=90)
-    name_ticks(ax, "y", range(k), names)
+    # in a panel of a grid or a column, names take less of it (shorter before fewer)
+    share = 0.3 if panel_inches(ax)[0] >= 5.0 else 0.22
+    name_ticks(ax, "x", range(k), names, rotation=90, share=share)
+    name_ticks(ax, "y", range(k), names, share=share)
     ax.set_xlim(-0.5, k - 1.5)  # the lower triangle: rows 2..k, columns 1..k-1
     ax.set_ylim(k - 0.5, 0.5)
     for side in ("top", "right"):
@@ -118,7 +120,8 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     if colorbar:
         # inside the Axes' own space (an inset beside it): it moves with the Axes, in a grid too
         bar = ax.figure.colorbar(image, cax=ax.inset_axes((1.04, 0.0, 0.05, 1.0)))
-        bar.set_label("adjusted p-value" if value == "pvalue_adj" else "p-value")
+        bar.set_label(("adjusted p-value" if value == "pvalue_adj" else "p-value") if share == 0.3 else
+                      ("adj. p" if value == "pvalue_adj" else "p"))
         bar.ax.axhline(alpha, color="red", lw=1.5)
         # Plain decade labels: the default mathtext ones cost a parse on every draw.
         decades = 10.0 ** np.arange(np.floor(np.log10(vmin)), 1)
@@ -174,8 +177,9 @@ def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
         dark = category[i, j] < min(2, len(levels))
         ax.text(j, i, sign, ha="center", va="center", fontsize=size, color="white" if dark else "black",
                 gid="cell-label")
-    name_ticks(ax, "x", range(k), names, rotation=90)
-    name_ticks(ax, "y", range(k), names)
+    share = 0.3 if panel_inches(ax)[0] >= 5.0 else 0.22
+    name_ticks(ax, "x", range(k), names, rotation=90, share=share)
+    name_ticks(ax, "y", range(k), names, share=share)
     handles = [Patch(color=c, label=f"p ≤ {lev:g}") for c, lev in zip(palette, levels)]
     handles.append(Patch(color=palette[-1], label="NS"))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1), frameon=False, fontsize=8)

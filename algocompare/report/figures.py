@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FigureView", "register_figure", "figure_views", "iter_results", "draw", "svg_markup", "render_svgs",
-           "save"]
+__all__ = ["FigureView", "register_figure", "figure_views", "iter_results", "draw", "in_rank_order", "svg_markup",
+           "render_svgs", "save"]
 
 @dataclass(frozen=True)
 class FigureView:
@@ -152,6 +152,33 @@ def _figure_of(drawn: Any) -> Any:
 def draw(view: FigureView, result: Any) -> Any:
     """Draw ``view`` for ``result``; returns the matplotlib Figure (caller closes it)."""
     return _figure_of(view.draw(result))
+
+
+def in_rank_order(view: FigureView, result: Any, order: list[str]) -> FigureView:
+    """``view`` drawn with the algorithms in ``order`` (the data's mean-rank order, as the
+    report and every table show them) where its figure lists algorithms in an order it is
+    given (the Bayesian all-pairs matrix); ``view`` itself otherwise, or when ``order`` does
+    not name exactly the figure's algorithms.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> res = ac.load_dataset("cec2005_d10").select(algorithms=["DE", "BLX-MA", "G-CMA-ES"])
+    >>> pairs = ac.bayesian_pairwise(res, rope=0.1, n_samples=500, rng=0)
+    >>> order = [str(a) for a in res.mean_ranks().sort_values().index]
+    >>> view = in_rank_order(figure_views(pairs)[0], pairs, order)
+    >>> fig = draw(view, pairs)
+    >>> [t.get_text() for t in fig.axes[0].get_yticklabels()] == order
+    True
+    """
+    figure = customary(result) if view.key == "figure" else None
+    if figure is None or figure.algorithms is None:
+        return view
+    names = [str(a) for a in figure.algorithms(result)]
+    known = [a for a in order if a in names]
+    if len(known) != len(names):
+        return view
+    return FigureView(view.key, view.title, view.applies, lambda r: figure.draw(r, order=known), view.cost)
 
 
 def close(fig: Any) -> None:

@@ -148,6 +148,11 @@ def test_bonferroni_dunn_chart_cut_lines_match_garcia_table_8():
     heights = sorted(line.get_ydata()[0] for line in _by_gid(ax, "cut-line"))
     # 2.417 is z_0.995 = 2.576 (3 decimals, Demšar Table 5b) times sqrt(11*12/150); exact 2.4163.
     assert heights == pytest.approx([3.34 + 2.417, 3.34 + 2.633], abs=1e-3)
+    # by default in mean-rank order, as every figure and table (issue 25); sort=False keeps the input order
+    bars = [p for p in ax.patches if p.get_gid() == "rank-bar"] or list(ax.containers[0])
+    assert [b.get_height() for b in bars] == pytest.approx(sorted(ranks))
+    assert [t.get_text() for t in ax.get_xticklabels()] == list(ranks.sort_values().index)
+    ax = bonferroni_dunn_chart(result, sort=False)
     bars = [p for p in ax.patches if p.get_gid() == "rank-bar"] or list(ax.containers[0])
     assert [b.get_height() for b in bars] == pytest.approx(list(ranks))
     assert [t.get_text() for t in ax.get_xticklabels()] == list(ranks.index)

@@ -84,3 +84,26 @@ def test_violins_on_a_log_axis_take_the_density_of_the_logarithms():
         x, y = body.get_paths()[0].vertices.T
         widest = y[np.argmax(np.abs(x - np.median(x)))]
         assert abs(np.log10(widest) - centre) < 0.6, (centre, widest)
+
+
+def test_violins_on_a_symlog_axis_take_the_density_in_the_symlog_space():
+    """Values with zeros spanning decades get a symlog axis (issue 25): each violin's outline is
+    the kernel density of the symlog-transformed values (Scott's bandwidth), not a linear-space
+    density drawn on a symlog axis (a flat slab over the small values)."""
+    from matplotlib.scale import SymmetricalLogTransform
+    from scipy import stats
+
+    rng = np.random.default_rng(3)
+    a = np.r_[0.0, 0.0, 10.0 ** rng.normal(2.0, 1.0, 300)]
+    b = np.r_[0.0, 10.0 ** rng.normal(3.0, 0.8, 301)]
+    ax = distribution_plot(ac.Results.from_wide(pd.DataFrame({"A": a, "B": b})), kind="violin", sort=False)
+    assert ax.get_yscale() == "symlog"
+    forward = SymmetricalLogTransform(10, ax.yaxis.get_transform().linthresh, 1.0)
+    bodies = [c for c in ax.collections if len(c.get_paths()) == 1 and len(c.get_paths()[0].vertices) > 50]
+    assert len(bodies) == 2
+    for body, values in zip(bodies, (a, b)):
+        x, y = body.get_paths()[0].vertices.T
+        keep = x >= np.median(x)  # the right half of the outline: width against height
+        width, t = x[keep] - np.median(x), forward.transform(y[keep].reshape(-1, 1)).ravel()
+        expected = stats.gaussian_kde(forward.transform(values.reshape(-1, 1)).ravel())(t)
+        assert np.max(np.abs(width / width.max() - expected / expected.max())) < 0.05
