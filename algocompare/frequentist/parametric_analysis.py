@@ -52,7 +52,8 @@ LEADS = ("the assumption checks find normal data with equal variances, so RM-ANO
 
 #: The question the section answers, and its scope.
 QUESTION = ("Question: do the algorithms' mean values differ on problems like these? RM-ANOVA and its pairwise tests "
-            "treat the {n} instances as a sample of problems, as Friedman's test does, but compare values, not ranks.")
+            "treat the {n} instances as a sample of problems, as Friedman's test does, but compare values, not ranks; "
+            "the effect size d_z has its 95 % interval (positive: the first algorithm of the pair is better).")
 
 
 def p_text(p: float) -> str:

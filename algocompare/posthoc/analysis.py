@@ -27,7 +27,8 @@ __all__ = ["QUESTION", "Adjustment", "all_pairs_adjustment", "control_adjustment
 #: The question the section answers, and its scope.
 QUESTION = ("Question: which pairs of algorithms differ on problems like these? The z tests on mean ranks treat the "
             "instances as a sample of problems, as Friedman's test does, with p-values adjusted for the number of "
-            "comparisons; the effect size (matched-pairs rank-biserial r) says how consistently one beats the other.")
+            "comparisons; the effect size (matched-pairs rank-biserial r, with its 95 % interval; positive: the first "
+            "algorithm of the pair is better) says how consistently one beats the other.")
 
 #: Differences (pairs × instances) held at once by the effect sizes and the paired t-tests: an
 #: analysis stays within a few times the memory of its table (tests/test_analysis_memory.py).
@@ -91,7 +92,7 @@ def with_effect_sizes(result: Any, data: Any, measure: str) -> Any:
                             or [paired_effect_sizes(data, [], measure=measure)], ignore_index=True)
     table = pd.concat([table.reset_index(drop=True), effects[list(EFFECT_COLUMNS)]], axis=1)
     table.attrs["effect_size"] = measure  # "rank_biserial" or "d_z": what the effect_size column holds
-    method = f"{result.method}; effect size {PAIRED_MEASURES[measure]} (95 % CI), positive = first better"
+    method = f"{result.method}; effect size {PAIRED_MEASURES[measure]}"
     return dataclasses.replace(result, table=table, method=method)
 
 
