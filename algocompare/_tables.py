@@ -51,6 +51,8 @@ _FITS = (("", 1.0, 6.0), (r"\small", 0.92, 6.0), (r"\small", 0.92, 4.0), (r"\foo
 #: Height a float may take, in points: the shortest \textheight of the templates (article, 550 pt)
 #: less room for the caption's first line and the rules.
 _FLOAT_HEIGHT_PT = 500.0
+#: A wrapped text column narrower than this (in points) tries a smaller font first.
+_COMFORTABLE_PT = 90.0
 #: Baseline skip of a row at 10 pt (rows of \footnotesize scale with it).
 _ROW_PT = 12.0
 
@@ -462,15 +464,22 @@ class _Table:
 
     def fit(self, width: float) -> tuple[str, float, float, bool, dict[int, float]] | None:
         """(size, scale, colsep, stacked headers, wrapped column widths) of the first layout that fits:
-        at each size in turn, the table as it is, with its headers stacked, with its text wrapped."""
+        at each size in turn, the table as it is, with its headers stacked, with its text wrapped
+        comfortably (no wrapped column narrower than :data:`_COMFORTABLE_PT` unless it needs less);
+        failing those, the smallest size with its text wrapped as tightly as its words allow."""
+        tight = None
         for size, scale, colsep in _FITS:
             for stacked in (False, True):
                 if sum(self.natural(scale, colsep, stacked)) <= width:
                     return size, scale, colsep, stacked, {}
             wrapped = self._wrap(width, scale, colsep)
-            if wrapped is not None:
+            if wrapped is None:
+                continue
+            natural = self.natural(scale, colsep, True)
+            if all(w >= min(natural[j], _COMFORTABLE_PT) for j, w in wrapped.items()):
                 return size, scale, colsep, True, wrapped
-        return None
+            tight = tight or (size, scale, colsep, True, wrapped)
+        return tight
 
     def _wrap(self, width: float, scale: float, colsep: float) -> dict[int, float] | None:
         """Widths of the text columns wrapped so that the table fits ``width``, or None."""
@@ -497,6 +506,11 @@ class _Table:
     def latex(self, caption: str | None, label: str | None, width: float, environment: str,
               note: str | None) -> str:
         layout = self.fit(width)
+        if layout is None and environment == "table" and width < TEXT_WIDTH_PT:
+            # too wide for a column but not for any page: a page-wide float (one-column article: 345 pt)
+            layout, width, environment = self.fit(TEXT_WIDTH_PT), TEXT_WIDTH_PT, "table*"
+            if layout is None:
+                width, environment = COLUMN_WIDTH_PT, "table"
         if layout is None:
             return self._split(caption, label, width, environment, note)
         size, scale, colsep, stacked, wrapped = layout

@@ -23,6 +23,7 @@ from algocompare._tables import (
     _layout,
     _name_headers,
     _Table,
+    format_cell,
     format_number,
     frame_to_latex,
     has_labels,
@@ -351,8 +352,9 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
     method = str(getattr(result, "method", caption))
     permutation = _permutation_frame(frame)
     if permutation is not None:
-        note = f"{method}; " + ", ".join(f"{k} {format_number(frame.iloc[0][k])}" for k in
-                                         ("n_instances", "n_runs", "n_resamples") if k in frame) + "."
+        counts = {"n_instances": "instances", "n_runs": "runs", "n_permutations": "permutations"}
+        note = f"{method}; " + ", ".join(f"{format_cell(frame.iloc[0][k])} {word}" for k, word in counts.items()
+                                         if k in frame and pd.notna(frame.iloc[0][k])) + "."
         return PaperTable(permutation, np.zeros(permutation.shape, bool), "Synchronized permutation test", note,
                           index=False)
     single = _test_row(frame)
@@ -378,7 +380,7 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
     if order is not None:
         frame, bold = in_order(frame, bold, order)
     names = tuple(order or ())
-    columns = tuple(c for c in ("algorithm_a", "algorithm_b", "alg_a", "alg_b") if c in frame)
+    columns = tuple(c for c in ("algorithm_a", "algorithm_b", "alg_a", "alg_b", "algorithm", "item") if c in frame)
     return PaperTable(frame, bold, caption or method, method + "." if caption else "", names, columns,
                       index=has_labels(frame))
 

@@ -152,3 +152,14 @@ def test_analyze_latex_width_page(tmp_path, capsys):
     assert (tmp_path / "reading.tex").read_text().strip()
     with pytest.raises(SystemExit):
         main(["analyze", "--dataset", "ice_cream", "--latex", str(tmp_path), "--latex-width", "wide"])
+
+
+def test_the_permutation_test_is_a_table_of_tests_not_a_dump_of_fields():
+    data = ac.read(__file__.rsplit("/tests/", 1)[0] + "/examples/results_long.csv")
+    section = next(s for s in run_analysis(data) if s.key == "permutation")
+    table = paper_table(section.results["test"])
+    assert list(table.frame.columns) == ["test", "statistic", "df1", "df2", "pvalue"]
+    assert table.frame["test"].tolist()[:2] == ["synchronized permutation F", "parametric F"]
+    assert "10 instances, 5 runs" in table.note
+    tex = paper_latex(table)
+    assert "n\\_resamples" not in tex and "df$_1$" in tex

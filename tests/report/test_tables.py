@@ -80,6 +80,13 @@ def test_wide_tables_are_set_smaller_then_wrapped_to_fit_the_column():
     assert r"\hyphenpenalty=10000\exhyphenpenalty=10000" in tex  # and never hyphenated
 
 
+def test_a_table_too_wide_for_a_column_but_not_a_page_becomes_a_table_star():
+    frame = pd.DataFrame(np.full((4, 6), 12345.6789), columns=[f"value{i}" for i in range(6)],
+                         index=pd.Index([f"alg{i}" for i in range(4)], name="algorithm"))
+    tex = frame_to_latex(frame, caption="Six values")
+    assert tex.count(r"\begin{table*}") == 1 and "(continued)" not in tex
+
+
 def test_a_table_that_cannot_fit_splits_its_columns_as_a_last_resort():
     frame = pd.DataFrame(np.full((5, 14), 12345.6789), columns=[f"value{i}" for i in range(14)],
                          index=pd.Index([f"alg{i}" for i in range(5)], name="algorithm"))
