@@ -71,7 +71,15 @@ def p_text(p: float) -> str:
 
 def sphericity_choice(anova: Any, alpha: float) -> tuple[str, float, str]:
     """(correction, p-value used, why) of an RM-ANOVA: Greenhouse–Geisser when Mauchly's test
-    rejects sphericity or cannot be run (N − 1 < k − 1), none for 2 algorithms or when it holds."""
+    rejects sphericity or cannot be run (N − 1 < k − 1), none for 2 algorithms or when it holds.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> correction, p, why = sphericity_choice(ac.rm_anova(ac.load_dataset("cec2005_d10")), 0.05)
+    >>> correction, why
+    ('Greenhouse-Geisser', "Mauchly's test rejects sphericity (W = 2.079e-54, p < 1e-300)")
+    """
     if anova.n_algorithms == 2:
         return "none", anova.pvalue, "two algorithms: sphericity holds trivially"
     p_sph = anova.sphericity_pvalue
@@ -96,6 +104,31 @@ def paired_t_posthoc(results: Any, control: Any, p_adjust: str, alpha: float) ->
     z tests; p is two-sided with N − 1 df (``scipy.stats.ttest_rel``). A pair with constant
     differences has t = ±inf and p = 0 (or t = 0 and p = 1 when they are all zero).
     ``mean_ranks`` are the Friedman mean ranks (they order the algorithms).
+
+    Parameters
+    ----------
+    results : Results, DataFrame or 2-D array
+        A complete table (instances × algorithms; runs are averaged per cell).
+    control : str or None
+        The control algorithm, or None for all pairs.
+    p_adjust : str
+        The adjustment, or ``"tukey"``.
+    alpha : float
+        Level of ``reject``.
+
+    Returns
+    -------
+    PosthocResult
+        ``test="paired_t"`` (or ``"tukey"``), the long table of comparisons.
+
+    Examples
+    --------
+    >>> import pandas as pd, algocompare as ac
+    >>> data = ac.Results.from_wide(pd.DataFrame({"A": [1.0, 2.0, 3.0, 4.5], "B": [2.0, 2.5, 4.0, 5.0]}))
+    >>> row = paired_t_posthoc(data, None, "holm", 0.05).table.iloc[0]
+    >>> reference = ac.paired_ttest([2.0, 2.5, 4.0, 5.0], [1.0, 2.0, 3.0, 4.5])  # B - A: t > 0, A better
+    >>> bool(abs(row.statistic - reference.statistic) < 1e-12), round(float(row.pvalue), 4)
+    (True, 0.0138)
     """
     blocks = as_blocks(results)
     values = blocks.values(oriented=True)

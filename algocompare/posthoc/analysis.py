@@ -58,7 +58,15 @@ class Adjustment:
 
 def all_pairs_adjustment(options: AnalysisOptions, k: int) -> Adjustment:
     """The adjustment of the k(k-1)/2 pairs: the user's, with or without a control, except
-    Bergmann-Hommel above its exact limit, which becomes Shaffer's static procedure."""
+    Bergmann-Hommel above its exact limit, which becomes Shaffer's static procedure.
+
+    Examples
+    --------
+    >>> all_pairs_adjustment(AnalysisOptions(p_adjust="bergmann"), 14).used
+    'shaffer'
+    >>> all_pairs_adjustment(AnalysisOptions(p_adjust="hochberg"), 14).describe()
+    'hochberg'
+    """
     if options.p_adjust == "bergmann" and k > MAX_EXACT_K:
         return Adjustment("bergmann", "shaffer",
                           f"the exact Bergmann-Hommel procedure is offered for at most {MAX_EXACT_K} algorithms "
@@ -69,7 +77,14 @@ def all_pairs_adjustment(options: AnalysisOptions, k: int) -> Adjustment:
 
 def control_adjustment(options: AnalysisOptions) -> Adjustment:
     """The adjustment of the k - 1 comparisons with a control: the user's, or Holm in place
-    of the procedures defined only for the family of all pairs."""
+    of the procedures defined only for the family of all pairs.
+
+    Examples
+    --------
+    >>> adjustment = control_adjustment(AnalysisOptions(p_adjust="shaffer"))
+    >>> adjustment.used, adjustment.reason.split(";")[0]
+    ('holm', 'shaffer is defined only for the family of all pairs')
+    """
     if options.p_adjust in PAIRWISE_CORRECTIONS:
         return Adjustment(options.p_adjust, "holm",
                           f"{options.p_adjust} is defined only for the family of all pairs; the comparisons "
@@ -80,7 +95,18 @@ def control_adjustment(options: AnalysisOptions) -> Adjustment:
 def with_effect_sizes(result: Any, data: Any, measure: str) -> Any:
     """``result`` (a post-hoc result) whose table also has the effect size of each pair,
     its interval and magnitude (columns :data:`EFFECT_COLUMNS`), in the orientation of the
-    table (positive = ``algorithm_a`` better); ``table.attrs["effect_size"]`` names the measure."""
+    table (positive = ``algorithm_a`` better); ``table.attrs["effect_size"]`` names the measure.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> data = ac.load_dataset("cec2017_d10")
+    >>> result = with_effect_sizes(ac.posthoc(data, control="EBO"), data, "rank_biserial")
+    >>> print(result.table[["algorithm_b", "effect_size", "magnitude"]].round(3).head(2).to_string(index=False))
+    algorithm_b  effect_size magnitude
+            DES        0.803     large
+          DYYPO        0.788     large
+    """
     table = result.table
     pairs = list(zip(table["algorithm_a"], table["algorithm_b"]))
     if getattr(data, "n_missing", 0):
