@@ -12,7 +12,7 @@ from algocompare._tables import latex_escape
 from algocompare._validation import check_option
 from algocompare.report import figures as fig_views
 from algocompare.report.order import algorithm_order
-from algocompare.report.paper import paper_latex, paper_table, summary_table
+from algocompare.report.paper import paper_latex, paper_markdown, paper_table, summary_table
 
 __all__ = ["FIGURE_FORMATS", "export_figures", "export_tables"]
 
@@ -71,7 +71,8 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     Returns
     -------
     list of Path
-        The files written, ``reading.tex`` and ``tables.tex`` last.
+        The files written, then ``reading.tex``, ``tables.tex`` and ``tables.md`` (the same
+        tables in Markdown).
 
     Examples
     --------
@@ -81,7 +82,8 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     >>> paths = ac.export_tables(res, run_analysis(res), tempfile.mkdtemp())
     >>> [p.name for p in paths]  # doctest: +NORMALIZE_WHITESPACE
     ['summary.tex', 'frequentist_omnibus.tex', 'frequentist_assumptions.tex', 'posthoc_control.tex',
-     'posthoc_all-pairs.tex', 'consensus_borda.tex', 'consensus_kemeny.tex', 'reading.tex', 'tables.tex']
+     'posthoc_all-pairs.tex', 'consensus_borda.tex', 'consensus_kemeny.tex', 'reading.tex', 'tables.tex',
+     'tables.md']
     """
     from algocompare.data.convert import as_results
     from algocompare.report.reading import reading
@@ -91,14 +93,13 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     out = _directory(directory)
     order = algorithm_order(data)
     level = float(alpha)
-    files = {"summary": paper_latex(summary_table(data, sections, width), width=width, precision=precision,
-                                    scientific=scientific, label="tab:summary")}
+    tables = {"summary": summary_table(data, sections, width)}
     for section, name, result in fig_views.iter_results(sections):
         if hasattr(result, "to_frame") and not isinstance(result, (pd.DataFrame, pd.Series)):
-            stem = _stem(section.key, name)
-            table = paper_table(result, order, width, caption=_caption(section, name, result), precision=precision)
-            files[stem] = paper_latex(table, width=width, precision=precision, scientific=scientific,
-                                      label=f"tab:{stem}")
+            tables[_stem(section.key, name)] = paper_table(result, order, width, caption=_caption(section, name, result),
+                                                           precision=precision)
+    files = {stem: paper_latex(table, width=width, precision=precision, scientific=scientific, label=f"tab:{stem}")
+             for stem, table in tables.items()}
     paths = []
     for stem, text in files.items():
         path = out / f"{stem}.tex"
@@ -115,7 +116,10 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
                           r"\end{document}", ""])
     main = out / "tables.tex"
     main.write_text(document, encoding="utf-8")
-    return [*paths, paragraph, main]
+    markdown = out / "tables.md"  # the same tables for a README or a notebook
+    markdown.write_text("\n\n".join(paper_markdown(t, precision=precision, scientific=scientific)
+                                     for t in tables.values()) + "\n", encoding="utf-8")
+    return [*paths, paragraph, main, markdown]
 
 
 def _caption(section: Any, name: str, result: Any) -> str:

@@ -10,6 +10,7 @@ with the key in the note line.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,14 +26,16 @@ from algocompare._tables import (
     _Table,
     format_cell,
     format_number,
+    frame_to_html,
     frame_to_latex,
+    frame_to_markdown,
     has_labels,
     in_order,
     result_frame,
 )
 
-__all__ = ["PaperTable", "all_pairs_table", "bayesian_pairs_table", "control_table", "paper_latex",
-           "paper_table", "summary_table"]
+__all__ = ["PaperTable", "all_pairs_table", "bayesian_pairs_table", "control_table", "paper_html", "paper_latex",
+           "paper_markdown", "paper_table", "summary_table"]
 
 
 @dataclass(frozen=True)
@@ -426,3 +429,25 @@ def paper_latex(table: PaperTable, *, width: str = "column", precision: int = 4,
         note = ""
     return frame_to_latex(frame, precision, scientific, caption=table.caption, label=label, bold=bold,
                           index=table.index, width=width, note=note or None)
+
+
+def paper_markdown(table: PaperTable, *, precision: int = 4, scientific: bool | None = None) -> str:
+    """``table`` as Markdown: the caption in bold, the same cells and headers as the LaTeX, the note
+    under it (names in full: a Markdown table scrolls).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> print(paper_markdown(control_table(ac.posthoc(ac.load_dataset("ice_cream"), control="strawberry")))
+    ...       .splitlines()[2])
+    | algorithm | mean rank | statistic | p | APV (Holm) |
+    """
+    body = frame_to_markdown(table.frame, precision, scientific, bold=table.bold, index=table.index)
+    return "\n".join([f"**{table.caption}**", "", body] + (["", table.note] if table.note else []))
+
+
+def paper_html(table: PaperTable, *, precision: int = 4, scientific: bool | None = None) -> str:
+    """``table`` as an HTML table with its caption and the note in a ``<p class="note">`` after it."""
+    body = frame_to_html(table.frame, precision, scientific, caption=table.caption, bold=table.bold,
+                         index=table.index)
+    return body + (f'\n<p class="note">{html.escape(table.note)}</p>' if table.note else "")

@@ -11,7 +11,8 @@ import pytest
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions, run_analysis
 from algocompare.effects import paired_effect_sizes
-from algocompare.report.paper import all_pairs_table, control_table, paper_latex, paper_table, summary_table
+from algocompare.report.paper import (all_pairs_table, control_table, paper_html, paper_latex, paper_markdown,
+                                      paper_table, summary_table)
 
 LONG = ["CMA-ES (IPOP, restarts)", "L-SHADE (linear pop. reduction)", "BIPOP-aCMA-ES w/ surrogate", "jSO",
         "DE/rand/1/bin", "Particle swarm optimisation (SPSO 2011)", "NSGA-II", "Random search"]
@@ -163,3 +164,19 @@ def test_the_permutation_test_is_a_table_of_tests_not_a_dump_of_fields():
     assert "10 instances, 5 runs" in table.note
     tex = paper_latex(table)
     assert "n\\_resamples" not in tex and "df$_1$" in tex
+
+
+def test_the_same_tables_in_markdown_and_html(cec, tmp_path):
+    data, sections = cec
+    table = summary_table(data, sections)
+    markdown = paper_markdown(table)
+    assert markdown.startswith("**Summary per algorithm, by mean rank**")
+    assert "| algorithm | mean rank | median | IQR | r | magnitude | differs |" in markdown
+    assert "**yes**" in markdown and table.note in markdown
+    html = paper_html(control_table(ac.posthoc(data, control="jSO")))
+    assert "<caption>Comparisons with the control</caption>" in html and '<th class="num">APV (Holm)</th>' in html
+    assert '<p class="note">' in html
+    paths = ac.export_tables(data, sections, tmp_path)
+    text = (tmp_path / "tables.md").read_text()
+    assert paths[-1].name == "tables.md" and text.count("**Summary per algorithm") == 1
+    assert "All pairs" in text and "Key:" not in text.split("**All pairs")[0]  # names in full in Markdown

@@ -96,7 +96,8 @@ def test_export_tables_and_figures(data, tmp_path):
     sections = _sections(data)
     tables = export_tables(data, sections, tmp_path / "tex")
     names = sorted(p.name for p in tables)
-    assert names == ["posthoc_control.tex", "posthoc_pairs.tex", "reading.tex", "summary.tex", "tables.tex"]
+    assert names == ["posthoc_control.tex", "posthoc_pairs.tex", "reading.tex", "summary.tex", "tables.md",
+                     "tables.tex"]
     pairs_tex = (tmp_path / "tex" / "posthoc_pairs.tex").read_text()
     assert r"\toprule" in pairs_tex and "better than" in pairs_tex  # 11 algorithms in a column: differing pairs
     export_tables(data, sections, tmp_path / "page", width="page")  # at page width, the matrix of APVs
