@@ -11,8 +11,15 @@ import pytest
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions, run_analysis
 from algocompare.effects import paired_effect_sizes
-from algocompare.report.paper import (all_pairs_table, control_table, paper_html, paper_latex, paper_markdown,
-                                      paper_table, summary_table)
+from algocompare.report.paper import (
+    all_pairs_table,
+    control_table,
+    paper_html,
+    paper_latex,
+    paper_markdown,
+    paper_table,
+    summary_table,
+)
 
 LONG = ["CMA-ES (IPOP, restarts)", "L-SHADE (linear pop. reduction)", "BIPOP-aCMA-ES w/ surrogate", "jSO",
         "DE/rand/1/bin", "Particle swarm optimisation (SPSO 2011)", "NSGA-II", "Random search"]
