@@ -230,6 +230,8 @@ def test_a_mistyped_label_gets_the_close_labels(capsys, tmp_path):
     assert "unknown instance --on 'p22' (did you mean 'p2'?)" in _one_line_error(capsys, [*argv, "--on", "p22"])
     with pytest.raises(ValueError, match=r"unknown instance 'P2' \(did you mean 'p2'\?\)"):
         ac.read(path).instance_runs("P2")
+    with pytest.raises(ValueError, match=r"unknown algorithm\(s\) \['jso'\] \(did you mean 'jSO'\?\)"):
+        res.select(algorithms=["jso", "EBO"])
 
 
 # ---------------------------------------------------------------------- issue 25, item 4: suggestions valid

@@ -883,7 +883,8 @@ class Results:
             v.check_unique(kind, chosen)
             unknown = [x for x in chosen if x not in known]
             if unknown:
-                raise ValueError(f"unknown {kind}(s) {unknown}; known: {list(known)}.")
+                hint = v.did_you_mean(unknown[0], list(known)) if len(unknown) == 1 else ""
+                raise ValueError(f"unknown {kind}(s) {unknown}{hint}; known: {list(known)}.")
             if not chosen:
                 raise ValueError(f"select() needs at least one {kind}.")
         if len(algs) < 2:
