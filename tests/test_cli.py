@@ -146,3 +146,12 @@ def test_analyze_progress_is_passed_to_the_long_steps(monkeypatch, capsys):
     assert main(["analyze", "--dataset", "ice_cream", "--bayesian", "--n-samples", "1000"]) == 0
     assert seen["progress"] is None  # automatic: a bar on a terminal after a second
     capsys.readouterr()
+
+
+def test_analyze_report_writing_has_a_bar_on_request(tmp_path):
+    shown = run("analyze", "--dataset", "ice_cream", "--report", str(tmp_path / "r.html"), "--latex",
+                str(tmp_path / "tex"), "--progress")
+    assert shown.returncode == 0, shown.stderr
+    assert "writing the report: 00:" in shown.stderr and "writing the LaTeX tables: 00:" in shown.stderr
+    automatic = run("analyze", "--dataset", "ice_cream", "--report", str(tmp_path / "r.html"))
+    assert automatic.returncode == 0 and "writing the report" not in automatic.stderr  # not a terminal

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 from algocompare.cli._common import add_data_arguments, dropped_line, load_input, match_label
@@ -62,14 +65,48 @@ def _write_outputs(args: argparse.Namespace, res: Any, sections: list[Any], opti
     from algocompare.report import export_figures, export_tables, write_report
 
     if args.report:
-        path = write_report(res, args.report, options, sections=sections)
+        with _working(args.progress, "writing the report"):
+            path = write_report(res, args.report, options, sections=sections)
         print(f"report written to {path}", file=sys.stderr)
     if args.latex:
-        paths = export_tables(res, sections, args.latex, width=args.latex_width)
+        with _working(args.progress, "writing the LaTeX tables"):
+            paths = export_tables(res, sections, args.latex, width=args.latex_width)
         print(f"{len(paths)} LaTeX files written to {args.latex}", file=sys.stderr)
     if args.figures:
-        paths = export_figures(res, sections, args.figures, fmt=args.figure_format)
+        with _working(args.progress, "drawing the figures"):
+            paths = export_figures(res, sections, args.figures, fmt=args.figure_format)
         print(f"{len(paths)} figures written to {args.figures}", file=sys.stderr)
+
+
+@contextlib.contextmanager
+def _working(progress: bool | None, desc: str) -> Iterator[None]:
+    """An elapsed-time bar on standard error while one output is written (a report's figures take
+    seconds, with no count to show): ``None`` on a terminal once the step has lasted a second
+    (the package's ``progress=`` rule), ``True`` always, ``False`` never."""
+    if progress is False:
+        yield
+        return
+    from tqdm import tqdm
+
+    delay = 1.0 if progress is None else 0.0
+    bar = tqdm(total=1, desc=desc, disable=None if progress is None else False, delay=delay,
+               bar_format="{desc}: {elapsed}", file=sys.stderr)
+    stop = threading.Event()
+
+    def tick() -> None:  # tqdm redraws only on update: refresh the elapsed time while the step runs
+        while not stop.wait(0.5):
+            if bar.format_dict["elapsed"] >= delay:
+                bar.refresh()
+
+    thread = threading.Thread(target=tick, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+        bar.update(1)
+        bar.close()
 
 
 def _run(args: argparse.Namespace) -> int:
