@@ -329,7 +329,8 @@ def _numbered_instances(df: pd.DataFrame) -> bool:
     """Whether the first column numbers the instances (``F``: 1, 3, 4, ...), when it holds
     distinct integers and its name is not one of :data:`INSTANCE_COLUMN_NAMES`.
 
-    It does when unambiguous: its name says so (:data:`NUMBER_COLUMN_NAMES`), or it is the
+    It does when unambiguous: its name says so (:data:`NUMBER_COLUMN_NAMES`, or no name: a
+    DataFrame's index written with ``to_csv``), or it is the
     only column of distinct integers, its numbers increase down the rows and some other
     column holds a number that is not an integer (results, not counts). A first column of
     distinct integers in any other table may be labels or an algorithm's results: the
@@ -338,7 +339,8 @@ def _numbered_instances(df: pd.DataFrame) -> bool:
     first = df.columns[0]
     if df.shape[1] < 3 or not _distinct_integers(df[first]):
         return False
-    if str(first).strip().lower() in NUMBER_COLUMN_NAMES:
+    name = str(first).strip().lower()
+    if name in NUMBER_COLUMN_NAMES or name.startswith("unnamed: "):  # pandas' name of an empty header: an index
         return True
     rest = [c for c in df.columns[1:] if pd.api.types.is_numeric_dtype(df[c])]
     increasing = bool((np.diff(df[first].to_numpy(dtype=float)) > 0).all())

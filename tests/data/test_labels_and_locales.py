@@ -50,6 +50,9 @@ def test_a_named_number_column_and_integer_results(tmp_path):
     path = tmp_path / "numbered.csv"
     path.write_text("No.,A,B,C\n1,4,2,3\n2,1,2,3\n3,3,2,1\n4,2,1,3\n")
     assert list(ac.read(path).instances) == [1, 2, 3, 4]
+    index = tmp_path / "index.csv"  # a DataFrame's index written by to_csv: no header
+    pd.DataFrame({"A": [4, 1, 3], "B": [2, 2, 2], "C": [3, 3, 1]}, index=[7, 3, 5]).to_csv(index)
+    assert list(ac.read(index).instances) == [7, 3, 5] and list(ac.read(index).algorithms) == ["A", "B", "C"]
     plain = tmp_path / "plain.csv"  # no label column: the first column repeats a value
     plain.write_text("A,B,C\n1,2,3\n1,3,2\n2,1,3\n")
     assert list(ac.read(plain).algorithms) == ["A", "B", "C"]
