@@ -335,3 +335,9 @@ def test_power_curve_legend_says_line_and_band():
     ax = ac.plots.plot_power_curve(ac.instance_power_curve(30, [0.2, 0.5, 0.8]))
     assert [text.get_text() for text in ax.get_legend().get_texts()] == ["power, N = 30 (t)"]
     plt.close("all")
+
+
+def test_consensus_scores_are_right_aligned(capsys):
+    assert main(["consensus", "--method", "borda"]) == 0
+    rows = capsys.readouterr().out.splitlines()[1:]
+    assert len({len(row) for row in rows}) == 1 and rows[-1].endswith(" 58")  # MOS12's 58 under the hundreds

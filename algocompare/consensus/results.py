@@ -91,7 +91,11 @@ class BordaResult(ConsensusResult):
 
     def __str__(self) -> str:
         lines = [f"{self.method}: {format_ranking(self.consensus)}"]
-        lines += [f"  {item!s:<20} {value:g}" for item, value in self.scores.sort_values(ascending=False).items()]
+        scores = self.scores.sort_values(ascending=False)
+        shown = [f"{value:g}" for value in scores]
+        name_width = max((len(str(item)) for item in scores.index), default=0)
+        value_width = max((len(text) for text in shown), default=0)  # scores right-aligned, one column
+        lines += [f"  {item!s:<{name_width}}  {text:>{value_width}}" for item, text in zip(scores.index, shown)]
         return "\n".join(lines + self._dropped_lines())
 
 
