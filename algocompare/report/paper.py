@@ -285,10 +285,18 @@ def bayesian_pairs_table(result: Any, order: list[str] | None = None) -> PaperTa
                           "B": source["algorithm_b"].astype(str).to_numpy(),
                           "P(left)": source["p_left"].to_numpy(float), "P(rope)": source["p_rope"].to_numpy(float),
                           "P(right)": source["p_right"].to_numpy(float)})
+    if order is not None:  # the better-ranked algorithm as A: swap the pair and its left and right
+        position = {name: i for i, name in enumerate(order)}
+        swap = np.array([position.get(a, 0) > position.get(b, 0) for a, b in zip(frame["A"], frame["B"])], bool)
+        frame.loc[swap, ["A", "B", "P(left)", "P(right)"]] = frame.loc[swap, ["B", "A", "P(right)", "P(left)"]].to_numpy()
+        frame = frame.astype({"P(left)": float, "P(right)": float})
     bold = np.zeros(frame.shape, bool)
     bold[:, 2:] = frame.iloc[:, 2:].to_numpy() >= 0.95
     note = f"{result.method}. P(left): A better than B; P(rope): practically equivalent; P(right): B better."
-    names = tuple(dict.fromkeys(frame["A"].tolist() + frame["B"].tolist()))
+    appearing = dict.fromkeys(frame["A"].tolist() + frame["B"].tolist())
+    # numbered (when names do not fit) by mean rank, as the rows are ordered
+    names = tuple([a for a in order if a in appearing] + [a for a in appearing if a not in order]) if order \
+        else tuple(appearing)
     return PaperTable(frame, bold, "Bayesian comparison of all pairs", note, names, ("A", "B"), index=False)
 
 

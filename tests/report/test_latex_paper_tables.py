@@ -187,3 +187,19 @@ def test_the_same_tables_in_markdown_and_html(cec, tmp_path):
     text = (tmp_path / "tables.md").read_text()
     assert paths[-1].name == "tables.md" and text.count("**Summary per algorithm") == 1
     assert "All pairs" in text and "Key:" not in text.split("**All pairs")[0]  # names in full in Markdown
+
+
+def test_bayesian_pairs_are_numbered_and_oriented_by_mean_rank():
+    data = _long_names(seed=3)
+    result = ac.bayesian_pairwise(data, rope=0.1, n_samples=300, rng=0)
+    order = [str(a) for a in data.mean_ranks().sort_values(kind="stable").index]
+    table = paper_table(result, order)
+    position = {a: i for i, a in enumerate(order)}
+    assert all(position[a] < position[b] for a, b in zip(table.frame["A"], table.frame["B"]))
+    source = result.table.set_index(["algorithm_a", "algorithm_b"])
+    for a, b, left, right in table.frame[["A", "B", "P(left)", "P(right)"]].itertuples(index=False):
+        if (a, b) in source.index:
+            assert (left, right) == (source.loc[(a, b), "p_left"], source.loc[(a, b), "p_right"])
+        else:  # swapped: P(left) is still "A better than B"
+            assert (left, right) == (source.loc[(b, a), "p_right"], source.loc[(b, a), "p_left"])
+    assert table.names[:len(order)] == tuple(order)
