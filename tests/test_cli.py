@@ -155,3 +155,11 @@ def test_analyze_report_writing_has_a_bar_on_request(tmp_path):
     assert "writing the report: 00:" in shown.stderr and "writing the LaTeX tables: 00:" in shown.stderr
     automatic = run("analyze", "--dataset", "ice_cream", "--report", str(tmp_path / "r.html"))
     assert automatic.returncode == 0 and "writing the report" not in automatic.stderr  # not a terminal
+
+
+def test_analyze_text_lists_the_descriptive_table_in_mean_rank_order():
+    out = run("analyze", "--no-progress")  # cec2017_d10: input order starts DES, DYYPO; mean ranks EBO, MM
+    lines = out.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Descriptive statistics per algorithm"))
+    rows = [line.split()[0] for line in lines[start + 3:start + 5]]
+    assert rows == ["EBO", "MM"]

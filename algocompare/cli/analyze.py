@@ -173,8 +173,9 @@ def _print_text(res: Any, summary: dict[str, Any], sections: list[Any]) -> None:
         print(f"{res.n_missing} missing cell(s), analysed with the Skillings-Mack (and Durbin) tests; "
               "--nan-policy omit drops their instances for the complete-table tests")
     with pd.option_context("display.width", 120, "display.max_columns", 20):
-        print("\nDescriptive statistics per algorithm")
-        print(res.describe().to_string(float_format=lambda x: f"{x:.4g}"))
+        print("\nDescriptive statistics per algorithm (in mean-rank order, as everywhere below)")
+        order = res.mean_ranks().sort_values(kind="stable").index
+        print(res.describe().loc[order].to_string(float_format=lambda x: f"{x:.4g}"))
         print("\nMean ranks (rank 1 = best" + ("; instances with missing cells stretched to 1..k)" if res.n_missing
                                                else ")"))
         print(res.mean_ranks().sort_values().to_string(float_format=lambda x: f"{x:.3f}"))

@@ -14,8 +14,7 @@ __all__ = ["SCOPE", "leading_family", "section"]
 
 #: The question the section answers, and its scope (said in the text and in the reading).
 SCOPE = ("Question: do the algorithms differ on problems like these? Friedman's test and the others treat the {n} "
-         "instances as a sample from a population of problems (runs are averaged per cell), so a rejection "
-         "generalises to that population.")
+         "instances as a sample from a population of problems{runs}, so a rejection generalises to that population.")
 
 
 def leading_family(assumptions: Any) -> str:
@@ -42,7 +41,8 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     tests = omnibus(results, tie_correction=options.tie_correction)
     assumptions = check_assumptions(results, alpha=options.alpha)
     table = tests.table
-    lines = [SCOPE.format(n=results.n_instances),
+    runs = " (the runs are averaged per cell: one value per instance)" if getattr(results, "has_runs", False) else ""
+    lines = [SCOPE.format(n=results.n_instances, runs=runs),
              f"{'test':<26}{'statistic':>12}{'df':>12}{'p-value':>12}  decision"]
     for _, row in table.iterrows():
         df = format_number(row["df1"], 0) if row["df2"] != row["df2"] else \
