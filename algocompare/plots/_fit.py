@@ -19,6 +19,7 @@ otherwise move it again when the next panel is drawn.
 from __future__ import annotations
 
 import math
+import re
 import textwrap
 from collections.abc import Sequence
 from typing import Any
@@ -29,7 +30,7 @@ import numpy as np
 from algocompare.plots._figure import use_layout
 
 __all__ = ["MIN_POINTS", "FLOOR_POINTS", "abbreviate", "fit_names", "name_ticks", "legend_below", "finish",
-           "text_points", "cell_box", "claim_cell", "record_names", "names_key", "panel_inches"]
+           "text_points", "cell_box", "claim_cell", "record_names", "names_key", "panel_inches", "wrap_name"]
 
 #: Smallest text drawn, in points (what stays readable in a printed journal column).
 MIN_POINTS = 7.0
@@ -138,6 +139,26 @@ def names_key(ax: Any) -> str:
     pairs = [(shown, full) for full, shown in (getattr(ax, "algocompare_names", None) or {}).items()
              if " ".join(shown.split()) != " ".join(full.split())]
     return "; ".join(f"{shown} = {full}" for shown, full in pairs)
+
+
+#: where a name may break: after a space, before an opening bracket
+_BREAKS = re.compile(r"(?<=\s)|(?=[(\[])")
+
+
+def wrap_name(measure: Any, text: str, size: float, width_pt: float, max_lines: int) -> list[str] | None:
+    """``text`` in at most ``max_lines`` lines of at most ``width_pt`` points, broken at spaces
+    and before brackets only (filled greedily); None when it does not fit. ``measure(text,
+    size)`` gives a line's width in points (:func:`text_points` with a margin, cached)."""
+    lines = [""]
+    for piece in (p for p in _BREAKS.split(text) if p):
+        if lines[-1].strip() and measure((lines[-1] + piece).strip(), size) > width_pt:
+            lines.append(piece.lstrip())
+        else:
+            lines[-1] += piece
+    lines = [line.strip() for line in lines]
+    if len(lines) > max_lines or any(measure(line, size) > width_pt for line in lines):
+        return None
+    return lines
 
 
 def text_points(fig: Any, text: str, fontsize: float) -> tuple[float, float]:

@@ -12,7 +12,8 @@ from matplotlib.colors import to_rgba
 
 from algocompare._deprecation import renamed_parameters
 from algocompare.plots._figure import axes_or_new
-from algocompare.plots._fit import MIN_POINTS, finish, fit_names, name_ticks
+from algocompare.plots._fit import (FLOOR_POINTS, MIN_POINTS, finish, fit_names, name_ticks, panel_inches, record_names,
+                                    text_points, wrap_name)
 
 __all__ = ["plot_simplex", "plot_pairwise_matrix"]
 
@@ -58,16 +59,31 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, rng: Any 
     centre = np.array([0.5, _SQRT3_2 / 3])
     for mid in ([0.5, 0.0], [0.25, _SQRT3_2 / 2], [0.75, _SQRT3_2 / 2]):
         ax.plot([centre[0], mid[0]], [centre[1], mid[1]], color="grey", lw=0.8, ls="--")
-    # Each vertex name gets at most 45% of the figure's width (abbreviated beyond that).
-    size = max(MIN_POINTS, min(10.0, ax.figure.get_figwidth() * 72 / 30))
-    side = min(ax.figure.get_figwidth(), 1.2 * ax.figure.get_figheight()) * 72  # the triangle is about square
-    left, right = fit_names(ax.figure, [str(result.left), str(result.right)], size, 0.3 * side)
-    ax.text(-0.05, -0.04, f"{left}\np = {result.p_left:.3f}", ha="left", va="top", fontsize=size)
-    ax.text(1.05, -0.04, f"{right}\np = {result.p_right:.3f}", ha="right", va="top", fontsize=size)
+    # The two vertex names share the triangle's base (it spans 1/1.3 of the Axes' width, about
+    # square): whole on up to two lines where they fit, else cut at their end.
+    panel_w, panel_h = panel_inches(ax)
+    size = max(MIN_POINTS, min(10.0, panel_w * 72 / 30))
+    base_pt = min(0.9 * panel_w, 0.85 * panel_h) * 72 / 1.3
+    room = 0.5 * 1.1 * base_pt - size
+    names = [str(result.left), str(result.right)]
+    shown: list = [None]
+    for name_size in (float(z) for z in np.arange(size, FLOOR_POINTS - 1e-9, -0.5)):  # smaller before cut
+        shown = [wrap_name(lambda t, z: 1.08 * text_points(ax.figure, t, z)[0], n, name_size, room, 2)
+                 for n in names]
+        if all(lines is not None for lines in shown):
+            break
+    if any(lines is None for lines in shown):
+        shown = [[n] for n in fit_names(ax.figure, names, name_size, room)]
+    left, right = ("\n".join(lines) for lines in shown)
+    record_names(ax, names, [left, right])
+    ax.text(-0.05, -0.04, f"{left}\np = {result.p_left:.3f}", ha="left", va="top", fontsize=name_size,
+            multialignment="left")
+    ax.text(1.05, -0.04, f"{right}\np = {result.p_right:.3f}", ha="right", va="top", fontsize=name_size,
+            multialignment="right")
     ax.text(0.55, _SQRT3_2, f"rope (±{result.rope:g})\np = {result.p_rope:.3f}", ha="left", va="top",
             fontsize=size)  # beside the top vertex, clear of the title
     ax.set_xlim(-0.15, 1.15)
-    ax.set_ylim(-0.2, _SQRT3_2 + 0.15)
+    ax.set_ylim(-0.08 - 0.1 * (max(left.count("\n"), right.count("\n")) + 2), _SQRT3_2 + 0.15)
     ax.set_aspect("equal")
     ax.axis("off")
     ax.set_title(result.method, fontsize=size)

@@ -7,7 +7,6 @@ cliques); nothing is recomputed here.
 from __future__ import annotations
 
 import math
-import re
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -28,6 +27,7 @@ from algocompare.plots._fit import (
     panel_inches,
     record_names,
     text_points,
+    wrap_name,
 )
 
 # names_key: the key to the names any figure abbreviated (exported here, with the figures of names)
@@ -380,25 +380,6 @@ class _FittedLabel:
         return f"{name} ({rank:.2f})" if left else f"({rank:.2f}) {name}"
 
 
-#: where a name may break: after a space, before an opening bracket
-_BREAKS = re.compile(r"(?<=\s)|(?=[(\[])")
-
-
-def _wrap_name(measure: Any, text: str, size: float, width_pt: float, max_lines: int) -> list[str] | None:
-    """``text`` in at most ``max_lines`` lines of at most ``width_pt`` points, broken at spaces
-    and before brackets only (filled greedily); None when it does not fit."""
-    lines = [""]
-    for piece in (p for p in _BREAKS.split(text) if p):
-        if lines[-1].strip() and measure((lines[-1] + piece).strip(), size) > width_pt:
-            lines.append(piece.lstrip())
-        else:
-            lines[-1] += piece
-    lines = [line.strip() for line in lines]
-    if len(lines) > max_lines or any(measure(line, size) > width_pt for line in lines):
-        return None
-    return lines
-
-
 def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_levels: int, has_cd: bool,
              caption_text: str, reverse: bool = False) -> tuple[float, list[_FittedLabel], str, _Rows]:
     """Font size, labels and wrapped caption that fit the caller's Axes.
@@ -436,7 +417,7 @@ def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_le
         fitted = []
         for i, (name, rank) in enumerate(zip(names, ranks)):
             left = (i < n_left) == left_side
-            lines = _wrap_name(measure, _FittedLabel.one_line(name, rank, left, with_rank), size, side_pt, max_lines)
+            lines = wrap_name(measure, _FittedLabel.one_line(name, rank, left, with_rank), size, side_pt, max_lines)
             if lines is None:
                 return None
             fitted.append(_FittedLabel("\n".join(lines), name, left))
@@ -457,21 +438,24 @@ def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_le
                 if row_pt >= 1.2 * size:
                     rows = _Rows(k, n_levels, has_cd, caption_pt / row_pt if caption else 0.0, 1.0, lines)
                     return size, fitted, caption, rows
-    # Nothing fits whole: names cut at their end, on one line at the smallest size that gives a
-    # row per label, else in two staggered columns a side.
-    for size, pitch in [(size, 1.0) for size in sizes] + [(FLOOR_POINTS, 0.5)]:
+    # Nothing fits whole: names cut at their end, at 6 pt, one row per label where the height
+    # allows, else in two staggered columns a side (names only, the axis gives the ranks).
+    size = FLOOR_POINTS
+    caption, caption_pt, base, row_pt = fits(size, 1.0)
+    pitch = 1.0 if row_pt >= 1.2 * size else 0.5
+    if pitch < 1.0:
         caption, caption_pt, base, row_pt = fits(size, pitch)
-        if row_pt >= 1.2 * size:
-            break
     if row_pt < 1.1 * size:
         warnings.warn(f"the critical-difference diagram of {k} algorithms needs Axes about "
                       f"{(base.height + 0.3) * 1.25 * FLOOR_POINTS / 72 + caption_pt / 72:.1f} in high to keep its "
                       f"labels apart at {FLOOR_POINTS:g} pt; these are {height_pt / 72:.1f} in.", stacklevel=3)
     rows = _Rows(k, n_levels, has_cd, caption_pt / max(row_pt, 1e-9) if caption else 0.0, pitch)
     side_pt = (_LABELS_SHARE * width_pt - 2 * 1.6 * size) / 2
-    with_rank = not rows.two_columns  # two columns: names only (the axis shows the ranks)
-    room = side_pt / 2 - size if rows.two_columns else side_pt - text_points(fig, "(00.00) ", size)[0]
-    short = fit_names(fig, names, size, max(room, 10.0))
+    rank_pt = measure("(00.00) ", size)
+    # the mean rank only where it leaves most of the room to the name
+    with_rank = not rows.two_columns and rank_pt <= 0.4 * side_pt
+    room = side_pt / 2 - size if rows.two_columns else side_pt - (rank_pt if with_rank else 0.0)
+    short = fit_names(fig, names, size, max(room / _TEXT_SLACK, 10.0))
     fitted = [_FittedLabel(_FittedLabel.one_line(name, rank, (i < n_left) == left_side, with_rank), name,
                            (i < n_left) == left_side) for i, (name, rank) in enumerate(zip(short, ranks))]
     return float(size), fitted, caption, rows

@@ -212,3 +212,45 @@ def test_every_issue_figure_alone(kind, width):
         warnings.simplefilter("error")
         cases.GRID_FIGURES[kind](axes[0, 0])
     assert cases.problems(fig) == []
+
+
+def _no_ellipsis_inside(label: str) -> bool:
+    return "…" not in label.strip("…").rstrip("0123456789")
+
+
+@pytest.mark.parametrize("kind", list(cases.GRID_FIGURES))
+def test_every_figure_records_the_names_it_shows_none_cut_in_the_middle(kind):
+    """ax.algocompare_names (full name -> shown) on every figure; a shown name is the whole name
+    (perhaps over lines) or its start cut at the end, never with an ellipsis inside."""
+    _, axes = cases.grid((1, 1), 3.3, constrained=False)
+    drawn = cases.GRID_FIGURES[kind](axes[0, 0])
+    panels = [drawn] if hasattr(drawn, "figure") else list(np.ravel(drawn))
+    for ax in panels:
+        assert isinstance(ax.algocompare_names, dict)
+        for full, shown in ax.algocompare_names.items():
+            flat = " ".join(shown.split())
+            assert flat == full or (_no_ellipsis_inside(shown) and full.startswith(flat.split("…")[0])), (full, shown)
+    if kind in ("cd_diagram", "bonferroni_dunn_chart", "pvalue_heatmap", "violins", "plot_simplex"):
+        assert len(panels[0].algocompare_names) >= 2
+
+
+def test_a_name_is_abbreviated_the_same_way_on_both_axes_of_a_heatmap():
+    _, axes = cases.grid((2, 2), 7.16, constrained=False)
+    ax = cases.GRID_FIGURES["pvalue_heatmap"](axes[0, 1])
+    x = {t.get_text() for t in ax.get_xticklabels() if t.get_text()}
+    y = {t.get_text() for t in ax.get_yticklabels() if t.get_text()}
+    shown = set(ax.algocompare_names.values())
+    assert x <= shown and y <= shown and len(shown) == len(cases.REAL_NAMES)
+    assert any(s.endswith("…") for s in shown)  # this panel is too small for the whole names
+
+
+def test_report_heatmap_keeps_long_names_whole_and_inside():
+    from algocompare.report import figures as views
+
+    result = cases.real_result("pairs")
+    view = next(v for v in views.figure_views(result) if v.key == "pvalue_heatmap")
+    fig = views.draw(view, result)
+    assert cases.problems(fig) == []
+    ax = fig.axes[0]
+    assert {t.get_text() for t in ax.get_yticklabels()} | {t.get_text() for t in ax.get_xticklabels()} \
+        == set(cases.REAL_NAMES)
