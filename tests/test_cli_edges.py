@@ -277,6 +277,14 @@ def test_every_suggested_option_is_valid_for_its_subcommand(tmp_path, capsys):
         ("severity", [str(runs), "--a", "A", "--b", "B", "--delta", "1", "--nan-policy", "omit"]),
         ("severity", [str(renamed), "--a", "A", "--b", "B", "--delta", "1"]),
         ("samplesize", ["--d", "1e-4"]), ("power-curve", ["--instances", "1"]),
+        ("power-curve", ["--instances", "30", "--d-max", "0"]),
+        ("analyze", ["--dataset", "cec2017_d10", "--control", "jS0"]),
+        ("analyze", ["--dataset", "ice_cream", "--maximize"]), ("consensus", [str(missing), "--dataset", "ice_cream"]),
+        ("severity", [str(runs), "--a", "A", "--b", "a", "--delta", "1", "--nan-policy", "omit", "--on", "p1"]),
+        ("severity", [str(runs), "--a", "A", "--b", "B", "--delta", "1", "--per-instance"]),
+        ("severity", [str(runs), "--a", "A", "--b", "B", "--delta", "1", "--nan-policy", "omit", "--per-instance",
+                      "--on", "p2"]),
+        ("severity", [str(runs), "--a", "A", "--b", "B", "--delta", "1", "--nan-policy", "omit", "--on", "p22"]),
     ]
     checked = {}
     for command, argv in cases:
