@@ -154,10 +154,12 @@ def _print_reading(sentences: list[str]) -> None:
 
     print("\nReading the results")
     for sentence in sentences:
-        print(textwrap.fill(sentence, width=100, initial_indent="- ", subsequent_indent="  "))
+        print(textwrap.fill(sentence, width=100, initial_indent="- ", subsequent_indent="  ",
+                            break_on_hyphens=False))
     print("\nCaveats")
     for caveat in CAVEATS:
-        print(textwrap.fill(caveat, width=100, initial_indent="- ", subsequent_indent="  "))
+        print(textwrap.fill(caveat, width=100, initial_indent="- ", subsequent_indent="  ",
+                            break_on_hyphens=False))
 
 
 def _print_text(res: Any, summary: dict[str, Any], sections: list[Any]) -> None:

@@ -55,8 +55,8 @@ def _omnibus_rows(result: Any) -> list[tuple[str, float]]:
 #: Why omnibus tests on the same table can disagree.
 _OMNIBUS_DIFFER = ("The omnibus tests weigh the evidence differently: Friedman's test uses only the order within each "
                    "instance, the aligned-ranks and Quade tests also how large the differences are across instances, "
-                   "and RM-ANOVA the values themselves, so near the significance level they can fall on either "
-                   "side. ")
+                   "and RM-ANOVA the values themselves (a few extreme values can dominate it), so they can reach "
+                   "different decisions on one table. ")
 
 
 def _omnibus_sentences(sections: list[Any], alpha: float) -> list[str]:
