@@ -111,7 +111,7 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     text = " ".join(latex_escape(s) for s in sentences)
     paragraph.write_text(f"\\begin{{sloppypar}}\n{text}\n\\end{{sloppypar}}\n", encoding="utf-8")
     inputs = "\n".join(rf"\input{{{p.stem}}}" for p in [*paths, paragraph])
-    document = "\n".join([r"\documentclass[twocolumn]{article}" if width == "column" else r"\documentclass{article}",
+    document = "\n".join([r"\documentclass[twocolumn]{article}",
                           r"\usepackage{booktabs}", r"\usepackage{array}", r"\begin{document}", inputs,
                           r"\end{document}", ""])
     main = out / "tables.tex"

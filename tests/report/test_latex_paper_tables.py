@@ -158,6 +158,8 @@ def test_analyze_latex_width_page(tmp_path, capsys):
     assert main(["analyze", "--dataset", "ice_cream", "--latex", str(tmp_path), "--latex-width", "page"]) == 0
     assert r"\begin{table*}" in (tmp_path / "summary.tex").read_text()
     assert (tmp_path / "reading.tex").read_text().strip()
+    # table* spans the page of a two-column document (in a one-column one it would overrun the text)
+    assert r"\documentclass[twocolumn]{article}" in (tmp_path / "tables.tex").read_text()
     with pytest.raises(SystemExit):
         main(["analyze", "--dataset", "ice_cream", "--latex", str(tmp_path), "--latex-width", "wide"])
 
