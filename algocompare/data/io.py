@@ -238,8 +238,8 @@ def read(path: str | Path, *, layout: str = "auto", direction: str | None = None
     layout : {"auto", "wide", "long"}
         ``"wide"``: one row per instance, one column per algorithm; ``instance`` names the
         label column (default: the first column if it is named like an instance column, is
-        not numeric, or numbers the instances: see ``instance``). ``"long"``: one row per run with columns ``algorithm``,
-        ``instance``, ``value`` (and ``run``). ``"auto"`` accepts only unambiguous files:
+        not numeric, or numbers the instances: see ``instance``). ``"long"``: one row per
+        run with columns ``algorithm``, ``instance``, ``value`` (and ``run``). ``"auto"`` accepts only unambiguous files:
         long when the named algorithm and value columns exist, wide when every column but
         an optional label column is numeric; otherwise it raises and asks. What it decided
         is recorded in :attr:`Results.notes`.
