@@ -85,8 +85,9 @@ def _read_long(args: argparse.Namespace, direction: str) -> tuple[Any, list[str]
 
     frame = ac.read_frame(args.path, delimiter=args.delimiter, decimal=args.decimal)
     columns, label = _columns(frame, args)
-    frame = frame.rename(columns={name: role for role, name in columns.items() if name is not None})
-    frame = frame[[role for role in _ROLES if columns[role] is not None]]
+    roles = [role for role in _ROLES if columns[role] is not None]
+    # the chosen columns under their roles' names (another column may already bear one: --value error beside 'value')
+    frame = frame[[columns[role] for role in roles]].set_axis(roles, axis=1)
     frame, dropped = _missing_runs(frame, args.nan_policy)
     if columns["instance"] is None:
         frame = frame.assign(instance="instance")

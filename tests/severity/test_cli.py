@@ -80,6 +80,11 @@ def test_columns_are_named_by_options(runs, tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     ref = severity_analysis(CG, NM, delta=1, paired=True)  # f2 is f1 shifted by 1 for both: same differences
     assert out["estimate"] == pytest.approx(ref.estimate) and out["pvalue"] == pytest.approx(ref.pvalue)
+    # a column named 'value' beside the chosen one is left alone
+    frame = pd.read_csv(path).assign(value=0.0)
+    frame.to_csv(path, index=False)
+    assert main([*argv, *columns, "--on", "f2", "--paired"]) == 0
+    assert json.loads(capsys.readouterr().out)["estimate"] == pytest.approx(ref.estimate)
 
 
 def test_per_instance_mode_pairs_the_instance_means(tmp_path, capsys):
