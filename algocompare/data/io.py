@@ -286,7 +286,7 @@ def read(path: str | Path, *, layout: str = "auto", direction: str | None = None
     else:
         why = "as requested"
     if layout == "long":
-        inst = instance if instance not in (None, False) else "instance"
+        inst = "instance" if instance is None or instance is False else instance  # a column may be named 0
         if run is None and "run" in df.columns:
             run = "run"
         res = Results.from_long(df, algorithm=algorithm, instance=inst, value=value, run=run,
