@@ -287,9 +287,17 @@ def _leading_sentence(sections: dict[str, Any]) -> str:
             "leads this reading; RM-ANOVA is shown for comparison only.")
 
 
+def _question(section: Any) -> str:
+    """The section's question, introduced by its title: "Post-hoc comparisons: which pairs ...?"."""
+    question = getattr(section, "question", "")
+    if not question:
+        return ""
+    return f"{section.title}: {question.removeprefix('Question: ')}"
+
+
 def _section_sentences(section: Any, omnibus: list[str], alpha: float) -> list[str]:
     """The question a section answers, then what it found."""
-    sentences = [getattr(section, "question", "")]
+    sentences = [_question(section)]
     results = section.results or {}
     if section.key == "parametric":
         sentences.append(_parametric_sentence(section, alpha))

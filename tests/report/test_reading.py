@@ -55,7 +55,7 @@ def test_reading_names_the_test_and_adjustment_of_each_post_hoc_family():
 def test_reading_without_runs_has_no_disagreement_sentence():
     sentences = _reading(ac.load_dataset("cec2005_d10"))
     assert not any(s.startswith("Why the sections disagree") for s in sentences)
-    assert any("Question: which pairs of algorithms differ" in s for s in sentences)
+    assert any(s.startswith("Post-hoc comparisons: which pairs of algorithms differ") for s in sentences)
 
 
 def test_report_header_prints_the_adjustment_used():
