@@ -104,8 +104,12 @@ def _is_pvalue_header(header: str) -> bool:
 
 
 #: Characters LaTeX cannot set in text mode with the default encoding, and their math or text form.
-_LATEX_TEXT = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-               "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+#: ``_``, ``^`` and ``~`` are the typewriter font's ASCII characters: with the default (OT1) encoding
+#: ``\_`` is drawn as a rule, which a PDF's text shows as a space (a name like ``cma_es`` would not be
+#: found in it).
+_LATEX_TEXT = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+               "_": r"{\ttfamily\char95}", "{": r"\{", "}": r"\}", "~": r"{\ttfamily\char126}",
+               "^": r"{\ttfamily\char94}",
                "<": r"$<$", ">": r"$>$", "|": r"$|$", "α": r"$\alpha$", "β": r"$\beta$", "τ": r"$\tau$",
                "Δ": r"$\Delta$", "χ": r"$\chi$", "μ": r"$\mu$", "σ": r"$\sigma$", "θ": r"$\theta$",
                "ε": r"$\varepsilon$", "±": r"$\pm$", "≤": r"$\le$", "≥": r"$\ge$", "≠": r"$\ne$",
@@ -145,7 +149,7 @@ def latex_escape(text: str) -> str:
     Examples
     --------
     >>> print(latex_escape("p_adj > 0.05 (α = 5%)"))
-    p\\_adj $>$ 0.05 ($\\alpha$ = 5\\%)
+    p{\\ttfamily\\char95}adj $>$ 0.05 ($\\alpha$ = 5\\%)
     """
     return _LATEX_PATTERN.sub(lambda m: _LATEX_TEXT[m.group(0)], str(text))
 

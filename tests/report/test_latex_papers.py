@@ -40,7 +40,7 @@ PREAMBLES = {
 #: Realistic long names (up to 40 characters), one of them without a space to wrap at.
 NAMES = ["CMA-ES (IPOP, restarts)", "L-SHADE (linear pop. reduction)", "BIPOP-aCMA-ES w/ surrogate", "jSO",
          "DE/rand/1/bin", "Particle swarm optimisation (SPSO 2011)", "NSGA-II",
-         "BIPOP-aCMA-ES-with-surrogate-model-v2.1x", "Random search", "GA with adaptive mutation and elitism",
+         "BIPOP-aCMA-ES-with-surrogate-model-v2.1x", "random_search_v2 (50% budget)", "GA with adaptive mutation and elitism",
          "EBO with CMAR-type restarts", "Differential evolution, success-history"]
 
 

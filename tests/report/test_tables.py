@@ -35,7 +35,9 @@ def test_pvalues_in_scientific_notation_are_math_and_rejections_bold():
 
 
 def test_text_is_escaped_for_the_default_encoding():
-    assert latex_escape("a > b, α = 5% & p_adj") == r"a $>$ b, $\alpha$ = 5\% \& p\_adj"
+    assert latex_escape("a > b, α = 5% & p_adj") == r"a $>$ b, $\alpha$ = 5\% \& p{\ttfamily\char95}adj"
+    # the typewriter font's ASCII characters, so that the PDF's text has them (OT1's \_ is a rule)
+    assert latex_escape("x^2~y") == r"x{\ttfamily\char94}2{\ttfamily\char126}y"
 
 
 def test_a_single_result_is_set_vertically():
