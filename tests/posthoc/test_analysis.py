@@ -14,7 +14,8 @@ def test_section_control_and_all_pairs() -> None:
     found = section(res, AnalysisOptions(control="best", p_adjust="holm"))
     assert found.key == "posthoc" and set(found.results) == {"control", "all_pairs"}
     assert found.results["control"].control == "G-CMA-ES"
-    assert found.results["all_pairs"].p_adjust == "shaffer"
+    # issue 25: the requested adjustment applies to all pairs with a control too (was always shaffer)
+    assert found.results["all_pairs"].p_adjust == "holm" and found.data["p_adjust"]["all_pairs"]["used"] == "holm"
     json.dumps(found.data, allow_nan=False)
     assert "G-CMA-ES" in found.text
 
