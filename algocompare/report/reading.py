@@ -192,9 +192,14 @@ def _result_sentence(result: Any, alpha: float) -> str | None:
     return None
 
 
+def _data(section: Any) -> dict:
+    """A section's data when it is a dict (sections built by hand may carry none)."""
+    return section.data if isinstance(section.data, dict) else {}
+
+
 def _adjustment_sentences(section: Any) -> list[str]:
     """Where the adjustment used differs from the one asked for: which, and why."""
-    used = (section.data or {}).get("p_adjust", {}) if isinstance(section.data, dict) else {}
+    used = _data(section).get("p_adjust", {})
     return [f"{section.title}: the {key.replace('_', ' ')} comparisons use {adj['used']}, not the requested "
             f"{adj['requested']}: {adj['reason']}." for key, adj in used.items() if adj["used"] != adj["requested"]]
 
@@ -210,7 +215,7 @@ def _parametric_sentence(section: Any, alpha: float) -> str:
 
 
 def _permutation_sentence(section: Any, alpha: float) -> str:
-    test, pairs = section.results["test"], section.data.get("pairs", [])
+    test, pairs = section.results["test"], _data(section).get("pairs", [])
     verdict = "rejects" if test.pvalue <= alpha else "does not reject"
     differ = sum(bool(row["reject"]) for row in pairs)
     return (f"On these instances, the synchronized permutation test {verdict} the hypothesis that all algorithms "
@@ -222,17 +227,18 @@ def _decision_counts(sections: dict[str, Any], alpha: float) -> dict[str, tuple[
     """(test, p, pairs differing, pairs) for the families that can disagree."""
     found = {}
     rank, posthoc = sections.get("frequentist"), sections.get("posthoc")
-    if rank is not None and posthoc is not None and "all_pairs" in posthoc.results:
+    if rank is not None and posthoc is not None and "all_pairs" in (posthoc.results or {}) \
+            and "omnibus" in (rank.results or {}):
         table = posthoc.results["all_pairs"].table
         found["rank"] = ("Friedman's test", float(rank.results["omnibus"]["friedman"].pvalue),
                          int(table["reject"].sum()), len(table))
     perm = sections.get("permutation")
-    if perm is not None and "test" in perm.results:
-        pairs = perm.data.get("pairs", [])
+    if perm is not None and "test" in (perm.results or {}):
+        pairs = _data(perm).get("pairs", [])
         found["permutation"] = ("the synchronized permutation test", float(perm.results["test"].pvalue),
                                 sum(bool(r["reject"]) for r in pairs), len(pairs))
     param = sections.get("parametric")
-    if param is not None:
+    if param is not None and "all_pairs" in (param.results or {}) and "rm_anova" in _data(param):
         table = param.results["all_pairs"].table
         found["parametric"] = ("the RM-ANOVA", float(param.data["rm_anova"]["pvalue_used"]),
                                int(table["reject"].sum()), len(table))
@@ -299,7 +305,7 @@ def _section_sentences(section: Any, omnibus: list[str], alpha: float) -> list[s
     """The question a section answers, then what it found."""
     sentences = [_question(section)]
     results = section.results or {}
-    if section.key == "parametric":
+    if section.key == "parametric" and "rm_anova" in _data(section):
         sentences.append(_parametric_sentence(section, alpha))
         results = {k: r for k, r in results.items() if k != "rm_anova"}
     elif section.key == "permutation" and "test" in results:

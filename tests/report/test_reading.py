@@ -74,3 +74,16 @@ def test_reading_says_why_omnibus_tests_disagree():
     assert "weigh the evidence differently" in why and "only the order within each instance" in why
     # every omnibus test rejects on the normal table: no such sentence
     assert not any("weigh the evidence differently" in s for s in _reading(normal_table()))
+
+
+def test_reading_of_hand_built_sections_without_data():
+    from algocompare.analysis import Section
+
+    data = ac.read(LONG)
+    sections = [Section("frequentist", "Omnibus tests", "Friedman chi2 = 7.56", results={}),
+                Section("posthoc", "Post-hoc comparisons", "text", results={}),
+                Section("permutation", "Permutation", "S = 1", results={}),
+                Section("parametric", "Parametric", "F = 1", results={})]
+    sentences = reading(data, sections, 0.05)
+    assert sentences[0].startswith("CMA-ES has the best mean rank")
+    assert not any(s.startswith("Why the sections disagree") for s in sentences)
