@@ -431,7 +431,7 @@ def frame_to_latex(frame: pd.DataFrame, precision: int = 4, scientific: bool | N
     """
     points, environment = _check_width(width)
     header, rows, marks = _layout(frame, precision, scientific, bold, index, missing="--")
-    table = _Table(header, rows, marks, _name_headers(frame))
+    table = _Table(header, rows, marks, _name_headers(frame), first=1 if index else 0)
     return table.latex(caption, label, points if text_width is None else float(text_width), environment, note)
 
 
@@ -439,9 +439,9 @@ class _Table:
     """Formatted cells of a LaTeX table and the choices that make it fit the width."""
 
     def __init__(self, header: list[str], rows: list[list[str]], marks: list[list[bool]],
-                 name_headers: Sequence[str] = ()) -> None:
+                 name_headers: Sequence[str] = (), first: int = 1) -> None:
         self.header, self.rows, self.marks = header, rows, marks
-        self.numeric = _numeric_columns(header, rows)
+        self.numeric = _numeric_columns(header, rows, first)
         self.text = [not n and any(" " in r[j] for r in rows) or (not n and _points(header[j]) > 60)
                      for j, n in enumerate(self.numeric)]
         #: columns of names (headed as such, or named in the frame's attrs), which never break inside a word

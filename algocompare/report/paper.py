@@ -30,6 +30,7 @@ from algocompare._tables import (
     frame_to_latex,
     frame_to_markdown,
     has_labels,
+    header_text,
     in_order,
     result_frame,
 )
@@ -326,7 +327,7 @@ def _test_row(frame: pd.DataFrame) -> tuple[pd.DataFrame, list[str]] | None:
     row = frame.iloc[0]
     columns = [c for c in _TEST_COLUMNS if c in frame and pd.notna(row[c])]
     out = frame[columns].astype(float).reset_index(drop=True)
-    rest = [f"{c.replace('_', ' ')} {format_number(row[c])}" for c in frame.columns
+    rest = [f"{header_text(c)} {format_cell(row[c])}" for c in frame.columns
             if c not in columns and c not in ("method", "note") and isinstance(row[c], (int, float, np.number))
             and not isinstance(row[c], bool) and pd.notna(row[c])]
     if "note" in frame and isinstance(row["note"], str) and row["note"]:
@@ -399,7 +400,8 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
 def _fits(frame: pd.DataFrame, bold: np.ndarray, index: bool, width: str, precision: int = 4,
           scientific: bool | None = None) -> bool:
     header, rows, marks = _layout(frame, precision, scientific, bold, index, missing="--")
-    return _Table(header, rows, marks, _name_headers(frame)).fit(WIDTHS[width][0]) is not None
+    table = _Table(header, rows, marks, _name_headers(frame), first=1 if index else 0)
+    return table.fit(WIDTHS[width][0]) is not None
 
 
 def _numbered(table: PaperTable) -> tuple[pd.DataFrame, np.ndarray, str]:
