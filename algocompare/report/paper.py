@@ -354,8 +354,37 @@ def _ranking_frame(frame: pd.DataFrame) -> pd.DataFrame | None:
 
 def paper_table(result: Any, order: list[str] | None = None, width: str = "column", caption: str = "",
                 precision: int = 4) -> PaperTable:
-    """The paper's table of any result: the control, all-pairs and Bayesian layouts for those
-    results, else the result's own table in ``order`` with human headers."""
+    """The paper's table of any result.
+
+    Parameters
+    ----------
+    result : result object
+        Any result with ``to_frame()``.
+    order : list of str, optional
+        The algorithms by mean rank (rows about algorithms follow it).
+    width : {"column", "page"}
+        The width the table is meant for (a matrix of all pairs becomes the list of differing
+        pairs when it does not fit; at page width the summary and the control table add
+        intervals).
+    caption : str
+        The caption of a table without a layout of its own (default: the result's method).
+    precision : int
+        Decimals of the adjusted p-values of the all-pairs matrix.
+
+    Returns
+    -------
+    PaperTable
+        The control comparisons, the all-pairs matrix or list, the Bayesian pairs, the
+        permutation test as a table of tests, a single test as a row of statistic, df and p,
+        a consensus ranking by position; else the result's own table in ``order``.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> table = paper_table(ac.friedman(ac.load_dataset("ice_cream")))
+    >>> list(table.frame.columns), table.caption
+    (['statistic', 'df', 'pvalue'], 'Friedman test (tie-corrected)')
+    """
     if _is_posthoc(result):
         return control_table(result, width) if result.control is not None else all_pairs_table(result, width, precision)
     if _is_bayesian_pairs(result):
@@ -424,7 +453,19 @@ def _numbered(table: PaperTable) -> tuple[pd.DataFrame, np.ndarray, str]:
 
 def paper_latex(table: PaperTable, *, width: str = "column", precision: int = 4, scientific: bool | None = None,
                 label: str | None = None) -> str:
-    """``table`` as LaTeX at ``width``: names in full when they fit, else numbered with a key."""
+    """``table`` as LaTeX at ``width`` (:func:`algocompare.frame_to_latex`).
+
+    Names stay in full when the table fits with them; else a narrower variant of the table is
+    tried (the summary's decision as a star, the control table without r), and only then are
+    the algorithms numbered, with the key in the note line.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> tex = paper_latex(control_table(ac.posthoc(ac.load_dataset("ice_cream"), control="strawberry")))
+    >>> print(tex.splitlines()[0], "Comparisons with the control" in tex, "longtable" in tex)
+    \\begin{table}[tbp] True False
+    """
     _check_width(width)
     named = table.name_columns or (table.index and any(str(n) in table.names for n in table.frame.index))
     if table.names and named and not _fits(table.frame, table.bold, table.index, width, precision, scientific) \
@@ -457,7 +498,15 @@ def paper_markdown(table: PaperTable, *, precision: int = 4, scientific: bool | 
 
 
 def paper_html(table: PaperTable, *, precision: int = 4, scientific: bool | None = None) -> str:
-    """``table`` as an HTML table with its caption and the note in a ``<p class="note">`` after it."""
+    """``table`` as an HTML table with its caption and the note in a ``<p class="note">`` after it.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> text = paper_html(control_table(ac.posthoc(ac.load_dataset("ice_cream"), control="strawberry")))
+    >>> text.count("<tr>"), text.splitlines()[-1].startswith('<p class="note">')
+    (5, True)
+    """
     body = frame_to_html(table.frame, precision, scientific, caption=table.caption, bold=table.bold,
                          index=table.index)
     return body + (f'\n<p class="note">{html.escape(table.note)}</p>' if table.note else "")
