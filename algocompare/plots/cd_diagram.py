@@ -120,19 +120,22 @@ def _rank_axis(ax: Any, lo: float, hi: float, unit_px: float, fontsize: float) -
     line = dict(color="black", lw=1.0, solid_capstyle="butt")
     ax.plot([lo, hi], [0, 0], gid="rank-axis", **line)
     digits = len(str(int(hi)))
+    apart_px = (0.9 * digits + 1.2) * fontsize * ax.figure.dpi / 72  # labels' centres at least this far apart
     step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10**4, 10**5, 10**6)
-                if s * unit_px >= (0.9 * digits + 1.2) * fontsize or s >= hi - lo)
+                if s * unit_px >= apart_px or s >= hi - lo)
     first = math.ceil(lo / step) * step if step > 1 else lo
     ticks = [float(t) for t in np.arange(first, hi + 1e-9, step)]  # empty when the step exceeds the axis
     if not ticks or ticks[0] != lo:
         ticks.insert(0, lo)
     if ticks[-1] != hi and step >= hi - lo:
         ticks.append(hi)
+    labelled = None
     for tick in ticks:
         ax.plot([tick, tick], [0, -0.35], **line)
-        # Labelled a whole step apart from the first (1 and 5 on a step of 5 would collide).
-        if tick == ticks[0] or tick - ticks[0] >= step - 1e-9:
+        # Labelled where it is far enough from the last label (1 and 5 on a narrow axis would collide).
+        if labelled is None or (tick - labelled) * unit_px >= apart_px:
             ax.text(tick, -0.45, f"{tick:g}", ha="center", va="bottom", fontsize=fontsize)
+            labelled = tick
     if step == 1:
         for half in np.arange(lo + 0.5, hi, 1.0):
             ax.plot([half, half], [0, -0.18], **line)
