@@ -563,7 +563,8 @@ def _floats(table: _Table, columns: list[int], spec: list[str], heights: list[in
     caption_lines = math.ceil(_points(caption or "") * 0.95 / width) if caption else 0
     note_lines = math.ceil(_points(note or "") * 0.84 / (width - 10)) if note else 0
     head_lines = max((len(table.header[j].split()) if stacked else 1) for j in columns)
-    budget = _FLOAT_HEIGHT_PT - _ROW_PT * (caption_lines + 0.85 * note_lines + scale * head_lines + 1)
+    budget = _FLOAT_HEIGHT_PT - _ROW_PT * (caption_lines + scale * head_lines + 1)
+    note_height = _ROW_PT * 0.85 * note_lines  # only the last float carries the note
     per_row = _ROW_PT * scale
     chunks, current, used = [], [], 0.0
     for i, lines in enumerate(heights):
@@ -572,7 +573,15 @@ def _floats(table: _Table, columns: list[int], spec: list[str], heights: list[in
             current, used = [], 0.0
         current.append(i)
         used += lines * per_row
-    chunks.append(current)
+    # the last float's rows and the note must fit together: its first rows move to a float of their own
+    last, room = [], budget - note_height
+    for i in reversed(current):
+        if last and sum(heights[j] for j in last) * per_row + heights[i] * per_row > room:
+            break
+        last.insert(0, i)
+    if len(last) < len(current):
+        chunks.append(current[:len(current) - len(last)])
+    chunks.append(last)
     out = []
     for n, rows in enumerate(chunks):
         part_caption = caption if n == 0 else (f"{caption} (continued)" if caption else None)
