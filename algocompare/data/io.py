@@ -294,11 +294,17 @@ def read(path: str | Path, *, layout: str = "auto", direction: str | None = None
         return res.with_notes(f"read {path.name} as a long table ({why}): {len(df)} runs{comma}.")
     label = instance if instance is not None else _wide_label_column(df)
     label = None if label is False else label  # instance=False: no label column, rows numbered from 1
+    numbers = None
+    if instance is None and label is not None:
+        label, numbers = _names_beside_numbers(df, label)
+        df = df.drop(columns=numbers) if numbers is not None else df
     if why != "as requested" and label is not None:
         _refuse_long_as_wide(df, label)
     res = Results.from_wide(df, direction=direction, instance=label, nan_policy=nan_policy) if label else \
         Results.from_wide(df.set_axis(range(1, len(df) + 1)), direction=direction, nan_policy=nan_policy)
     labelled = f"rows labelled by column {label!r}" if label else "rows numbered from 1 (no label column)"
+    if numbers is not None:
+        labelled += f" (column {numbers!r} numbers them: not an algorithm)"
     return res.with_notes(f"read {path.name} as a wide table ({why}): {labelled}, "
                           f"{res.n_algorithms} algorithm columns{comma}.")
 
@@ -352,6 +358,29 @@ def _numbered_instances(df: pd.DataFrame) -> bool:
         f"numbers or an algorithm's results? Pass instance={str(first)!r} to label the rows by it, or "
         "instance=False to compare it as an algorithm."
     )
+
+
+def _names_beside_numbers(df: pd.DataFrame, label: Any) -> tuple[Any, Any]:
+    """The label column and the column that numbers the same instances, when the first two
+    columns are both labels (``F,Function,...`` or ``Function,No.,...``): the names label
+    the rows, the numbers are not an algorithm. ``(label, None)`` otherwise."""
+    if df.shape[1] < 4 or label != df.columns[0]:
+        return label, None
+    first, second = df.columns[0], df.columns[1]
+
+    def names(column: Any) -> bool:
+        cells = df[column]
+        return (not pd.api.types.is_numeric_dtype(cells) and cells.notna().all() and not cells.duplicated().any()
+                and pd.to_numeric(cells, errors="coerce").isna().all())
+
+    def numbers(column: Any) -> bool:
+        return _distinct_integers(df[column]) and str(column).strip().lower() in NUMBER_COLUMN_NAMES
+
+    if numbers(first) and names(second):
+        return second, first
+    if names(first) and numbers(second):
+        return first, second
+    return label, None
 
 
 #: Column names of a long table's run identifier, for the hint of :func:`_refuse_long_as_wide`.

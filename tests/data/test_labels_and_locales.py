@@ -97,3 +97,18 @@ def test_a_decimal_comma_in_a_column_with_other_text_is_named(tmp_path):
     frame = pd.DataFrame({"A": ["1,5", "oops", "2"], "B": [1.0, 2.0, 3.0]}, index=["f1", "f2", "f3"])
     with pytest.raises(ValueError, match=r"'1,5' .* decimal comma .* decimal=','"):
         ac.Results.from_wide(frame)
+
+
+@pytest.mark.parametrize("columns", [("F", "Function"), ("Function", "No.")])
+def test_numbers_beside_the_names_are_labels_too(tmp_path, columns):
+    path, blocks = _cec2017_numbered(tmp_path, "F")
+    frame = pd.read_csv(path)
+    frame.insert(1, "Function", [f"f{i} (CEC 2017)" for i in frame["F"]])
+    frame = frame.rename(columns={"F": "No."}) if columns[1] == "No." else frame
+    frame = frame[[*columns, *blocks.columns]]
+    frame.to_csv(path, index=False)
+    res = ac.read(path)  # the numbers were compared as an algorithm, or the names refused as non-numeric cells
+    assert list(res.algorithms) == list(blocks.columns) and res.instances[0] == "f1 (CEC 2017)"
+    number = columns[0] if columns[0] != "Function" else columns[1]
+    assert f"column {number!r} numbers them: not an algorithm" in res.notes[-1]
+    np.testing.assert_allclose(res.values(), blocks.to_numpy())
