@@ -177,6 +177,14 @@ class BaseResult:
         Human headers, rejected p-values in bold, p-values too small for the decimals typeset as
         1.04×10⁻¹⁶, a single result set as a row of its statistic and p-values, detail in a note
         line under the table (see :func:`algocompare.frame_to_latex`).
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> result = ac.posthoc(ac.load_dataset("cec2005_d10"), control="G-CMA-ES")
+        >>> tex = result.to_latex()
+        >>> tex.splitlines()[0][1:], "longtable" in tex, "table*" in result.to_latex(width="page")
+        ('begin{table}[tbp]', False, True)
         """
         from algocompare.report.paper import paper_latex, paper_table
 
@@ -192,7 +200,14 @@ class BaseResult:
 
     def to_markdown(self, precision: int = 4, scientific: bool | None = None) -> str:
         """A GitHub-flavoured Markdown table of ``to_frame()`` in mean-rank order (as the report),
-        human headers; rejected p-values in bold, a single result set vertically."""
+        human headers; rejected p-values in bold, a single result set vertically.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> print(ac.posthoc(ac.load_dataset("ice_cream"), control="strawberry").to_markdown().splitlines()[0])
+        | A | B | statistic | p | APV (Holm) | rejected |
+        """
         frame, bold, index = self._table()
         return frame_to_markdown(frame, precision, scientific, bold=bold, index=index)
 
