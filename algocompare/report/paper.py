@@ -135,7 +135,10 @@ def summary_table(data: Any, sections: list[Any], width: str = "column") -> Pape
                                if a in bounds and np.isfinite(bounds[a][0]) else "--" for a in names]
         frame["magnitude"] = [str(magnitude(v, "rank_biserial")) if a != reference else "" for a, v in
                               zip(names, values)]
-        notes.append(f"r: matched-pairs rank-biserial correlation with {reference} over the instances "
+        incomplete = len({instance for instance, _ in getattr(data, "missing_cells", ())})
+        over = f"the {data.n_instances - incomplete} instances without a missing cell" if incomplete \
+            else "the instances"
+        notes.append(f"r: matched-pairs rank-biserial correlation with {reference} over {over} "
                      "(positive: better than it), magnitude after Romano et al. (2006)")
     decision = _decisions(sections, names, reference, posthoc)
     caption = "Summary per algorithm, by mean rank"

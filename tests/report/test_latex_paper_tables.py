@@ -205,3 +205,14 @@ def test_bayesian_pairs_are_numbered_and_oriented_by_mean_rank():
         else:  # swapped: P(left) is still "A better than B"
             assert (left, right) == (source.loc[(b, a), "p_right"], source.loc[(b, a), "p_left"])
     assert table.names[:len(order)] == tuple(order)
+
+
+def test_summary_of_a_table_with_missing_cells_says_which_instances_r_uses():
+    rng = np.random.default_rng(5)
+    frame = pd.DataFrame(rng.normal(size=(12, 4)), columns=["A", "B", "C", "D"])
+    frame.iloc[2, 1] = np.nan
+    frame.iloc[7, 3] = np.nan
+    data = ac.Results.from_wide(frame, nan_policy="keep")
+    table = summary_table(data, run_analysis(data))
+    assert "over the 10 instances without a missing cell" in table.note
+    assert table.frame["r"].iloc[1:].map(lambda r: r != "--").all()
