@@ -59,10 +59,14 @@ def _severity_curve(result, ax, tau=None) -> None:
     legend_below(ax)
 
 
+#: The sampling model of a t test's curves, as the titles name it (no-break spaces keep
+#: "noncentral t" and "shifted t" whole when a narrow panel wraps its title).
+MODEL_TITLES = {"noncentral": "noncentral\u00a0t", "shifted": "shifted\u00a0t (SPOT)"}
+
+
 def _model_note(result) -> str:
     """``; noncentral t``: the sampling model of both curves of a t test (a z test's is normal)."""
-    model = getattr(result, "model", "shifted central t (SPOT)")
-    return "" if result.test == "z" else "; " + model.replace(" ", "\u00a0")  # wrapped as one word
+    return "" if result.test == "z" else "; " + MODEL_TITLES[getattr(result, "sampling", "shifted")]
 
 
 def _density_under(result, y: np.ndarray, mu1: float) -> np.ndarray:

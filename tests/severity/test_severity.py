@@ -235,8 +235,9 @@ def test_the_figure_draws_both_curves_and_densities_under_the_stated_model(sampl
     power = np.asarray(lines["power"].get_ydata(), float)
     keep = np.isfinite(power)
     np.testing.assert_allclose(power[keep], res.power(tau[keep]), rtol=1e-12)
-    for title in (curves.get_title(), density.get_title()):  # the model is kept whole (no-break spaces)
-        assert res.model in title.replace("\n", " ").replace("\u00a0", " ") and "\u00a0" in title
+    named = {"noncentral": "noncentral\u00a0t", "shifted": "shifted\u00a0t (SPOT)"}[sampling]
+    for title in (curves.get_title(), density.get_title()):  # the model is kept whole (no-break space)
+        assert title.replace("\n", " ").endswith("; " + named)
     # the density of ybar under tau = Delta is the model's (whose tail beyond the critical value is the power)
     h1 = next(line for line in density.get_lines() if line.get_label().startswith("τ = "))
     y, f = np.asarray(h1.get_xdata(), float), np.asarray(h1.get_ydata(), float)
