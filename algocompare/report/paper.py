@@ -79,6 +79,12 @@ def _short(value: float) -> str:
     return text.replace("e+0", "e+").replace("e-0", "e-") if "e" in text else text
 
 
+def _r(value: float) -> str:
+    """An effect size in two decimals, never "-0.00"."""
+    text = f"{value:.2f}"
+    return "0.00" if text == "-0.00" else text
+
+
 def _posthoc(sections: list[Any], *, control: bool) -> Any:
     for section in sections:
         for result in (section.results or {}).values():
@@ -127,11 +133,11 @@ def summary_table(data: Any, sections: list[Any], width: str = "column") -> Pape
     if effects is not None:
         r = dict(zip(effects["algorithm_a"].astype(str), effects["effect_size"].to_numpy(float)))
         values = np.array([r.get(a, np.nan) for a in names])
-        frame["r"] = ["--" if a == reference or not np.isfinite(v) else f"{v:.2f}" for a, v in zip(names, values)]
+        frame["r"] = ["--" if a == reference or not np.isfinite(v) else _r(v) for a, v in zip(names, values)]
         if width == "page":
             bounds = {a: (lo, hi) for a, lo, hi in zip(effects["algorithm_a"].astype(str), effects["ci_low"],
                                                          effects["ci_high"])}
-            frame["95% CI"] = [f"[{bounds[a][0]:.2f}, {bounds[a][1]:.2f}]"
+            frame["95% CI"] = [f"[{_r(bounds[a][0])}, {_r(bounds[a][1])}]"
                                if a in bounds and np.isfinite(bounds[a][0]) else "--" for a in names]
         frame["magnitude"] = [str(magnitude(v, "rank_biserial")) if a != reference else "" for a, v in
                               zip(names, values)]
@@ -200,9 +206,9 @@ def control_table(result: Any, width: str = "column") -> PaperTable:
     note = (f"{result.method}. Control {result.control}, mean rank {float(ranks.loc[str(result.control)]):.2f}; "
             f"bold: rejected at APV ≤ {result.alpha:g}.")
     if "effect_size" in table:  # the control is algorithm_a: the row's algorithm against it is -r
-        frame["r"] = [f"{-v:.2f}" if np.isfinite(v) else "--" for v in table["effect_size"].to_numpy(float)]
+        frame["r"] = [_r(-v) if np.isfinite(v) else "--" for v in table["effect_size"].to_numpy(float)]
         if width == "page" and {"ci_low", "ci_high"} <= set(table.columns):
-            frame["95% CI"] = [f"[{-h:.2f}, {-lo:.2f}]" if np.isfinite(lo) else "--"
+            frame["95% CI"] = [f"[{_r(-h)}, {_r(-lo)}]" if np.isfinite(lo) else "--"
                                for lo, h in zip(table["ci_low"].to_numpy(float), table["ci_high"].to_numpy(float))]
         if width == "page" and "magnitude" in table:
             frame["magnitude"] = table["magnitude"].astype(str).to_numpy()

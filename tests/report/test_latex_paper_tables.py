@@ -216,3 +216,11 @@ def test_summary_of_a_table_with_missing_cells_says_which_instances_r_uses():
     table = summary_table(data, run_analysis(data))
     assert "over the 10 instances without a missing cell" in table.note
     assert table.frame["r"].iloc[1:].map(lambda r: r != "--").all()
+
+
+def test_effect_sizes_never_print_a_negative_zero():
+    data = ac.load_dataset("ice_cream")
+    control = next(r for s in run_analysis(data) for r in s.results.values() if getattr(r, "control", None))
+    assert "effect_size" in control.table and (control.table["effect_size"] == 0).any()  # vanilla vs strawberry
+    tex = paper_latex(control_table(control))
+    assert "-0.00" not in tex and " 0.00 " in tex
