@@ -217,7 +217,8 @@ def control_table(result: Any, width: str = "column") -> PaperTable:
     bold[:, 3] = table["reject"].to_numpy(bool)
     order = np.argsort(ranks.loc[names].to_numpy(float), kind="stable")
     frame, bold = frame.iloc[order], bold[order]
-    caption, known = "Comparisons with the control", (*names, str(result.control))
+    # numbered (when names do not fit) by mean rank, the control included, as in every other table
+    caption, known = "Comparisons with the control", tuple(str(a) for a in ranks.sort_values(kind="stable").index)
     # without the effect sizes (the summary table has them) when long names need the room
     narrower = PaperTable(frame.iloc[:, :4], bold[:, :4], caption, note.split(" r: ")[0], known) \
         if frame.shape[1] > 4 else None

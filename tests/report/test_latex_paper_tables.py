@@ -224,3 +224,16 @@ def test_effect_sizes_never_print_a_negative_zero():
     assert "effect_size" in control.table and (control.table["effect_size"] == 0).any()  # vanilla vs strawberry
     tex = paper_latex(control_table(control))
     assert "-0.00" not in tex and " 0.00 " in tex
+
+
+def test_numbers_mean_the_same_algorithm_in_every_table(tmp_path):
+    names = [*LONG[:7], "BIPOP-aCMA-ES-with-surrogate-model-v2.1x"]  # no space to wrap at: numbered
+    rng = np.random.default_rng(4)
+    data = ac.Results.from_wide(pd.DataFrame(rng.normal(size=(15, 8)) + np.linspace(0, 2, 8), columns=names))
+    ac.export_tables(data, run_analysis(data), tmp_path)
+    order = [str(a) for a in data.mean_ranks().sort_values(kind="stable").index]
+    expected = "Key: " + "; ".join(f"{i + 1} {n}" for i, n in enumerate(order))
+    keyed = [p.name for p in tmp_path.glob("*.tex") if "Key:" in p.read_text()]
+    assert {"summary.tex", "posthoc_control.tex"} <= set(keyed)
+    for name in keyed:
+        assert expected.replace("_", "{\\ttfamily\\char95}") in (tmp_path / name).read_text(), name
