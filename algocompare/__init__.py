@@ -30,7 +30,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "rank_sum_difference_pvalue",
     ),
     "effects": (
-        "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS", "MAGNITUDE_SCALES", "PAIRED_MEASURES",
+        "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS",
         "PowerCurve", "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z", "hedges_g", "magnitude",
         "paired_effect_sizes", "power", "power_curve", "rank_biserial", "t_power", "vargha_delaney_a12", "z_power",
     ),
@@ -59,8 +59,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "idp_wilcoxon", "multiple_measures_test",
     ),
     "report": (
-        "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",
-        "frame_to_latex", "register_figure", "render_report", "write_report",
+        "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",
+        "frame_to_latex", "reading", "register_figure", "render_report", "write_report",
     ),
 }
 

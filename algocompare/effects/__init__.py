@@ -17,12 +17,12 @@ design (:mod:`algocompare.samplesize`) alike:
 
 from algocompare.effects.effect_size import (EffectSize, cliffs_delta, cohens_d, cohens_d_prime, d_z, hedges_g,
                                              rank_biserial, vargha_delaney_a12)
-from algocompare.effects.magnitude import MAGNITUDE_LABELS, MAGNITUDE_SCALES, magnitude
-from algocompare.effects.paired_table import PAIRED_MEASURES, paired_effect_sizes
+from algocompare.effects.magnitude import MAGNITUDE_LABELS, magnitude
+from algocompare.effects.paired_table import paired_effect_sizes
 from algocompare.effects.power import ALTERNATIVES, DESIGNS, PowerCurve, power, power_curve, t_power, z_power
 
 __all__ = [
-    "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS", "MAGNITUDE_SCALES", "PAIRED_MEASURES", "PowerCurve",
+    "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS", "PowerCurve",
     "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z", "hedges_g", "magnitude", "paired_effect_sizes", "power",
     "power_curve", "rank_biserial", "t_power", "vargha_delaney_a12", "z_power",
 ]

@@ -45,6 +45,8 @@ MAGNITUDE_SCALES["rank_biserial"] = MAGNITUDE_SCALES["cliffs_delta"]
 def magnitude(estimate, measure: str):
     """The verbal magnitude of ``estimate`` on the scale of ``measure``.
 
+    The thresholds are Cohen's for standardised mean differences [1]_, Romano et al.'s for
+    Cliff's delta and the rank-biserial correlation [2]_, and Vargha & Delaney's for A12 [3]_.
     A value exactly on a threshold takes the larger label (Romano et al.: ``|d| < 0.147`` is
     negligible). NaN gives ``""``.
 

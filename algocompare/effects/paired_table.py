@@ -63,7 +63,8 @@ def paired_effect_sizes(data: Any, pairs=None, *, measure: str = "rank_biserial"
 
     Notes
     -----
-    A pair whose differences are all zero has r = 0 with an interval of NaN (the test it
+    r is Kerby's matched-pairs rank-biserial correlation [1]_; the d_z interval inverts the
+    non-central t distribution of the paired t statistic [2]_. A pair whose differences are all zero has r = 0 with an interval of NaN (the test it
     belongs to has nothing to rank); d_z is NaN when the differences are all equal.
 
     References
