@@ -467,8 +467,12 @@ def _fit_cell(ax: Any, renderer: Any) -> bool:
         return False
     pad = _CELL_PAD_PX
     # text margins with 8% to spare: hinting makes text wider or narrower at savefig's resolution
-    left, right = (max(box.x0 - tight.x0, 0) * 1.08, max(tight.x1 - box.x1, 0) * 1.08)
-    bottom, top = max(box.y0 - tight.y0, 0) * 1.08, max(tight.y1 - box.y1, 0) * 1.08
+    margins = np.array([box.x0 - tight.x0, tight.x1 - box.x1, box.y0 - tight.y0, tight.y1 - box.y1]).clip(0) * 1.08
+    # never smaller than on an earlier pass: a tick label that comes and goes as the Axes is
+    # resized (the last tick of an axis) would otherwise make the placement swing for ever
+    margins = np.maximum(margins, getattr(ax, "_algocompare_margins", margins))
+    ax._algocompare_margins = margins
+    left, right, bottom, top = margins
     # the margins of the text stay; the Axes takes what is left of the cell (at least a sliver)
     x0, x1 = cell.x0 + pad + left, cell.x1 - pad - right
     y0, y1 = cell.y0 + pad + bottom, cell.y1 - pad - top

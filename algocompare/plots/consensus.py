@@ -56,7 +56,8 @@ def plot_consensus(result: Any, ax: Any = None, *, max_rankings: int = 40, cmap:
                 ax.text(c, r, f"{value:g}", ha="center", va="center", fontsize=8, gid="cell-label",
                         color="black" if value < (len(order) + 1) / 2 else "white")
     ax.set_title(result.method, fontsize=10)
-    ax.figure.colorbar(image, ax=ax, label="rank (1 = best)")
+    # an inset beside the Axes: it moves with them (one panel of a grid keeps it in its cell)
+    ax.figure.colorbar(image, cax=ax.inset_axes((1.03, 0.0, 0.04, 1.0)), label="rank (1 = best)")
     return finish(ax)
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from scipy import stats
 
 from algocompare.plots._figure import axes_or_new, split_axes
-from algocompare.plots._fit import finish, legend_below
+from algocompare.plots._fit import finish, legend_below, panel_inches
 
 __all__ = ["plot_severity", "plot_power_by_delta"]
 
@@ -143,7 +143,10 @@ def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
     axes = axes_or_new(ax, (5.2 * ncols, 4.0), 1, ncols, layout="constrained")
     if kind == "both":
         if np.size(axes) == 1:
-            axes = split_axes(np.ravel(axes)[0], 2)
+            # side by side, or one over the other in a narrow cell (a panel of a 1 x 3 grid)
+            one = np.ravel(axes)[0]
+            narrow = panel_inches(one)[0] < 3.0
+            axes = split_axes(one, 1, 2) if narrow else split_axes(one, 2)
         if np.size(axes) != 2:
             raise ValueError(f"kind='both' draws two panels: pass one or two Axes, got {np.size(axes)}.")
         axes = np.ravel(axes)

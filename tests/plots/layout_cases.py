@@ -264,7 +264,8 @@ def _owners(fig) -> dict:
 
 def cell_problems(fig, shape: tuple[int, int], tolerance: float = 0.5) -> list[str]:
     """:func:`problems` plus: every text drawn for one cell of the grid lies inside that cell,
-    the figure divided evenly into ``shape`` rows and columns."""
+    the figure divided evenly into ``shape`` rows and columns, and no legend is taller than
+    its chart."""
     rows, cols = shape
     box = fig.bbox
     found = problems(fig, tolerance)
@@ -278,6 +279,12 @@ def cell_problems(fig, shape: tuple[int, int], tolerance: float = 0.5) -> list[s
         y1, y0 = box.y1 - box.height * r / rows, box.y1 - box.height * (r + 1) / rows
         if e.x0 < x0 - tolerance or e.x1 > x1 + tolerance or e.y0 < y0 - tolerance or e.y1 > y1 + tolerance:
             found.append(f"outside its cell {owner}: {text.get_text()!r} {e.bounds}")
+    renderer = fig._get_renderer()
+    for ax in fig.axes:
+        legend = ax.get_legend()
+        if legend is not None and legend.get_visible():
+            if legend.get_window_extent(renderer).height > ax.get_window_extent(renderer).height:
+                found.append(f"a legend taller than its chart: {ax.get_title()!r}")
     return found
 
 
