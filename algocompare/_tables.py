@@ -510,6 +510,11 @@ class _Table:
     def latex(self, caption: str | None, label: str | None, width: float, environment: str,
               note: str | None) -> str:
         layout = self.fit(width)
+        if environment == "table*" and width > TEXT_WIDTH_PT:
+            # a page-wide table that fits 345 pt at the same font size fits one-column documents too
+            narrow = self.fit(TEXT_WIDTH_PT)
+            if narrow is not None and (layout is None or narrow[:3] == layout[:3]):
+                layout, width = narrow, TEXT_WIDTH_PT
         if layout is None and environment == "table" and width < TEXT_WIDTH_PT:
             # too wide for a column but not for any page: a page-wide float (one-column article: 345 pt)
             layout, width, environment = self.fit(TEXT_WIDTH_PT), TEXT_WIDTH_PT, "table*"
