@@ -282,9 +282,9 @@ def cell_problems(fig, shape: tuple[int, int], tolerance: float = 0.5) -> list[s
     renderer = fig._get_renderer()
     for ax in fig.axes:
         legend = ax.get_legend()
-        if legend is not None and legend.get_visible():
-            if legend.get_window_extent(renderer).height > ax.get_window_extent(renderer).height:
-                found.append(f"a legend taller than its chart: {ax.get_title()!r}")
+        if legend is not None and legend.get_visible() \
+                and legend.get_window_extent(renderer).height > ax.get_window_extent(renderer).height:
+            found.append(f"a legend taller than its chart: {ax.get_title()!r}")
     return found
 
 
