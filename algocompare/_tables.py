@@ -401,7 +401,10 @@ def frame_to_latex(frame: pd.DataFrame, precision: int = 4, scientific: bool | N
     text_width : float, optional
         The width to fit, in points, overriding ``width``'s (e.g. 345 for a one-column article).
     width : {"column", "page"}
-        Fit :data:`COLUMN_WIDTH_PT` in a ``table`` or :data:`PAGE_WIDTH_PT` in a ``table*``.
+        Fit :data:`COLUMN_WIDTH_PT` in a ``table`` (which fits one-column documents too) or
+        :data:`PAGE_WIDTH_PT` in a ``table*``, the page of a two-column paper (a page-wide
+        table that fits 345 pt at the same font size is kept to that width, which a
+        one-column ``article`` also has).
     note : str, optional
         A line of detail under the table.
 

@@ -63,7 +63,9 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     scientific : bool, optional
         Scientific notation always (True), never (False) or for numbers too small or large (None).
     width : {"column", "page"}
-        Fit a column (``table``) or the page (``table*``).
+        Fit a column (``table``; these fit one-column documents too) or the page of a
+        two-column paper (``table*`` of up to 469 pt, more than a one-column ``article``'s
+        345 pt text width).
     alpha : float
         The significance level the reading and the notes name (the decisions are the post-hoc
         results' own, at the level of the analysis).
