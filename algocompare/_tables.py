@@ -504,12 +504,6 @@ class _Table:
         total = sum(want.values()) or 1.0
         return {j: min(natural[j], least[j] + extra * want[j] / total) for j in text}
 
-    def lines(self, j: int, width: float, scale: float, colsep: float) -> int:
-        """Lines the longest cell of wrapped column ``j`` takes at ``width`` (an upper bound)."""
-        inner = width - 2 * colsep
-        return max((math.ceil(_points(r[j], m[j]) * scale * 1.15 / inner) for r, m in zip(self.rows, self.marks)),
-                   default=1)
-
     def latex(self, caption: str | None, label: str | None, width: float, environment: str,
               note: str | None) -> str:
         layout = self.fit(width)
