@@ -60,7 +60,7 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, rng: Any 
     for mid in ([0.5, 0.0], [0.25, _SQRT3_2 / 2], [0.75, _SQRT3_2 / 2]):
         ax.plot([centre[0], mid[0]], [centre[1], mid[1]], color="grey", lw=0.8, ls="--")
     # The two vertex names share the triangle's base (it spans 1/1.3 of the Axes' width, about
-    # square): whole on up to two lines where they fit, else cut at their end.
+    # square): whole on up to three lines where they fit, else cut at their end.
     panel_w, panel_h = panel_inches(ax)
     size = max(MIN_POINTS, min(10.0, panel_w * 72 / 30))
     base_pt = min(0.9 * panel_w, 0.85 * panel_h) * 72 / 1.3
@@ -68,7 +68,7 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, rng: Any 
     names = [str(result.left), str(result.right)]
     shown: list = [None]
     for name_size in (float(z) for z in np.arange(size, FLOOR_POINTS - 1e-9, -0.5)):  # smaller before cut
-        shown = [wrap_name(lambda t, z: 1.08 * text_points(ax.figure, t, z)[0], n, name_size, room, 2)
+        shown = [wrap_name(lambda t, z: 1.08 * text_points(ax.figure, t, z)[0], n, name_size, room, 3)
                  for n in names]
         if all(lines is not None for lines in shown):
             break

@@ -595,7 +595,7 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     handles, texts = ax.get_legend_handles_labels()
     handles += [Patch(fc=c, ec="black", lw=0.6) for c, _ in _BAR_MEANING]
     if compact:  # the control's bar is the dark one, its name on the axis
-        texts += ["control", "not worse", "worse at the larger α", "worse at every α"]
+        texts += ["control", "not worse", f"worse at α = {max(alphas):g} only", "worse at every α"]
     else:
         texts += [f"control ({fit_names(ax.figure, [str(control)], MIN_POINTS, 0.3 * panel_w * 72)[0]})"]
         texts += [meaning for _, meaning in _BAR_MEANING[1:]]
@@ -608,14 +608,24 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
 def _head_room(ax: Any) -> Any:
     """Raise the top of the value axis until the numbers over the bars end inside the Axes
     (upright numbers are as tall as they are wide; the Axes' height is known only once laid out)."""
+    limits = ax.get_ylim()
     for _ in range(3):
         renderer = ax.figure._get_renderer()
         numbers = [t for t in ax.texts if t.get_gid() == "bar-label" and t.get_visible()]
         box = ax.get_window_extent(renderer)
         over = max((t.get_window_extent(renderer).y1 for t in numbers), default=box.y1) - (box.y1 - 2)
         if over <= 0:
-            break
+            return ax
         bottom, top = ax.get_ylim()
+        if over > 0.4 * box.height:
+            break
         ax.set_ylim(bottom, top + (top - bottom) * over / max(box.height - over, 1.0) * 1.1)
         finish(ax)
-    return ax
+    # a chart too short for them (a 3.3 x 2.6-in figure): the numbers go, the axis tells the ranks
+    peak = max([p.get_height() for p in ax.patches if p.get_gid() == "rank-bar"]
+               + [line.get_ydata()[0] for line in ax.lines if line.get_gid() == "cut-line"])
+    ax.set_ylim(limits[0], peak * 1.12 + 0.3)
+    for number in ax.texts:
+        if number.get_gid() == "bar-label":
+            number.set_visible(False)
+    return finish(ax)
