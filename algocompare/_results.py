@@ -41,7 +41,8 @@ def internal(default: Any = None, **kwargs: Any) -> Any:
 
 
 def jsonable(value: Any) -> Any:
-    """Convert numpy/pandas values to plain JSON types (NaN becomes None)."""
+    """Convert numpy/pandas values to plain JSON types (NaN, infinities, ``pd.NA`` and ``NaT`` become None,
+    so that ``json.dumps(..., allow_nan=False)`` always succeeds)."""
     if isinstance(value, BaseResult):
         return value.to_dict()
     if isinstance(value, pd.DataFrame):
@@ -64,6 +65,8 @@ def jsonable(value: Any) -> Any:
         return value if math.isfinite(value) else None
     if value is None or isinstance(value, str):
         return value
+    if value is pd.NA or value is pd.NaT:  # missing values of pandas' nullable and datetime types
+        return None
     return str(value)
 
 
@@ -130,7 +133,9 @@ class BaseResult:
         return {name: jsonable(value) for name, value in self._exported_fields()}
 
     def to_json(self, **kwargs: Any) -> str:
-        return json.dumps(self.to_dict(), **kwargs)
+        """``to_dict()`` as strict JSON (``null`` for NaN and infinities; ``NaN`` is not JSON and strict
+        parsers refuse it); ``kwargs`` go to :func:`json.dumps`."""
+        return json.dumps(self.to_dict(), **{"allow_nan": False, **kwargs})
 
     # -- display ------------------------------------------------------------
     def __str__(self) -> str:

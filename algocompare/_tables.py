@@ -30,7 +30,7 @@ import pandas as pd
 
 __all__ = ["COLUMN_WIDTH_PT", "HEADERS", "LONG_ROWS", "PAGE_WIDTH_PT", "TEXT_WIDTH_PT", "WIDTHS", "format_cell",
            "format_number", "frame_to_html", "frame_to_latex", "frame_to_markdown", "has_labels", "header_text",
-           "in_order", "latex_escape", "result_frame"]
+           "in_order", "latex_escape", "markdown_escape", "result_frame"]
 
 #: Rows beyond which the HTML report folds a table (LaTeX splits by the height of a float instead).
 LONG_ROWS = 35
@@ -346,11 +346,32 @@ def frame_to_markdown(frame: pd.DataFrame, precision: int = 4, scientific: bool 
     | B | 0.2000 |
     """
     header, rows, marks = _layout(frame, precision, scientific, bold, index, missing="—")
-    escape = lambda text: text.replace("|", r"\|")  # noqa: E731
-    lines = ["| " + " | ".join(escape(h) for h in header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(f"**{escape(c)}**" if b else escape(c) for c, b in zip(row, mark)) + " |"
+    lines = ["| " + " | ".join(markdown_escape(h) for h in header) + " |",
+             "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(f"**{markdown_escape(c)}**" if b and c else markdown_escape(c)
+                                for c, b in zip(row, mark)) + " |"
               for row, mark in zip(rows, marks)]
     return "\n".join(lines)
+
+
+#: Characters Markdown would read as formatting (emphasis, code, links, strike-through, a table's
+#: cell border, notebook math); each is set as itself with a backslash.
+_MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]~|$])")
+
+
+def markdown_escape(text: Any) -> str:
+    """``text`` as itself in Markdown (CommonMark, GitHub, Jupyter): HTML escaped (a name like
+    ``<script>`` or ``<img onerror=...>`` is shown, never run), the characters of emphasis, code,
+    links and table cells (``* _ ` [ ] ~ | $ \\``) backslash-escaped, line breaks as spaces (a
+    table row is one line).
+
+    Examples
+    --------
+    >>> print(markdown_escape("<b>cma_es*</b> | x"))
+    &lt;b&gt;cma\\_es\\*&lt;/b&gt; \\| x
+    """
+    escaped = html.escape(" ".join(str(text).splitlines()), quote=False)
+    return _MARKDOWN_PUNCTUATION.sub(r"\\\1", escaped)
 
 
 def has_labels(frame: pd.DataFrame) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 import warnings
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pandas as pd
 from algocompare import _validation as v
 from algocompare.data.results import Results
 
-__all__ = ["read", "read_frame", "INSTANCE_COLUMN_NAMES"]
+__all__ = ["INSTANCE_COLUMN_NAMES", "read", "read_frame", "safe_pyarrow"]
 
 LAYOUTS = ("auto", "wide", "long")
 #: First-column names taken as instance labels of a wide table in auto mode.
@@ -60,6 +61,35 @@ def read_frame(path: str | Path, sheet: Any = None, *, delimiter: str | None = N
 def _empty_message(path: Path) -> str:
     return (f"{str(path)!r} is empty: it has no header and no rows; write the results table into it "
             "(a header line, then one line per instance or per run).")
+
+
+#: The first pyarrow that does not unpickle Parquet metadata (CVE-2023-47248: a file's extension
+#: type could carry a pickle that ran code when the file was read, in pyarrow 0.14.0 to 14.0.0).
+SAFE_PYARROW = (14, 0, 1)
+
+
+def safe_pyarrow() -> Any:
+    """The ``pyarrow`` module, refused (``ImportError``) when missing or too old to read a Parquet file safely.
+
+    A Parquet file from someone else is read only with pyarrow >= 14.0.1: older versions unpickle
+    (run) what a crafted file carries (CVE-2023-47248). The package never unpickles what it reads.
+
+    Examples
+    --------
+    >>> safe_pyarrow().__name__
+    'pyarrow'
+    """
+    needed = ".".join(map(str, SAFE_PYARROW))
+    try:
+        import pyarrow
+    except ImportError:
+        raise ImportError(f"reading Parquet files needs pyarrow >= {needed}: pip install 'algocompare[parquet]'.") \
+            from None
+    found = tuple(int(part) for part in re.findall(r"\d+", pyarrow.__version__)[:3])
+    if found < SAFE_PYARROW:
+        raise ImportError(f"pyarrow {pyarrow.__version__} runs code hidden in a Parquet file when it reads one "
+                          f"(CVE-2023-47248); upgrade it before reading Parquet: pip install 'pyarrow>={needed}'.")
+    return pyarrow
 
 
 def _text_options(path: Path, delimiter: str | None = None) -> dict[str, Any]:
@@ -130,6 +160,8 @@ def _read_table(path: Path, sheet: Any, *, delimiter: str | None = None, decimal
     if delimiter is not None and (not isinstance(delimiter, str) or len(delimiter) != 1):
         raise ValueError(f"delimiter must be one character (',', ';', '\\t', '|'), got {delimiter!r}.")
     options = _text_options(path, delimiter) if suffix in (".csv", ".txt", ".tsv") else {}
+    if suffix in (".parquet", ".pq"):
+        safe_pyarrow()
     try:
         if suffix in (".csv", ".txt", ".tsv"):
             return _read_text(path, options, decimal)
@@ -137,7 +169,7 @@ def _read_table(path: Path, sheet: Any, *, delimiter: str | None = None, decimal
             options = {"sheet_name": 0 if sheet is None else sheet}
             return _keep_duplicate_names(pd.read_excel(path, **options), pd.read_excel(path, header=None, nrows=1, **options))
         if suffix in (".parquet", ".pq"):
-            return pd.read_parquet(path)
+            return pd.read_parquet(path, engine="pyarrow")  # never fastparquet, which can unpickle columns
     except ImportError as err:
         extra = "excel" if "xl" in suffix else "parquet"
         raise ImportError(f"reading {suffix} files needs an optional package: pip install 'algocompare[{extra}]' "

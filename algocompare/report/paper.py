@@ -32,6 +32,7 @@ from algocompare._tables import (
     has_labels,
     header_text,
     in_order,
+    markdown_escape,
     result_frame,
 )
 
@@ -504,7 +505,8 @@ def paper_markdown(table: PaperTable, *, precision: int = 4, scientific: bool | 
     | algorithm | mean rank | statistic | p | APV (Holm) |
     """
     body = frame_to_markdown(table.frame, precision, scientific, bold=table.bold, index=table.index)
-    return "\n".join([f"**{table.caption}**", "", body] + (["", table.note] if table.note else []))
+    caption, note = markdown_escape(table.caption), markdown_escape(table.note) if table.note else ""
+    return "\n".join([f"**{caption}**", "", body] + (["", note] if note else []))
 
 
 def paper_html(table: PaperTable, *, precision: int = 4, scientific: bool | None = None) -> str:

@@ -14,10 +14,15 @@ with this layout, and keeps the fingerprint in its schema metadata ``algocompare
 * ``check`` is the CRC-32 of the rest of the line. Each record is one ``write`` of one line
   to a file opened for appending, so a kill leaves at most a cut last line: it has no
   newline (or a wrong ``check``) and is dropped, and the run is made again;
+* a text cell starting with ``= + - @`` or ``'`` (an algorithm, instance or error message; not a
+  number such as ``-1.5``) is written with a leading ``'``, so that a spreadsheet opening the file
+  shows it as text instead of running it as a formula (:func:`neutralise`); the readers of this
+  module remove the quote again;
 * a running study holds an exclusive lock (``flock``) on the file, so a second study cannot
   resume it at the same time; the kernel releases the lock when the process dies.
 
-To read the file with pandas: ``pd.read_csv(path, skiprows=1)``, or :func:`read_log`.
+To read the file with pandas: ``pd.read_csv(path, skiprows=1)`` (text cells keep the leading ``'``
+above), or :func:`read_log`.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +38,7 @@ from typing import Any
 
 import pandas as pd
 
+from algocompare.data.io import safe_pyarrow
 from algocompare.samplesize import fingerprint as fp
 
 COLUMNS = ["instance", "algorithm", "run", "attempt", "status", "value", "seed", "instance_index",
@@ -55,9 +62,36 @@ def _clean(value: Any) -> str:
     return " ".join(str(value).split()) if isinstance(value, str) else str(value)
 
 
+#: First characters that make a spreadsheet read a cell as a formula (``=HYPERLINK(...)``, ``@SUM(...)``;
+#: OWASP, "CSV Injection"); tab and carriage return are already spaces in a record (:func:`_clean`).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: A number, which a spreadsheet reads as one even with a sign (``-1.5``, ``+2e-3``): left as it is.
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def neutralise(cell: str) -> str:
+    """A text cell a spreadsheet shows as text: one starting with ``= + - @`` (or with the quote
+    itself, so that :func:`restore` is exact) is prefixed with ``'``, as OWASP's CSV-injection
+    guidance recommends; numbers (``-1.5``) are left as they are.
+
+    Examples
+    --------
+    >>> neutralise("=HYPERLINK(1)"), neutralise("-1.5"), neutralise("'x"), restore(neutralise("'x"))
+    ("'=HYPERLINK(1)", '-1.5', "''x", "'x")
+    """
+    if cell.startswith(_FORMULA_START + ("'",)) and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
+def restore(cell: str) -> str:
+    """The cell :func:`neutralise` was given."""
+    return cell.removeprefix("'")
+
+
 def format_record(row: list[Any]) -> bytes:
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="").writerow([_clean(x) for x in row])
+    csv.writer(buffer, lineterminator="").writerow([neutralise(_clean(x)) for x in row])
     body = buffer.getvalue()
     return f"{body},{zlib.crc32(body.encode()):08x}\n".encode()
 
@@ -112,7 +146,7 @@ def _parse(line: bytes) -> list[str] | None:
     body, _, check = text.rpartition(",")
     if f"{zlib.crc32(body.encode()):08x}" != check:
         return None
-    row = next(csv.reader([body]))
+    row = [restore(cell) for cell in next(csv.reader([body]))]
     return row if len(row) == len(COLUMNS) else None
 
 
@@ -137,6 +171,7 @@ def read_recorded(path: str | os.PathLike) -> Recorded:
         raise FileNotFoundError(f"no results file to resume from at {str(path)!r}.")
     recorded = Recorded()
     if is_parquet(path) and path.exists():
+        safe_pyarrow()  # a shared results file may be crafted: no pyarrow that unpickles what it reads
         import pyarrow.parquet as pq
 
         table = pq.read_table(path)
