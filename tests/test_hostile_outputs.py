@@ -163,6 +163,10 @@ def test_results_file_opens_in_a_spreadsheet_without_formulas_and_resumes_with_t
     with ThreadPoolExecutor(1) as pool:
         full = run_experiment(instances, algorithms, executor=pool, results_file=path, **settings)
     lines = path.read_text(encoding="utf-8").splitlines()
+    # the fingerprint line (JSON holding every name) split at its commas as a spreadsheet would: no formula
+    for cell in next(csv.reader([lines[0]])):
+        assert cell[:1] not in ("=", "+", "-", "@") or re.fullmatch(r"-?[\d.e+-]+", cell), cell
+    assert read_log(path).attrs["fingerprint"]["instances"][0][0] == "=1+1"
     rows = list(csv.reader(lines[1:]))
     header, records = rows[0], rows[1:]
     assert len(records) > 40
@@ -207,6 +211,22 @@ def test_results_file_cells_round_trip_and_numbers_stay_numbers():
         assert results_file.neutralise(number) == number
     for text in ("-inf", "-nan", "-", "+", "@", "=", "-1.5x"):
         assert results_file.neutralise(text) == "'" + text and results_file.restore("'" + text) == text
+
+
+def test_fingerprint_line_holds_no_formula_and_reads_back_the_same(tmp_path):
+    from algocompare.samplesize import fingerprint
+
+    study = {"format": fingerprint.FORMAT, "algorithms": [["a", "=HYPERLINK(1)", "-1+cmd", "@x", "+y"]],
+             "settings": {"labels": "x,=cmd|' /C calc'!A0", "quote": 'say "=1+1", -2'}, "number": -1.5e-05}
+    path = tmp_path / "study.csv"
+    log = results_file.RunLog(path, study)
+    log.close(complete=True)
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    cells = next(csv.reader([first]))
+    assert len(cells) >= 6
+    for cell in cells:
+        assert cell[:1] not in ("=", "+", "-", "@") or re.fullmatch(r"-?[\d.e+-]+[]}]*", cell), cell
+    assert read_recorded(path).fingerprint == study
 
 
 def _strict_json(text):

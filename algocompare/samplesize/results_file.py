@@ -89,6 +89,28 @@ def restore(cell: str) -> str:
     return cell.removeprefix("'")
 
 
+_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def _inert_json(text: str) -> str:
+    """The fingerprint's JSON, the same JSON, as a spreadsheet splitting its line at commas reads no formula:
+    commas inside strings, and a first character ``= + - @`` of a string, as ``\\u`` escapes (names and
+    settings of the study are in it).
+
+    Examples
+    --------
+    >>> print(_inert_json('["=cmd,=x","two-sided",-1]'))
+    ["\\u003dcmd\\u002c=x","two-sided",-1]
+    """
+    def inert(match: re.Match) -> str:
+        content = match.group(1).replace(",", "\\u002c")
+        if content[:1] in ("=", "+", "-", "@"):
+            content = f"\\u{ord(content[0]):04x}" + content[1:]
+        return f'"{content}"'
+
+    return _JSON_STRING.sub(inert, text)
+
+
 def format_record(row: list[Any]) -> bytes:
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="").writerow([neutralise(_clean(x)) for x in row])
@@ -243,7 +265,8 @@ class RunLog:
     def _fresh(self, rows: list[list[str]]) -> None:
         """The fingerprint, the column header and ``rows`` (a cut fingerprint line means nothing recorded)."""
         os.ftruncate(self._fd, 0)
-        data = (_MARK + fp.dumps(self.fingerprint) + "\n" + _HEADER).encode() + b"".join(map(format_record, rows))
+        data = (_MARK + _inert_json(fp.dumps(self.fingerprint)) + "\n" + _HEADER).encode() \
+            + b"".join(map(format_record, rows))
         view = memoryview(data)
         while view:
             view = view[os.write(self._fd, view):]
