@@ -195,7 +195,11 @@ class BaseResult:
 
         table = paper_table(self, self._order(), width, caption=caption or self.method, precision=precision)
         if caption:
-            table = dataclasses.replace(table, caption=caption)
+            note = table.note
+            # a caption that already says the method: the note line does not repeat it
+            if self.method and self.method in caption and note.startswith(self.method):
+                note = note[len(self.method):].lstrip(".;: ")
+            table = dataclasses.replace(table, caption=caption, note=note)
         return paper_latex(table, width=width, precision=precision, scientific=scientific, label=label)
 
     def to_html(self, precision: int = 4, scientific: bool | None = None, caption: str | None = None) -> str:
