@@ -308,6 +308,38 @@ def test_parquet_is_refused_with_a_pyarrow_that_unpickles(tmp_path, monkeypatch)
         read_recorded(path)
 
 
+class _Payload:
+    """Unpickled, it creates the file ``marker`` (what CVE-2023-47248's payload would run)."""
+
+    def __init__(self, marker):
+        self.marker = str(marker)
+
+    def __reduce__(self):
+        return open, (self.marker, "w")
+
+
+def test_a_parquet_file_carrying_a_pickle_runs_nothing_when_read(tmp_path):
+    pyarrow = pytest.importorskip("pyarrow")
+    import pickle
+
+    import pyarrow.parquet as pq
+
+    marker = tmp_path / "ran"
+    hostile = pyarrow.field("B", pyarrow.float64(), metadata={
+        b"ARROW:extension:name": b"arrow.py_extension_type",  # the type older pyarrow unpickled
+        b"ARROW:extension:metadata": pickle.dumps(_Payload(marker))})
+    table = pyarrow.table({"A": [1.0, 2.0, 3.0], "B": [1.5, 2.5, 0.5]})
+    table = table.cast(pyarrow.schema([pyarrow.field("A", pyarrow.float64()), hostile]))
+    path = tmp_path / "shared.parquet"
+    pq.write_table(table.replace_schema_metadata({b"algocompare.study": b"{}"}), path)
+    assert ac.read(path).n_algorithms == 2
+    with pytest.raises(ValueError):  # not a study of this package; read, and nothing ran
+        read_recorded(path)
+    assert not marker.exists()
+    pickle.loads(pickle.dumps(_Payload(marker)))  # the payload does run when unpickled
+    assert marker.exists()
+
+
 def test_nothing_the_package_reads_is_unpickled():
     """pickle/cloudpickle ``loads`` only on the pipes between the runner and its own workers."""
     package = Path(ac.__file__).parent
