@@ -3,7 +3,8 @@
 A fingerprint is a JSON object (``format`` 1)::
 
     {"format": 1, "seed": "42", "package": "0.1.0",
-     "algorithms": [["fast", "code:3f1c..."], ["slow", "version:2.1"], ["cmd", "command:9ab0..."]],
+     "algorithms": [["fast", "code:3f1c...", {"global PARAMS": "8e0a...", "default scale": "11c4..."}],
+                    ["slow", "version:2.1", {}], ["cmd", "command:9ab0...", {}]],
      "instances": [[0, "5d2e..."], [1, "77a1..."], ...],
      "design": {"d": 1.0, "power": 0.8, ..., "n_resamples": 999}}
 
@@ -11,9 +12,16 @@ A fingerprint is a JSON object (``format`` 1)::
 * ``algorithms``: names in the given order, each with ``version:<v>`` when the user gave
   ``versions={name: v}``, ``command:<hash>`` of a command template, or ``code:<hash>`` of
   a callable's code — bytecode, constants and names (not comments, file names or line
-  numbers), defaults, closure values, the functions and constants of its own module that
+  numbers), defaults, closure values, the functions and settings of its own module that
   it uses (two levels deep) and, for a callable object, its class's ``__call__`` and its
-  attributes (simple values only; other objects count by their type);
+  attributes — and the hash of each of those settings by name (``global PARAMS``,
+  ``attribute level``, ``partial argument sd``, ``closure variable x``, ``default scale``),
+  so that a refusal names what changed. A setting is a module-level value the code reads:
+  a number, a string, a dict, list, tuple, set, NumPy array or pandas object (described
+  whole, whatever it holds: dicts and sets in sorted order, arrays by dtype, shape and
+  bytes), or a class or object defined in that module (its data attributes); other
+  objects count by their type. Code in other modules (an edited library the algorithm
+  calls) is not seen: give such an algorithm a version;
 * ``instances``: label and a hash of the instance's content (of its text for numbers,
   strings, arrays and containers of them, else of its pickle), in the given order;
 * ``design``: every option that decides which runs are made (N\\*, the sampling plan).
@@ -24,6 +32,7 @@ differs between a recorded fingerprint and the current one.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
@@ -37,31 +46,70 @@ import numpy as np
 FORMAT = 1
 _DEPTH = 6
 _HELPER_DEPTH = 2  # helpers of helpers of the algorithm, no deeper
+_NEST = 100  # levels of nested containers described (deeper ones would exhaust the stack)
+_SCALARS = (bool, int, float, complex, str, bytes, np.generic)
 
 
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def _stable(value: Any, depth: int = 0) -> str:
-    """A text of ``value`` that is the same in every session (no addresses, no hash order)."""
+def _stable(value: Any, depth: int = 0, nest: int = 0, active: frozenset = frozenset()) -> str:
+    """A text of ``value`` that is the same in every session (no addresses, no hash order).
+
+    Data (numbers, text, containers, arrays, pandas objects) is described completely, however
+    deeply nested (``nest`` levels, up to ``_NEST``; a container that holds itself is written
+    once); ``depth`` counts the callables and objects entered, up to ``_DEPTH``.
+    """
+    if value is None or isinstance(value, _SCALARS):
+        return repr(value)
+    if nest > _NEST:
+        return "deeper"
+    if isinstance(value, np.ndarray):
+        if value.dtype == object:
+            return f"array(object,{value.shape},{_stable(value.ravel().tolist(), depth, nest + 1, active)})"
+        return f"array({value.dtype},{value.shape},{_digest(np.ascontiguousarray(value).tobytes())})"
+    if isinstance(value, (tuple, list, set, frozenset, dict)):
+        if id(value) in active:
+            return "itself"
+        return _container_text(value, functools.partial(_stable, depth=depth, nest=nest + 1,
+                                                        active=active | {id(value)}))
+    pandas = _pandas_text(value)
+    if pandas is not None:
+        return pandas
     if depth > _DEPTH:
         return type(value).__qualname__
-    if value is None or isinstance(value, (bool, int, float, complex, str, bytes, np.generic)):
-        return repr(value)
-    if isinstance(value, (tuple, list)):
-        return type(value).__name__ + "(" + ",".join(_stable(x, depth + 1) for x in value) + ")"
-    if isinstance(value, (set, frozenset)):
-        return "set(" + ",".join(sorted(_stable(x, depth + 1) for x in value)) + ")"
-    if isinstance(value, dict):
-        return "dict(" + ",".join(sorted(f"{_stable(k, depth + 1)}:{_stable(v, depth + 1)}"
-                                         for k, v in value.items())) + ")"
-    if isinstance(value, np.ndarray):
-        return f"array({value.dtype},{value.shape},{_digest(np.ascontiguousarray(value).tobytes())})"
     if callable(value):
         return _callable_text(value, depth + 1)
+    if dataclasses.is_dataclass(value) or isinstance(value, types.SimpleNamespace):
+        return f"{type(value).__qualname__}{_state(value, depth + 1)}"
     text = repr(value)
     return type(value).__qualname__ if " at 0x" in text else text
+
+
+def _container_text(value: Any, inner: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return type(value).__name__ + "(" + ",".join(inner(x) for x in value) + ")"
+    if isinstance(value, (set, frozenset)):
+        return "set(" + ",".join(sorted(inner(x) for x in value)) + ")"
+    return "dict(" + ",".join(sorted(f"{inner(k)}:{inner(v)}" for k, v in value.items())) + ")"
+
+
+def _pandas_text(value: Any) -> str | None:
+    """Labels, dtypes and a hash of the values of a pandas object (None for anything else)."""
+    if not type(value).__module__.startswith("pandas"):
+        return None
+    import pandas as pd
+
+    if not isinstance(value, (pd.DataFrame, pd.Series, pd.Index)):
+        return None
+    try:
+        hashed = pd.util.hash_pandas_object(value, index=not isinstance(value, pd.Index)).to_numpy()
+    except TypeError:  # unhashable cells: their text
+        return f"{type(value).__name__}({value.to_json()})"
+    labels = list(value.columns) if isinstance(value, pd.DataFrame) else [getattr(value, "name", None)]
+    dtypes = value.dtypes.astype(str).tolist() if isinstance(value, pd.DataFrame) else [str(value.dtype)]
+    return f"{type(value).__name__}({labels!r},{dtypes},{_digest(hashed.tobytes())})"
 
 
 def _code_text(code: types.CodeType) -> str:
@@ -97,21 +145,101 @@ def _global_names(code: types.CodeType) -> set[str]:
 
 
 def _globals_text(function: types.FunctionType, depth: int) -> str:
-    """The module-level functions and constants of the function's own module that it uses.
+    """The module-level functions and settings of the function's own module that it uses.
 
-    A helper or a constant changed in a notebook changes the results as surely as the
-    function's own code; imported modules and objects from other modules are left out.
+    A helper or a setting changed in a notebook (``PARAMS = {"sd": 2.0}``, a list, an array,
+    an object of a class of that module) changes the results as surely as the function's own
+    code; imported modules and functions of other modules are left out.
     """
     if depth > _HELPER_DEPTH:
         return ""
     parts = []
-    for name in sorted(_global_names(function.__code__)):
-        value = function.__globals__.get(name)
+    for name in sorted(_global_names(function.__code__) & set(function.__globals__)):
+        value = function.__globals__[name]
         if isinstance(value, types.FunctionType) and value.__module__ == function.__module__:
             parts.append(f"{name}={_callable_text(value, depth + 1)}")
-        elif isinstance(value, (bool, int, float, complex, str, bytes, tuple, np.generic)):
-            parts.append(f"{name}={_stable(value, depth + 1)}")
+        elif _is_setting(value, function.__module__):
+            parts.append(f"{name}={_setting_text(value, depth + 1)}")
     return ",".join(parts)
+
+
+def _is_setting(value: Any, module: str) -> bool:
+    """Whether a global of ``module`` is a setting: data, or a class or object defined in ``module``."""
+    if value is None or isinstance(value, (*_SCALARS, tuple, list, set, frozenset, dict, np.ndarray)):
+        return True
+    if isinstance(value, (types.ModuleType, types.FunctionType, types.BuiltinFunctionType)):
+        return False
+    if _pandas_text(value) is not None or isinstance(value, types.SimpleNamespace):
+        return True
+    cls = value if isinstance(value, type) else type(value)
+    return cls.__module__ == module
+
+
+def _setting_text(value: Any, depth: int) -> str:
+    if isinstance(value, type):  # a class used as a namespace of settings: its data attributes
+        data = {k: x for k, x in vars(value).items() if not k.startswith("__") and not callable(x)}
+        return f"class({value.__qualname__};{_stable(data, depth)})"
+    if hasattr(value, "__dict__") and not callable(value) and _pandas_text(value) is None:
+        return f"{type(value).__qualname__}{_state(value, depth)}"
+    return _stable(value, depth)
+
+
+def _global_settings(function: types.FunctionType, depth: int, found: dict[str, str]) -> None:
+    """Adds ``global NAME`` → text for each setting the function (or a helper of it) reads."""
+    if depth > _HELPER_DEPTH:
+        return
+    for name in sorted(_global_names(function.__code__) & set(function.__globals__)):
+        value = function.__globals__[name]
+        if isinstance(value, types.FunctionType) and value.__module__ == function.__module__:
+            _global_settings(value, depth + 1, found)
+        elif _is_setting(value, function.__module__):
+            found.setdefault(f"global {name}", _setting_text(value, depth + 1))
+
+
+def _settings(obj: Any, found: dict[str, str], depth: int = 0) -> None:
+    """The named settings of a callable: what a refusal names when its code hash changed."""
+    if depth > _DEPTH:
+        return
+    if isinstance(obj, functools.partial):
+        for index, arg in enumerate(obj.args):
+            found.setdefault(f"partial argument {index}", _stable(arg, depth + 1))
+        for key, arg in obj.keywords.items():
+            found.setdefault(f"partial argument {key}", _stable(arg, depth + 1))
+        _settings(obj.func, found, depth + 1)
+    elif isinstance(obj, types.MethodType):
+        _attributes(obj.__self__, found, depth)
+        _settings(obj.__func__, found, depth + 1)
+    elif isinstance(obj, types.FunctionType):
+        code = obj.__code__
+        positional = code.co_varnames[:code.co_argcount]
+        for name, default in zip(positional[len(positional) - len(obj.__defaults__ or ()):], obj.__defaults__ or ()):
+            found.setdefault(f"default {name}", _stable(default, depth + 1))
+        for name, default in (obj.__kwdefaults__ or {}).items():
+            found.setdefault(f"default {name}", _stable(default, depth + 1))
+        for name, cell in zip(code.co_freevars, obj.__closure__ or ()):
+            found.setdefault(f"closure variable {name}", _stable(cell.cell_contents, depth + 1) if _filled(cell)
+                             else "empty")
+        _global_settings(obj, depth, found)
+    elif callable(obj) and not isinstance(obj, (type, types.BuiltinFunctionType)):
+        _attributes(obj, found, depth)
+        if isinstance(type(obj).__call__, types.FunctionType):
+            _settings(type(obj).__call__, found, depth + 1)
+
+
+def _attributes(obj: Any, found: dict[str, str], depth: int) -> None:
+    for key, value in sorted(_fields(obj).items()):
+        found.setdefault(f"attribute {key}", _stable(value, depth + 1))
+
+
+def setting_tags(algorithm: Any, version: Any = None) -> dict[str, str]:
+    """Hash of each named setting of a callable algorithm (``global PARAMS``, ``attribute level``,
+    ``partial argument sd``, ``closure variable x``, ``default scale``); empty for a version or a
+    command."""
+    if version is not None or isinstance(algorithm, str):
+        return {}
+    found: dict[str, str] = {}
+    _settings(algorithm, found)
+    return {name: _digest(text.encode()) for name, text in sorted(found.items())}
 
 
 def _filled(cell: Any) -> bool:
@@ -122,8 +250,15 @@ def _filled(cell: Any) -> bool:
     return True
 
 
+def _fields(obj: Any) -> dict:
+    if dataclasses.is_dataclass(obj) and not hasattr(obj, "__dict__"):  # slots
+        return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
+    return dict(vars(obj)) if hasattr(obj, "__dict__") else {}
+
+
 def _state(obj: Any, depth: int) -> str:
-    return _stable(vars(obj), depth) if hasattr(obj, "__dict__") else type(obj).__qualname__
+    fields = _fields(obj)
+    return _stable(fields, depth) if fields or hasattr(obj, "__dict__") else type(obj).__qualname__
 
 
 def algorithm_tag(algorithm: Any, version: Any = None) -> str:
@@ -169,7 +304,8 @@ def make(*, entropy: int, names: list, algorithms: list, versions: dict, labels:
          design: dict, package: str) -> dict:
     return {"format": FORMAT, "seed": str(entropy), "package": package,
             "python": f"{sys.version_info.major}.{sys.version_info.minor}",
-            "algorithms": [[_label(n), algorithm_tag(a, versions.get(n))] for n, a in zip(names, algorithms)],
+            "algorithms": [[_label(n), algorithm_tag(a, versions.get(n)), setting_tags(a, versions.get(n))]
+                           for n, a in zip(names, algorithms)],
             "instances": [[_label(label), instance_tag(item)] for label, item in zip(labels, items)],
             "design": {key: (float(val) if isinstance(val, (float, np.floating)) else val)
                        for key, val in design.items()}}
@@ -213,19 +349,31 @@ def differences(recorded: dict, current: dict) -> list[str]:
 
 
 def _algorithm_differences(recorded: list, current: list) -> list[str]:
-    names_was, names_now = [n for n, _ in recorded], [n for n, _ in current]
+    names_was, names_now = [entry[0] for entry in recorded], [entry[0] for entry in current]
     if names_was != names_now:
         if sorted(map(str, names_was)) == sorted(map(str, names_now)):
             return [f"algorithm order: recorded {names_was}, now {names_now} (pass them in the recorded order)"]
         return [f"algorithms: recorded {names_was}, now {names_now}"]
     out = []
-    for (name, was), (_, now) in zip(recorded, current):
-        if was != now:
-            kind = "version" if "version:" in was + now else "code"
-            out.append(f"{kind} of algorithm {name!r} differs from the recorded one ({was} vs {now}); results of "
-                       "another function cannot be mixed in (if only its text changed, not its results, give "
-                       "the same versions={...} in both studies)")
+    for entry_was, entry_now in zip(recorded, current):
+        name, was, now = entry_was[0], entry_was[1], entry_now[1]
+        if was == now:
+            continue
+        if "version:" in was + now:
+            out.append(f"version of algorithm {name!r} differs from the recorded one ({was} vs {now}); results of "
+                       "another version cannot be mixed in")
+            continue
+        # a file written before settings were named has none: then only the code hash is known
+        changed = _changed_settings(entry_was[2], entry_now[2]) if len(entry_was) > 2 and len(entry_now) > 2 else []
+        what = f"its {', '.join(changed)} changed" if changed else "its code or what it calls changed"
+        out.append(f"code of algorithm {name!r} differs from the recorded one ({what}; {was} vs {now}); results of "
+                   "another configuration cannot be mixed in (if only its text changed, not its results, give "
+                   "the same versions={...} in both studies)")
     return out
+
+
+def _changed_settings(was: dict, now: dict) -> list[str]:
+    return [name for name in sorted(set(was) | set(now)) if was.get(name) != now.get(name)]
 
 
 def _instance_differences(recorded: list, current: list) -> list[str]:

@@ -9,14 +9,21 @@ one, and otherwise says what differs, before anything is run or written.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from algocompare import __version__
 from algocompare.samplesize import fingerprint
 from algocompare.samplesize.repetitions import seed_entropy
-from algocompare.samplesize.results_file import RunLog, read_recorded
+from algocompare.samplesize.results_file import _MARK, RunLog, journal_of, read_recorded
 
 __all__ = ["open_journal"]
+
+#: What the code hash cannot see, said wherever a user decides whether to trust a resume.
+UNSEEN = ("The fingerprint sees each algorithm's code, defaults, closure, partial arguments, object state and "
+          "the settings of its own module it reads (numbers, strings, dicts, lists, arrays), not code in other "
+          "modules it calls: for such an algorithm give versions={name: version} and change the version "
+          "whenever that code changes.")
 
 Key = tuple[int, int, int]  # (instance index, algorithm index, run)
 
@@ -44,6 +51,25 @@ def study_fingerprint(entropy: int, names: list, algs: list, versions: Any, labe
                             items=items, design=design, package=__version__)
 
 
+def _no_study(path: Path) -> str:
+    """Why a file to resume records no study (empty, or its fingerprint line cut), and what to do.
+
+    Starting over would draw a new seed and silently make another study than the one the
+    user meant to continue, so this is refused.
+    """
+    journal = journal_of(path)
+    data = journal.read_bytes() if journal.exists() else b""
+    if not data:
+        return (f"cannot resume from {str(path)!r}: the file is empty, so it records no study (nothing was run or "
+                f"written); to start the study, pass results_file={str(path)!r} instead of resume=.")
+    if not (data.startswith(_MARK.encode()) or _MARK.encode().startswith(data)):
+        return (f"cannot resume from {str(path)!r}: it is not a run_experiment results file (its first line is "
+                "not a complete study fingerprint '# algocompare study {...}'); nothing was run or written.")
+    return (f"cannot resume from {str(journal)!r}: its study fingerprint line is cut (the study was stopped while "
+            "creating the file, before any run was recorded), so its seed is unknown; delete the file and start "
+            f"the study again with results_file={str(path)!r} (nothing was run or written).")
+
+
 def open_journal(results_file: str | os.PathLike | None, resume: str | os.PathLike | None, rng: Any, names: list,
                  algs: list, versions: Any, labels: list, items: list,
                  design: dict) -> tuple[int, dict[Key, float], RunLog]:
@@ -54,19 +80,18 @@ def open_journal(results_file: str | os.PathLike | None, resume: str | os.PathLi
     recorded = None
     if resume is not None:
         recorded = read_recorded(resume)
-        if recorded.fingerprint is not None and rng is None:
-            entropy = int(recorded.fingerprint["seed"])
-        else:
-            entropy = seed_entropy(rng)
+        if recorded.fingerprint is None:
+            raise ValueError(_no_study(Path(resume)))
+        entropy = int(recorded.fingerprint["seed"]) if rng is None else seed_entropy(rng)
     else:
         entropy = seed_entropy(rng)
     current = study_fingerprint(entropy, names, algs, versions, labels, items, design)
-    if recorded is not None and recorded.fingerprint is not None:
+    if recorded is not None:
         differ = fingerprint.differences(recorded.fingerprint, current)
         if differ:
             raise ValueError(f"cannot resume from {str(resume)!r}: it records another study. "
                              + "; ".join(differ) + ". Resume with the recorded settings, or start a new "
-                             "results_file (nothing was run or written).")
+                             f"results_file (nothing was run or written). {UNSEEN}")
     target = resume if results_file is None else results_file
     log = RunLog(target, current, resumed=recorded, resumed_path=resume)
     return entropy, ({} if recorded is None else cached_runs(recorded.rows)), log

@@ -153,6 +153,15 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
                    progress: bool | None = None, rng: Any = None) -> ExperimentResult:
     """Run a comparative study with the sample sizes of Campelo & Takahashi.
 
+    A study recorded in ``results_file`` is resumed (``resume=``) only when it is the same
+    study: its fingerprint holds each algorithm's code, defaults, closure, ``partial``
+    arguments, object state and the settings of its own module that it reads (numbers,
+    strings, dicts, lists, arrays and what they hold), and a change is refused with what
+    changed named. **Code in other modules that an algorithm calls (an edited library or
+    solver) is not seen**: for such an algorithm give ``versions={name: version}`` and change
+    the version whenever that code changes. Every process a run starts (a command, a solver
+    called through ``subprocess``) ends with the run and with the study.
+
     Parameters
     ----------
     instances : list or dict
@@ -200,8 +209,8 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
     resume : path, optional
         The results file of an interrupted study; its successful runs are reused and new
         ones appended to it (or, with ``results_file``, all are written to that new file).
-        Refused, with the list of differences, unless algorithms (names, order, code or
-        version), instances (labels, order, content), design options, seed and package
+        Refused, with the list of differences, unless algorithms (names, order, code and
+        settings, or version), instances (labels, order, content), design options, seed and package
         version are the recorded ones. A cut last record is dropped and its run made again.
     versions : dict, optional
         ``{algorithm name: version}`` recorded instead of the hash of that algorithm's code
@@ -241,7 +250,9 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
         ``resume`` records another study (the message lists what differs: e.g. ``algorithm
         order: recorded ['a', 'b'], now ['b', 'a']``, ``code of algorithm 'b' differs``,
         ``instances: recorded [...], now [...]``, ``se_max: recorded 0.5, now 0.6``,
-        ``rng seed: recorded 42, now 7``); ``results_file`` already exists; another running
+        ``rng seed: recorded 42, now 7``); ``resume`` is empty or its fingerprint line is cut
+        (nothing recorded, so the seed is unknown: start with ``results_file``);
+        ``results_file`` already exists; another running
         study is writing the file; the file is not a results file or a record in its middle
         is damaged.
 
@@ -252,7 +263,11 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
     :mod:`algocompare.samplesize.results_file` and :mod:`algocompare.samplesize.fingerprint`.
     Every worker process the runner starts ends with it: on return, on an exception or
     Ctrl-C (SIGINT), and when the runner is killed (SIGTERM, SIGKILL), through a parent-death
-    signal (Linux) or a watchdog thread.
+    signal (Linux) or a watchdog thread. Each worker runs in a process group of its own, and
+    the programs a run starts (``subprocess.run([...])``, ``sh -c "..."`` and their children)
+    are killed with that group: on a timeout, when the study ends or is stopped, and when the
+    runner dies. With threads, a foreign executor or Dask, runs share their process, and a
+    program a run started is not stopped for it.
 
     Examples
     --------

@@ -7,10 +7,13 @@ way to stop one hung run (kill its worker and start another), functions from a n
 REPL or ``__main__`` (tasks are serialised by value with cloudpickle, and workers never
 re-import the calling script, so no ``if __name__ == "__main__":`` guard is needed), and no
 process left behind: workers are plain subprocesses (no fork server, no resource tracker),
-each in its own process group, and each dies with its parent — on Linux through
-``prctl(PR_SET_PDEATHSIG, SIGKILL)`` (also set in the command-line programs a worker
-starts), elsewhere through a thread that kills the worker's process group when its parent
-changes.
+each in a session and process group of its own that also holds every program its run starts
+(a command template, ``subprocess.run([...])`` in an algorithm, ``sh -c "..."`` and its
+children). The whole group is SIGKILLed when a run is stopped (timeout), when the pool closes
+(return, exception, Ctrl-C) and when the parent dies (SIGKILL, SIGTERM): on Linux
+``prctl(PR_SET_PDEATHSIG, SIGTERM)`` tells the worker, whose SIGTERM handler kills its group;
+elsewhere a thread does when its parent changes. A program that leaves the group on purpose
+(``setsid``, ``start_new_session=True``, a daemon) is out of reach.
 
 Protocol: each worker reads tasks from one pipe and writes answers to another (its stdout
 and stderr stay the parent's, so an algorithm may print). A message is an 8-byte length
@@ -42,12 +45,16 @@ __all__ = ["RunFailed"]
 
 _HEADER = struct.Struct("!Q")
 _PR_SET_PDEATHSIG = 1
-# the death signal is set before the (slow) package import, so a worker never outlives an early kill
+# The death signal is set before the (slow) package import, so a worker never outlives an early
+# kill. It is SIGTERM, whose handler SIGKILLs the worker's whole process group (the worker leads
+# it): the run and every program the run started (a solver binary, `sh -c "..."` and its
+# children) end with the runner, however the runner ended.
 _BOOT = ("import ctypes, os, signal, sys\n"
+         "signal.signal(signal.SIGTERM, lambda *_: os.killpg(0, signal.SIGKILL))\n"
          "if sys.platform.startswith('linux'):\n"
-         "    ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0)\n"
+         "    ctypes.CDLL(None).prctl(1, signal.SIGTERM, 0, 0, 0)\n"
          "if os.getppid() != int(sys.argv[3]):\n"
-         "    os._exit(1)\n"
+         "    os.killpg(0, signal.SIGKILL)\n"
          "from algocompare.samplesize.workers import serve\n"
          "serve()\n")
 #: Exit statuses that mean the worker was killed from outside (operating system, user), not
@@ -100,21 +107,26 @@ def write_message(fd: int, data: bytes) -> None:
 
 
 # -- the worker side ---------------------------------------------------------------------
-def _set_death_signal() -> bool:
-    """Ask Linux to SIGKILL this process when its parent dies; False where unsupported."""
+def _set_death_signal(sig: int = signal.SIGKILL) -> bool:
+    """Ask Linux to send ``sig`` to this process when its parent dies; False where unsupported."""
     if not sys.platform.startswith("linux"):
         return False
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        return libc.prctl(_PR_SET_PDEATHSIG, sig, 0, 0, 0) == 0
     except (OSError, AttributeError):
         return False
+
+
+def _end_group(*_: Any) -> None:
+    """SIGKILL this worker's process group: the worker and every program its run started."""
+    os.killpg(os.getpgrp(), signal.SIGKILL)
 
 
 def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(0.2)
-    os.killpg(os.getpgrp(), signal.SIGKILL)  # the worker and the programs it started
+    _end_group()
 
 
 def command_preexec() -> Callable[[], None] | None:
@@ -132,10 +144,11 @@ def serve() -> None:
     global _in_worker
     task_fd, answer_fd, parent = (int(x) for x in sys.argv[1:4])
     _in_worker = True
-    if not _set_death_signal():
+    signal.signal(signal.SIGTERM, _end_group)  # as _BOOT: the parent's death ends the run's programs too
+    if not _set_death_signal(signal.SIGTERM):
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     if os.getppid() != parent:  # the parent died before the death signal was set
-        os._exit(1)
+        _end_group()
     sys.path[:], preload = pickle.loads(read_message(task_fd))
     for module in preload:
         importlib.import_module(module)

@@ -149,3 +149,25 @@ def survivors(candidates, grace=5.0):
         time.sleep(0.05)
         left = {p for p in left if alive(p)}
     return left
+
+
+def marked(token):
+    """The live processes whose command line contains ``token`` (Linux procfs; empty elsewhere)."""
+    found = set()
+    for entry in os.listdir(PROC_TABLE) if os.path.isdir(PROC_TABLE) else ():
+        if entry.isdigit():
+            try:
+                with open(os.path.join(PROC_TABLE, entry, "cmdline"), "rb") as fh:
+                    if token.encode() in fh.read() and alive(int(entry)):
+                        found.add(int(entry))
+            except OSError:
+                pass
+    return found
+
+
+def wait_for(condition, limit=60.0, what="the condition"):
+    """Poll ``condition()`` until it is true, failing after ``limit`` seconds."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} did not happen within {limit} s"
+        time.sleep(0.02)

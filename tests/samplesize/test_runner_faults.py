@@ -249,7 +249,8 @@ def test_truncated_file_resumes_to_the_same_data(reference, finished_file, tmp_p
     folder, full = finished_file
     data = full.read_bytes()
     header = data.index(b"\n")
-    cuts = [header // 2, header + 5, data.index(b"\n", header + 1) + 1, len(data) // 3, len(data) - 7]
+    # a cut inside the fingerprint line is refused (test_cut_fingerprint_line_is_refused)
+    cuts = [header + 1, header + 5, data.index(b"\n", header + 1) + 1, len(data) // 3, len(data) - 7]
     cuts += random.Random(18).sample(range(header + 1, len(data)), 3)
     for cut in cuts:
         path = tmp_path / f"cut{cut}.csv"
@@ -292,6 +293,61 @@ def test_resume_refuses_another_study(finished_file, tmp_path, change, message):
     assert path.read_bytes() == full.read_bytes()
 
 
+CONFIGURED_STUDY = textwrap.dedent("""
+    import sys, time
+    import numpy as np
+    from algocompare.samplesize.runner import run_experiment
+
+    PARAMS = {"sd": 2.5, "noise": [1.0, {"scale": 1.0}]}
+    OFFSETS = [1.0, 0.0]
+    WEIGHTS = np.array([1.0, 1.0])
+
+    def fast(instance, rng):
+        return float(rng.normal(10.0 + instance, 1.0))
+
+    def tuned(instance, rng):
+        time.sleep(0.01)
+        centre = 10.0 + instance + OFFSETS[0] * WEIGHTS[0]
+        return float(rng.normal(centre, PARAMS["sd"] * PARAMS["noise"][1]["scale"]))
+
+    mode, path = sys.argv[1], sys.argv[2]
+    where = dict(results_file=path, rng=42) if mode == "new" else dict(resume=path)
+    run_experiment(list(range(12)), {"fast": fast, "tuned": tuned}, d=1.0, se_max=0.6, n0=4, nmax=60, **where)
+    print("complete")
+""")
+
+
+CONFIGURATION_EDITS = [
+    (('"sd": 2.5', '"sd": 2.0'), "global PARAMS"),  # one entry of a module-level dict
+    (('{"scale": 1.0}', '{"scale": 1.5}'), "global PARAMS"),  # nested inside it
+    (("OFFSETS = [1.0, 0.0]", "OFFSETS = [1.5, 0.0]"), "global OFFSETS"),  # a list
+    (("np.array([1.0, 1.0])", "np.array([0.5, 1.0])"), "global WEIGHTS"),  # a NumPy array
+]
+
+
+def test_configuration_changed_between_kill_and_resume_is_refused(tmp_path):
+    # issue 30: such a resume was accepted and mixed runs of two configurations in one file
+    script, path = tmp_path / "study.py", tmp_path / "runs.csv"
+    script.write_text(CONFIGURED_STUDY)
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen([sys.executable, str(script), "new", str(path)], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _wait_for_records(proc, path, 20)
+    proc.kill()
+    proc.communicate(timeout=30)
+    recorded = path.read_bytes()
+    for edit, setting in CONFIGURATION_EDITS:
+        assert edit[0] in CONFIGURED_STUDY
+        script.write_text(CONFIGURED_STUDY.replace(*edit))
+        done = subprocess.run([sys.executable, str(script), "resume", str(path)], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode != 0 and "complete" not in done.stdout, edit
+        message = done.stderr.strip().splitlines()[-1]
+        assert f"code of algorithm 'tuned' differs from the recorded one (its {setting} changed;" in message
+        assert "'fast'" not in message and "versions={name: version}" in message
+        assert path.read_bytes() == recorded  # nothing was run or written
+
+
 def test_existing_file_without_resume_is_refused(finished_file, tmp_path):
     folder, full = finished_file
     before = full.read_bytes()
@@ -329,17 +385,42 @@ def test_versions_replace_the_code_hash(reference, tmp_path):
 
 
 def test_empty_and_foreign_files(reference, tmp_path):
+    # issue 30: resuming an empty file used to start a new study with a new seed; it is refused
     empty = tmp_path / "empty.csv"
     empty.touch()
     with ThreadPoolExecutor(2) as pool:
-        res = run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, rng=42, resume=empty, **SETTINGS)
-        _assert_complete(empty, res, reference)
+        for rng in (None, 42):
+            with pytest.raises(ValueError, match=r"cannot resume from '.*empty.csv': the file is empty, so it "
+                                                 r"records no study .*pass results_file='.*empty.csv' instead"):
+                run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, rng=rng, resume=empty, **SETTINGS)
+        assert empty.read_bytes() == b""
+        res = run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, rng=42, results_file=empty, **SETTINGS)
+        _assert_complete(empty, res, reference)  # what the message says to do works
         other = tmp_path / "other.csv"
         other.write_text("instance,algorithm,value\n1,a,2.0\n")
         with pytest.raises(ValueError, match="is not a run_experiment results file"):
             run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, resume=other, **SETTINGS)
+        other.write_text("instance,algorithm,value")  # no line end
+        with pytest.raises(ValueError, match="is not a run_experiment results file"):
+            run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, resume=other, **SETTINGS)
         with pytest.raises(FileNotFoundError, match="no results file to resume from"):
             run_experiment(INSTANCES, _algorithms(tmp_path), executor=pool, resume=tmp_path / "no.csv", **SETTINGS)
+
+
+def test_cut_fingerprint_line_is_refused(finished_file, tmp_path):
+    # issue 30: a file whose first line (the fingerprint, with the seed) is cut records no study;
+    # resuming it used to start over with a new seed
+    folder, full = finished_file
+    data = full.read_bytes()
+    end = data.index(b"\n")
+    for cut in (1, 10, 25, end // 2, end - 1, end):
+        path = tmp_path / f"cut{cut}.csv"
+        path.write_bytes(data[:cut])
+        for rng in (None, 42):
+            with pytest.raises(ValueError, match=r"cannot resume from '.*': its study fingerprint line is cut .*"
+                                                 r"delete the file and start the study again with results_file="):
+                _resume_in_threads(folder, path, rng=rng)
+        assert path.read_bytes() == data[:cut]  # nothing was written
 
 
 def test_resume_into_a_new_file_copies_the_records(reference, finished_file, tmp_path):
@@ -549,6 +630,8 @@ def test_random_parent_kills_until_done(reference, tmp_path, seed):
         if path.exists() and chance.random() < 0.3:  # and the last bytes are lost too
             data = path.read_bytes()
             path.write_bytes(data[: len(data) - chance.randint(1, 60)])
+        if path.exists() and b"\n" not in path.read_bytes():  # killed before its fingerprint was written:
+            path.unlink()  # a resume is refused (nothing recorded); start again, as the refusal says
         mode = "resume" if path.exists() else "new"
     _no_orphans(tmp_path)
     _assert_complete(path, _resume_in_threads(tmp_path, path, rng=42), reference)
@@ -561,6 +644,15 @@ def test_many_truncations(reference, finished_file, tmp_path):
     for cut in random.Random(5).sample(range(len(data)), 40):
         path = tmp_path / f"cut{cut}.csv"
         path.write_bytes(data[:cut])
+        if cut <= data.index(b"\n"):  # no complete fingerprint line: refused, started anew as the message says
+            with pytest.raises(ValueError, match="is empty|fingerprint line is cut"):
+                _resume_in_threads(folder, path, rng=42)
+            path.unlink()
+            with ThreadPoolExecutor(2) as pool:
+                res = run_experiment(INSTANCES, _algorithms(folder), executor=pool, results_file=path, rng=42,
+                                     **SETTINGS)
+            _assert_complete(path, res, reference)
+            continue
         _assert_complete(path, _resume_in_threads(folder, path, rng=42), reference)
 
 
