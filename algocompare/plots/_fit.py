@@ -452,11 +452,11 @@ def _set_box(ax: Any, x0: float, y0: float, x1: float, y1: float) -> None:
     ax.set_position([fx0, fy0, max(fx1 - fx0, 1e-3), max(fy1 - fy0, 1e-3)])
 
 
-def _fit_cell(ax: Any, renderer: Any) -> bool:
-    """Move ``ax`` so that everything it draws (tick and axis labels, title, legend, colour
-    bar) ends at the edges of its cell; whether it moved."""
+def _cell_margins(ax: Any, renderer: Any) -> Any:
+    """(cell, margins): the cell of ``ax`` (below a suptitle) and how far its text reaches
+    beyond the Axes on each side (left, right, bottom, top, pixels); None outside a grid."""
     if not in_grid(ax) or not ax.get_visible():
-        return False
+        return None
     cell = cell_box(ax)
     suptitle = ax.figure._suptitle
     if suptitle is not None and suptitle.get_visible() and suptitle.get_text():  # the grid starts below it
@@ -464,14 +464,40 @@ def _fit_cell(ax: Any, renderer: Any) -> bool:
     box = ax.get_window_extent(renderer)
     tight = ax.get_tightbbox(renderer)
     if tight is None:
-        return False
-    pad = _CELL_PAD_PX
+        return None
     # text margins with 8% to spare: hinting makes text wider or narrower at savefig's resolution
     margins = np.array([box.x0 - tight.x0, tight.x1 - box.x1, box.y0 - tight.y0, tight.y1 - box.y1]).clip(0) * 1.08
     # never smaller than on an earlier pass: a tick label that comes and goes as the Axes is
     # resized (the last tick of an axis) would otherwise make the placement swing for ever
     margins = np.maximum(margins, getattr(ax, "_algocompare_margins", margins))
     ax._algocompare_margins = margins
+    return cell, margins
+
+
+def _fit_cells(axes: Sequence[Any], renderer: Any) -> bool:
+    """Move each Axes of a grid so that everything it draws (tick and axis labels, title,
+    legend, colour bar) ends at the edges of its cell; whether one moved. Panels of one figure
+    in one row keep the same top and bottom (their axes line up), in one column the same
+    left and right."""
+    placed = {ax: found for ax in axes if (found := _cell_margins(ax, renderer)) is not None}
+    # panels in the same rows share their bottom and top margins, in the same columns their left and right
+    for span, sides in (((1, 3), (2, 3)), ((0, 2), (0, 1))):
+        groups: dict[tuple, list] = {}
+        for cell, margins in placed.values():
+            groups.setdefault(tuple(round(cell.extents[i]) for i in span), []).append(margins)
+        for members in groups.values():
+            for side in sides:
+                widest = max(m[side] for m in members)
+                for m in members:
+                    m[side] = widest
+    moved = False
+    for ax, (cell, margins) in placed.items():
+        moved = _place_in_cell(ax, cell, margins) or moved
+    return moved
+
+
+def _place_in_cell(ax: Any, cell: Any, margins: Any) -> bool:
+    pad = _CELL_PAD_PX
     left, right, bottom, top = margins
     # the margins of the text stay; the Axes takes what is left of the cell (at least a sliver)
     x0, x1 = cell.x0 + pad + left, cell.x1 - pad - right
@@ -486,6 +512,29 @@ def _fit_cell(ax: Any, renderer: Any) -> bool:
         return False
     _set_box(ax, *target)
     return True
+
+
+def _thin_numbers(ax: Any, renderer: Any) -> bool:
+    """Fewer ticks on a linear axis of numbers whose labels would overlap (a narrow panel)."""
+    from matplotlib.ticker import FixedLocator, MaxNLocator
+
+    changed = False
+    for name, axis in (("x", ax.xaxis), ("y", ax.yaxis)):
+        if name in getattr(ax, "_algocompare_ticks", {}) or axis.get_scale() != "linear" or not axis.get_visible():
+            continue
+        low, high = sorted(axis.get_view_interval())
+        shown = [(v, t) for v, t in zip(axis.get_majorticklocs(), axis.get_ticklabels())
+                 if low - 1e-9 * abs(high - low) <= v <= high + 1e-9 * abs(high - low) and t.get_text() and t.get_visible()]
+        extents = [t.get_window_extent(renderer) for _, t in shown]
+        if len(extents) < 2 or _apart(extents, 1):
+            continue
+        if len(extents) > 2:
+            axis.set_major_locator(MaxNLocator(nbins=max(len(extents) // 2, 1), min_n_ticks=1))
+        else:  # room for one number: the tick nearest the middle
+            middle = min((v for v, _ in shown), key=lambda v: abs(v - (low + high) / 2))
+            axis.set_major_locator(FixedLocator([middle]))
+        changed = True
+    return changed
 
 
 def finish(axes: Any, also: Sequence[Any] = ()) -> Any:
@@ -525,8 +574,9 @@ def finish(axes: Any, also: Sequence[Any] = ()) -> Any:
             changed = any([_thin(ax, renderer) for ax in axes_list]) or changed
             changed = any([_drop_crowded(ax, renderer) for ax in axes_list]) or changed
             changed = any([_place_legend(ax, renderer) for ax in axes_list]) or changed
-            moved = [_fit_cell(ax, renderer) for ax in axes_list]  # every Axes, not up to the first
-            changed = any(moved) or changed
+            thinned = [_thin_numbers(ax, renderer) for ax in axes_list]  # every Axes, not up to the first
+            changed = any(thinned) or changed
+            changed = _fit_cells(axes_list, renderer) or changed
             if not changed:
                 break
     finally:
