@@ -384,6 +384,14 @@ def _name_headers(frame: pd.DataFrame) -> list[str]:
     return [header_text(c) for c in frame.attrs.get("name_columns", ())]
 
 
+def _check_label(label: str | None) -> None:
+    """A ``\\label`` key is written as given: one that would end the command early (``}``) or start
+    another (``\\``) is refused rather than escaped (an escaped key is not the one ``\\ref`` names)."""
+    if label is not None and re.search(r"[\\{}%#\n]", str(label)):
+        raise ValueError(f"label={label!r} holds a character LaTeX reads as a command (\\ {{ }} % # or a line "
+                         "break); use letters, digits and : . _ - (e.g. 'tab:posthoc').")
+
+
 def _check_width(width: str) -> tuple[float, str]:
     if width not in WIDTHS:
         raise ValueError(f"width={width!r} is not valid; choose 'column' (a column of a two-column paper) "
@@ -454,6 +462,7 @@ def frame_to_latex(frame: pd.DataFrame, precision: int = 4, scientific: bool | N
     \\end{table}
     """
     points, environment = _check_width(width)
+    _check_label(label)
     header, rows, marks = _layout(frame, precision, scientific, bold, index, missing="--")
     table = _Table(header, rows, marks, _name_headers(frame), first=1 if index else 0)
     return table.latex(caption, label, points if text_width is None else float(text_width), environment, note)

@@ -152,6 +152,12 @@ def test_latex_and_html_escape_hostile_names():
     assert "\\input{" not in tex and "\\write18{" not in tex
     assert "\\input" not in tex.replace("\\textbackslash{}input", "")
     assert "100\\% \\& \\#1 \\{x\\}" in tex
+    # a caption is escaped; a label key, written as given, is refused when it would run a command
+    assert "\\caption{\\textbackslash{}input\\{x\\}}" in result.to_latex(caption="\\input{x}")
+    for label in ("x}\\input{/etc/passwd}", "a%b", "tab:\nx"):
+        with pytest.raises(ValueError, match="label="):
+            result.to_latex(label=label)
+    assert "\\label{tab:post_hoc-1.a}" in result.to_latex(label="tab:post_hoc-1.a")
 
 
 def test_results_file_opens_in_a_spreadsheet_without_formulas_and_resumes_with_the_same_names(tmp_path):
