@@ -201,6 +201,17 @@ def test_results_file_opens_in_a_spreadsheet_without_formulas_and_resumes_with_t
     assert set(read_log(path)["algorithm"]) == set(algorithms)
 
 
+def test_parquet_results_file_keeps_hostile_names_as_they_are(tmp_path):
+    pytest.importorskip("pyarrow")
+    algorithms = {name: _algorithm(offset) for name, offset in zip(HOSTILE[2:5], (-30.0, -20.0, 0.0))}
+    path = tmp_path / "runs.parquet"
+    with ThreadPoolExecutor(1) as pool:
+        run_experiment(list(range(6)), algorithms, executor=pool, results_file=path, d=1.0, se_max=1.0, n0=4,
+                       nmax=12, rng=3)
+    assert set(pd.read_parquet(path)["algorithm"]) == set(algorithms)  # a typed column: no quote needed
+    assert set(read_log(path)["algorithm"]) == set(algorithms)
+
+
 def _algorithm(offset):
     def run(instance, rng):
         return float(rng.normal(offset + instance, 1.0))
