@@ -19,9 +19,11 @@ A fingerprint is a JSON object (``format`` 1)::
   so that a refusal names what changed. A setting is a module-level value the code reads:
   a number, a string, a dict, list, tuple, set, NumPy array or pandas object (described
   whole, whatever it holds: dicts and sets in sorted order, arrays by dtype, shape and
-  bytes), or a class or object defined in that module (its data attributes); other
-  objects count by their type. Code in other modules (an edited library the algorithm
-  calls) is not seen: give such an algorithm a version;
+  bytes), or a class or object defined in that module (its data attributes), and the
+  settings it reads from a module of the user's own (``config.PARAMS`` after ``import
+  config``; not the standard library or installed packages); other objects count by their
+  type. Code in other modules (an edited library or helper module the algorithm calls) is
+  not seen: give such an algorithm a version;
 * ``instances``: label and a hash of the instance's content (of its text for numbers,
   strings, arrays and containers of them, else of its pickle), in the given order;
 * ``design``: every option that decides which runs are made (N\\*, the sampling plan).
@@ -36,8 +38,10 @@ import dataclasses
 import functools
 import hashlib
 import json
+import os
 import pickle
 import sys
+import sysconfig
 import types
 from typing import Any
 
@@ -83,7 +87,15 @@ def _stable(value: Any, depth: int = 0, nest: int = 0, active: frozenset = froze
         return _callable_text(value, depth + 1)
     if dataclasses.is_dataclass(value) or isinstance(value, types.SimpleNamespace):
         return f"{type(value).__qualname__}{_state(value, depth + 1)}"
-    text = repr(value)
+    return _repr(value)
+
+
+def _repr(value: Any) -> str:
+    """``repr`` without addresses (an object shown by its address counts by its type)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a user's __repr__ may fail: the type is what is known
+        return type(value).__qualname__
     return type(value).__qualname__ if " at 0x" in text else text
 
 
@@ -105,8 +117,8 @@ def _pandas_text(value: Any) -> str | None:
         return None
     try:
         hashed = pd.util.hash_pandas_object(value, index=not isinstance(value, pd.Index)).to_numpy()
-    except TypeError:  # unhashable cells: their text
-        return f"{type(value).__name__}({value.to_json()})"
+    except (TypeError, ValueError):  # unhashable cells: their text
+        return f"{type(value).__name__}({_repr(value)})"
     labels = list(value.columns) if isinstance(value, pd.DataFrame) else [getattr(value, "name", None)]
     dtypes = value.dtypes.astype(str).tolist() if isinstance(value, pd.DataFrame) else [str(value.dtype)]
     return f"{type(value).__name__}({labels!r},{dtypes},{_digest(hashed.tobytes())})"
@@ -144,21 +156,48 @@ def _global_names(code: types.CodeType) -> set[str]:
     return names
 
 
+def _reads(function: types.FunctionType) -> list[tuple[str, Any]]:
+    """The globals a function reads, by name: every global of its module that its code names,
+    and the attributes it names of a module of the user's own (``config.PARAMS`` after
+    ``import config``; not of the standard library or installed packages)."""
+    names = _global_names(function.__code__)
+    found = []
+    for name in sorted(names & set(function.__globals__)):
+        value = function.__globals__[name]
+        found.append((name, value))
+        if isinstance(value, types.ModuleType) and _user_module(value):
+            found += [(f"{name}.{attr}", getattr(value, attr)) for attr in sorted(names & set(vars(value)))
+                      if _is_setting(getattr(value, attr), value.__name__)]
+    return found
+
+
+@functools.lru_cache(maxsize=1)
+def _library_folders() -> tuple[str, ...]:
+    paths = sysconfig.get_paths()
+    folders = {paths[key] for key in ("stdlib", "platstdlib", "purelib", "platlib") if key in paths}
+    folders |= {sys.prefix, sys.base_prefix, sys.exec_prefix}
+    return tuple(os.path.join(os.path.realpath(folder), "") for folder in folders)
+
+
+def _user_module(module: types.ModuleType) -> bool:
+    path = getattr(module, "__file__", None)
+    return bool(path) and not os.path.realpath(path).startswith(_library_folders())
+
+
 def _globals_text(function: types.FunctionType, depth: int) -> str:
     """The module-level functions and settings of the function's own module that it uses.
 
     A helper or a setting changed in a notebook (``PARAMS = {"sd": 2.0}``, a list, an array,
-    an object of a class of that module) changes the results as surely as the function's own
-    code; imported modules and functions of other modules are left out.
+    an object of a class of that module, ``config.PARAMS`` of the user's own module) changes
+    the results as surely as the function's own code; functions of other modules are left out.
     """
     if depth > _HELPER_DEPTH:
         return ""
     parts = []
-    for name in sorted(_global_names(function.__code__) & set(function.__globals__)):
-        value = function.__globals__[name]
+    for name, value in _reads(function):
         if isinstance(value, types.FunctionType) and value.__module__ == function.__module__:
             parts.append(f"{name}={_callable_text(value, depth + 1)}")
-        elif _is_setting(value, function.__module__):
+        elif "." in name or _is_setting(value, function.__module__):
             parts.append(f"{name}={_setting_text(value, depth + 1)}")
     return ",".join(parts)
 
@@ -188,11 +227,10 @@ def _global_settings(function: types.FunctionType, depth: int, found: dict[str, 
     """Adds ``global NAME`` → text for each setting the function (or a helper of it) reads."""
     if depth > _HELPER_DEPTH:
         return
-    for name in sorted(_global_names(function.__code__) & set(function.__globals__)):
-        value = function.__globals__[name]
+    for name, value in _reads(function):
         if isinstance(value, types.FunctionType) and value.__module__ == function.__module__:
             _global_settings(value, depth + 1, found)
-        elif _is_setting(value, function.__module__):
+        elif "." in name or _is_setting(value, function.__module__):
             found.setdefault(f"global {name}", _setting_text(value, depth + 1))
 
 

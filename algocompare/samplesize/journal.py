@@ -21,8 +21,8 @@ __all__ = ["open_journal"]
 
 #: What the code hash cannot see, said wherever a user decides whether to trust a resume.
 UNSEEN = ("The fingerprint sees each algorithm's code, defaults, closure, partial arguments, object state and "
-          "the settings of its own module it reads (numbers, strings, dicts, lists, arrays), not code in other "
-          "modules it calls: for such an algorithm give versions={name: version} and change the version "
+          "the settings it reads from its module or yours (numbers, strings, dicts, lists, arrays), not code in "
+          "other modules it calls: for such an algorithm give versions={name: version} and change the version "
           "whenever that code changes.")
 
 Key = tuple[int, int, int]  # (instance index, algorithm index, run)
@@ -60,7 +60,7 @@ def _no_study(path: Path) -> str:
     journal = journal_of(path)
     data = journal.read_bytes() if journal.exists() else b""
     if not data:
-        return (f"cannot resume from {str(path)!r}: the file is empty, so it records no study (nothing was run or "
+        return (f"cannot resume from {str(journal)!r}: the file is empty, so it records no study (nothing was run or "
                 f"written); to start the study, pass results_file={str(path)!r} instead of resume=.")
     if not (data.startswith(_MARK.encode()) or _MARK.encode().startswith(data)):
         return (f"cannot resume from {str(path)!r}: it is not a run_experiment results file (its first line is "

@@ -155,12 +155,13 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
 
     A study recorded in ``results_file`` is resumed (``resume=``) only when it is the same
     study: its fingerprint holds each algorithm's code, defaults, closure, ``partial``
-    arguments, object state and the settings of its own module that it reads (numbers,
-    strings, dicts, lists, arrays and what they hold), and a change is refused with what
-    changed named. **Code in other modules that an algorithm calls (an edited library or
-    solver) is not seen**: for such an algorithm give ``versions={name: version}`` and change
-    the version whenever that code changes. Every process a run starts (a command, a solver
-    called through ``subprocess``) ends with the run and with the study.
+    arguments, object state and the settings it reads from its own module or the user's
+    (numbers, strings, dicts, lists, arrays and what they hold), and a change is refused
+    with what changed named. **Code in other modules that an algorithm calls (an edited
+    library, helper module or solver) is not seen**: for such an algorithm give
+    ``versions={name: version}`` and change the version whenever that code changes. Every
+    process a run starts (a command, a solver called through ``subprocess``) ends with the
+    run and with the study.
 
     Parameters
     ----------

@@ -225,3 +225,23 @@ def test_a_changed_setting_is_named_in_the_refusal():
     old_file = {**was, "algorithms": [["a", "code:1"], ["b", "code:2"]]}  # written before settings were named
     assert differences(old_file, fingerprint("code:2", {})) == []
     assert "its code or what it calls changed" in differences(old_file, now)[0]
+
+
+def test_settings_of_the_users_own_module_are_seen(tmp_path, monkeypatch):
+    # `import config` then `config.PARAMS["sd"]`: the user's module, not a library's
+    (tmp_path / "study_config.py").write_text("PARAMS = {'sd': 1.0}\nLEVELS = [1, 2]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    namespace = {"__name__": "study_main"}
+    exec("import numpy as np\nimport study_config\n"  # noqa: S102 - a notebook's globals
+         "def algorithm(instance, rng):\n    return rng.normal(np.pi, study_config.PARAMS['sd'])\n", namespace)
+    try:
+        algorithm, config = namespace["algorithm"], namespace["study_config"]
+        before = (algorithm_tag(algorithm), setting_tags(algorithm))
+        assert list(before[1]) == ["global study_config.PARAMS"]  # not LEVELS (unread), not np.pi (a library)
+        config.LEVELS.append(3)
+        assert algorithm_tag(algorithm) == before[0]
+        config.PARAMS["sd"] = 2.0
+        assert algorithm_tag(algorithm) != before[0]
+        assert setting_tags(algorithm)["global study_config.PARAMS"] != before[1]["global study_config.PARAMS"]
+    finally:
+        sys.modules.pop("study_config", None)
