@@ -348,9 +348,11 @@ def _place_legend(ax: Any, renderer: Any) -> bool:
     # The labels' depth below the Axes does not change when the layout resizes them, so the
     # legend hangs at a fixed distance under the Axes' bottom edge.
     depth = ax.get_window_extent(renderer).y0 - ax.get_tightbbox(renderer, bbox_extra_artists=[]).y0 + 2
-    if abs(legend.get_window_extent(renderer).y1 - (ax.get_window_extent(renderer).y0 - depth)) > 1:
+    # compared with the depth it hangs at (the legend's own edge sits its border pad lower)
+    if abs(depth - getattr(legend, "_algocompare_depth", -1e9)) > 1:
         offset = ScaledTranslation(0, -depth / ax.figure.dpi, ax.figure.dpi_scale_trans)
         legend.set_bbox_to_anchor((0.5, 0.0), transform=ax.transAxes + offset)
+        legend._algocompare_depth = depth
         return True
     return False
 
