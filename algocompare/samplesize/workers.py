@@ -61,6 +61,7 @@ _BOOT = ("import ctypes, os, signal, sys\n"
 #: by the run it was running: such a run is started again with the same seed.
 EXTERNAL_KILLS = (-signal.SIGKILL, -signal.SIGTERM)
 _in_worker = False
+_worker_pid = -1  # the worker's own pid (a process it forks inherits the module's state)
 
 
 class RunFailed(RuntimeError):
@@ -119,8 +120,20 @@ def _set_death_signal(sig: int = signal.SIGKILL) -> bool:
 
 
 def _end_group(*_: Any) -> None:
-    """SIGKILL this worker's process group: the worker and every program its run started."""
+    """SIGKILL this worker's process group: the worker and every program its run started.
+
+    A process the run forked without exec (a ``multiprocessing`` pool, which ends its
+    processes with SIGTERM) inherits this handler: there SIGTERM keeps its usual meaning.
+    """
+    if os.getpid() != _worker_pid:
+        _default_sigterm()
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
     os.killpg(os.getpgrp(), signal.SIGKILL)
+
+
+def _default_sigterm() -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _watch_parent(parent: int) -> None:
@@ -141,10 +154,11 @@ def command_preexec() -> Callable[[], None] | None:
 
 def serve() -> None:
     """The worker's main loop (``python -c`` entry point; argv: task fd, answer fd, parent pid)."""
-    global _in_worker
+    global _in_worker, _worker_pid
     task_fd, answer_fd, parent = (int(x) for x in sys.argv[1:4])
-    _in_worker = True
+    _in_worker, _worker_pid = True, os.getpid()
     signal.signal(signal.SIGTERM, _end_group)  # as _BOOT: the parent's death ends the run's programs too
+    os.register_at_fork(after_in_child=_default_sigterm)  # a forked child of the run ends on SIGTERM alone
     if not _set_death_signal(signal.SIGTERM):
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     if os.getppid() != parent:  # the parent died before the death signal was set

@@ -171,3 +171,16 @@ def wait_for(condition, limit=60.0, what="the condition"):
     while not condition():
         assert time.monotonic() < deadline, f"{what} did not happen within {limit} s"
         time.sleep(0.02)
+
+
+def _square(x):
+    return x * x
+
+
+def pooled(instance, rng):
+    """An algorithm with a fork-based multiprocessing pool, which ends its processes with SIGTERM."""
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        value = pool.apply(_square, (instance,))
+    return float(rng.normal(value, 1.0))

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import warnings
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,13 @@ def test_programs_die_with_a_worker_that_dies():
         run_experiment(["p1", "p2"], {"a": _solver_that_dies(marker), "b": _solver_that_dies(marker)}, d=1.0,
                        se_max=0.5, n0=2, rng=1)
     _assert_none_left(marker)
+
+
+def test_a_run_may_end_its_own_forked_processes():
+    # a multiprocessing pool in the algorithm SIGTERMs its forked processes when it closes: that
+    # must stay a local matter, not end the worker's group (each run was taken for a kill)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)  # no "killed from outside; running it again"
+        res = run_experiment([1, 2, 3], {"a": faults.pooled, "b": faults.pooled}, d=1.0, se_max=0.5, n0=2, nmax=4,
+                             rng=1)
+    assert res.total_runs == 12
