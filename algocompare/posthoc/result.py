@@ -162,21 +162,55 @@ class PosthocResult(BaseResult):
         return "\n".join(head + self._dropped_lines() + ["  " + line for line in text.splitlines()])
 
 
+#: Most maximal cliques listed (a graph of k vertices can have 3^(k/3) of them; the groups of a
+#: CD diagram are far fewer): beyond it ``cliques`` refuses instead of running for hours.
+MAX_CLIQUES = 100_000
+
+
 def _maximal_cliques(adjacent: np.ndarray) -> list[list[int]]:
-    """Bron–Kerbosch with pivoting on a boolean adjacency matrix (diagonal ignored)."""
+    """Bron–Kerbosch with pivoting on a boolean adjacency matrix (diagonal ignored).
+
+    Iterative (an explicit stack; the recursive form is as deep as the largest clique and
+    ended in RecursionError at about 1,000 mutually not-different algorithms), on sets held
+    as the bits of Python integers (the pivot's choice counts common neighbours of every
+    vertex at every level: with sets of indices 3,000 algorithms took minutes).
+    """
     n = len(adjacent)
-    neighbours = [set(np.flatnonzero(adjacent[i]).tolist()) - {i} for i in range(n)]
+    neighbours = [int.from_bytes(np.packbits(row, bitorder="little").tobytes(), "little") & ~(1 << i)
+                  for i, row in enumerate(np.asarray(adjacent, dtype=bool))]
     found: list[list[int]] = []
+    # each frame: [clique, candidates, excluded, the vertices still to branch on]
+    stack: list[list] = []
 
-    def expand(clique: set, candidates: set, excluded: set) -> None:
+    def push(clique: int, candidates: int, excluded: int) -> None:
         if not candidates and not excluded:
-            found.append(sorted(clique))
+            found.append(_members(clique))
+            if len(found) > MAX_CLIQUES:
+                raise ValueError(f"more than {MAX_CLIQUES} groups of algorithms without significant differences "
+                                 f"among {n} algorithms: too many to list; compare fewer algorithms or use a "
+                                 "control (posthoc(..., control=...)).")
             return
-        pivot = max(candidates | excluded, key=lambda u: len(neighbours[u] & candidates))
-        for v in list(candidates - neighbours[pivot]):
-            expand(clique | {v}, candidates & neighbours[v], excluded & neighbours[v])
-            candidates = candidates - {v}
-            excluded = excluded | {v}
+        pivot = max(_members(candidates | excluded), key=lambda u: (neighbours[u] & candidates).bit_count())
+        stack.append([clique, candidates, excluded, _members(candidates & ~neighbours[pivot])[::-1]])
 
-    expand(set(), set(range(n)), set())
+    push(0, (1 << n) - 1, 0)
+    while stack:
+        frame = stack[-1]
+        clique, candidates, excluded, todo = frame
+        if not todo:
+            stack.pop()
+            continue
+        v = todo.pop()
+        push(clique | 1 << v, candidates & neighbours[v], excluded & neighbours[v])
+        frame[1], frame[2] = candidates & ~(1 << v), excluded | 1 << v  # later branches exclude v
     return found
+
+
+def _members(bits: int) -> list[int]:
+    """The indices of the set bits of ``bits``, ascending."""
+    out: list[int] = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
