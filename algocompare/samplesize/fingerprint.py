@@ -72,7 +72,7 @@ def _stable(value: Any, depth: int = 0, nest: int = 0, active: frozenset = froze
     if isinstance(value, np.ndarray):
         if value.dtype == object:
             return f"array(object,{value.shape},{_stable(value.ravel().tolist(), depth, nest + 1, active)})"
-        return f"array({value.dtype},{value.shape},{_digest(np.ascontiguousarray(value).tobytes())})"
+        return f"array({value.dtype},{value.shape},{_array_digest(value)})"
     if isinstance(value, (tuple, list, set, frozenset, dict)):
         if id(value) in active:
             return "itself"
@@ -97,6 +97,15 @@ def _repr(value: Any) -> str:
     except Exception:  # noqa: BLE001 - a user's __repr__ may fail: the type is what is known
         return type(value).__qualname__
     return type(value).__qualname__ if " at 0x" in text else text
+
+
+def _array_digest(value: np.ndarray) -> str:
+    """Hash of the array's bytes, without copying a contiguous array (a global may be a large data set)."""
+    data = np.ascontiguousarray(value)
+    try:
+        return hashlib.sha256(memoryview(data.reshape(-1).view(np.uint8))).hexdigest()[:16]
+    except (TypeError, ValueError):  # a dtype that cannot be viewed as bytes
+        return _digest(data.tobytes())
 
 
 def _container_text(value: Any, inner: Any) -> str:
