@@ -413,9 +413,10 @@ def _algorithm_differences(recorded: list, current: list) -> list[str]:
         # a file written before settings were named has none: then only the code hash is known
         changed = _changed_settings(entry_was[2], entry_now[2]) if len(entry_was) > 2 and len(entry_now) > 2 else []
         what = f"its {', '.join(changed)} changed" if changed else "its code or what it calls changed"
-        out.append(f"code of algorithm {name!r} differs from the recorded one ({what}; {was} vs {now}); results of "
-                   "another configuration cannot be mixed in (if only its text changed, not its results, give "
-                   "the same versions={...} in both studies)")
+        out.append(f"code of algorithm {name!r} differs from the recorded one ({what}; {was} vs {now})")
+    if out and out[-1].startswith("code of"):  # said once, after the last code difference
+        out[-1] += ("; results of another configuration cannot be mixed in (if only the text changed, not the "
+                    "results, give the same versions={...} in both studies)")
     return out
 
 
