@@ -48,7 +48,7 @@ RETIRED = {"sigma": "sd", "confidence": "confidence_level", "credible_level": "c
 TABLE_FIRST = ("data", "results")
 #: functions that take a table to render analyses made with their own options (the report's
 #: AnalysisOptions carry the choices; the direction is the table's own)
-RENDERERS = {"export_figures", "export_tables", "render_report", "write_report"}
+RENDERERS = {"export_figures", "export_tables", "reading", "render_report", "write_report"}
 
 
 def test_every_callable_shows_its_parameters_in_help() -> None:
