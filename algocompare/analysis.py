@@ -23,8 +23,17 @@ from algocompare._progress import progress_bar
 from algocompare._results import jsonable
 from algocompare._validation import check_design_size
 
-__all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "adjustment_summary",
-           "data_summary", "run_analysis"]
+__all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "MAX_ALL_PAIRS",
+           "MAX_KEMENY", "adjustment_summary", "data_summary", "run_analysis", "size_limits"]
+
+#: Most algorithms whose k(k-1)/2 pairs an analysis compares (the post-hoc and paired t tests of
+#: all pairs, their groups and figures, the Bayesian tests): 100 algorithms are 4,950 pairs; 1,000
+#: are 499,500 (minutes of effect sizes, a table nobody reads, a heat map of a million cells).
+#: Beyond it the comparisons with the control (k - 1 of them) remain.
+MAX_ALL_PAIRS = 100
+#: Most algorithms of the Kemeny consensus in an analysis (``kemeny.MAX_ITEMS``: it holds k x k
+#: matrices); beyond it the Borda count, which scales as k, remains.
+MAX_KEMENY = 2000
 
 #: Modules providing a ``section(results, options)`` function, in report order.
 SECTION_PROVIDERS: tuple[str, ...] = (
@@ -88,6 +97,37 @@ def _provider(name: str) -> Any:
         if err.name is not None and (name == err.name or name.startswith(err.name + ".")):
             return None
         raise
+
+
+def size_limits(n_algorithms: int, options: AnalysisOptions | None = None) -> list[str]:
+    """What an analysis of ``n_algorithms`` leaves out because its cost explodes with their
+    number, one sentence each (empty up to :data:`MAX_ALL_PAIRS` algorithms). Decided from the
+    size alone, so that ``analyze`` says it before any section starts; the sections apply the
+    same limits.
+
+    Examples
+    --------
+    >>> size_limits(30)
+    []
+    >>> size_limits(5000, AnalysisOptions(bayesian=True))[0][:60]
+    'all-pairs comparisons skipped: 5000 algorithms make 12497500'
+    >>> len(size_limits(5000, AnalysisOptions(bayesian=True)))
+    3
+    """
+    options = options or AnalysisOptions()
+    skipped = []
+    if n_algorithms > MAX_ALL_PAIRS:
+        pairs = n_algorithms * (n_algorithms - 1) // 2
+        skipped.append(f"all-pairs comparisons skipped: {n_algorithms} algorithms make {pairs} pairs (at most "
+                       f"{MAX_ALL_PAIRS} algorithms, {MAX_ALL_PAIRS * (MAX_ALL_PAIRS - 1) // 2} pairs); the "
+                       "comparisons with the control remain (--control), and their figures are not drawn")
+        if options.bayesian:
+            skipped.append(f"Bayesian section skipped: it compares all {pairs} pairs (at most {MAX_ALL_PAIRS} "
+                           "algorithms); run it on a subset of the algorithms")
+    if n_algorithms > MAX_KEMENY:
+        skipped.append(f"Kemeny consensus skipped: at most {MAX_KEMENY} algorithms (it holds {n_algorithms} x "
+                       f"{n_algorithms} matrices); the Borda count remains")
+    return skipped
 
 
 def run_analysis(results: Any, options: AnalysisOptions | None = None) -> list[Section]:

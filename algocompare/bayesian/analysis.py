@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare.analysis import AnalysisOptions, Section
+from algocompare.analysis import MAX_ALL_PAIRS, AnalysisOptions, Section
 from algocompare.bayesian.pairwise import bayesian_pairwise
 
 __all__ = ["SCOPE", "section"]
@@ -16,12 +16,13 @@ SCOPE = ("Question: how probable is it that one algorithm is better than the oth
 
 
 def section(results: Any, options: AnalysisOptions) -> Section | None:
-    """All-pairs Bayesian signed-rank tests, when ``options.bayesian`` is set.
+    """All-pairs Bayesian signed-rank tests, when ``options.bayesian`` is set and there are at
+    most ``MAX_ALL_PAIRS`` algorithms (``size_limits`` says so beyond).
 
     Uses ``options.rope`` (in the data's units), ``options.n_samples`` and
     ``options.seed``; "left" in every row means ``algorithm_a`` better.
     """
-    if not options.bayesian:
+    if not options.bayesian or results.n_algorithms > MAX_ALL_PAIRS:  # all pairs: see size_limits
         return None
     # progress=None (the default): a bar over the pairs or draws on a terminal when they take a while
     pairwise = bayesian_pairwise(results, rope=options.rope, n_samples=options.n_samples, rng=options.seed,

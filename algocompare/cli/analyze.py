@@ -110,7 +110,7 @@ def _working(progress: bool | None, desc: str) -> Iterator[None]:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from algocompare.analysis import data_summary, run_analysis
+    from algocompare.analysis import data_summary, run_analysis, size_limits
     from algocompare.report import reading
 
     res = load_input(args)
@@ -121,12 +121,16 @@ def _run(args: argparse.Namespace) -> int:
     if args.bayesian and args.rope == 0:
         print("algocompare: note: --bayesian without --rope uses a region of practical equivalence of 0, so "
               "p_rope is 0; pass --rope in the units of the data (e.g. --rope 0.01).", file=sys.stderr)
+    skipped = size_limits(res.n_algorithms, options)
+    for limit in skipped:  # said before the sections start, not after minutes of silence
+        print(f"algocompare: note: {limit}.", file=sys.stderr)
     sections = run_analysis(res, options)
     _write_outputs(args, res, sections, options)
     sentences = reading(res, sections, options.alpha)
     if args.json:
         summary.update({s.key: s.data for s in sections})
         summary["reading"] = sentences
+        summary["skipped"] = skipped
         print(json.dumps(_tidy_floats(summary), indent=2, allow_nan=False))
         return 0
     _print_text(res, summary, sections)

@@ -7,16 +7,21 @@ of the rankings with a ≽ b (weak orders).
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 
-def _local_search(cost: np.ndarray, order: list[int]) -> list[int]:
-    """Best-insertion moves until no single move improves (cost[a, b] = cost of a before b)."""
+def _local_search(cost: np.ndarray, order: list[int], deadline: float | None = None) -> list[int]:
+    """Best-insertion moves until no single move improves (cost[a, b] = cost of a before b),
+    or until ``deadline`` (``time.monotonic()``) has passed."""
     order = list(order)
     improved = True
     while improved:
         improved = False
         for x in list(order):
+            if deadline is not None and time.monotonic() > deadline:
+                return order
             i = order.index(x)
             rest = order[:i] + order[i + 1:]
             gain_before = cost[x, rest] - cost[rest, x]  # placing x before item k instead of after

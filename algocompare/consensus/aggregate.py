@@ -11,14 +11,17 @@ from algocompare.data.convert import as_results
 
 __all__ = ["consensus"]
 
+#: kemeny's default time budget (``kemeny.DEFAULT_TIME_LIMIT``, repeated here so that importing
+#: this module does not import the solvers; a test checks they agree).
+_KEMENY_TIME_LIMIT = 10.0
 #: The options that belong to one method only, with their defaults.
-_KEMENY_ONLY = {"orders": "linear", "ell": 1, "time_limit": None, "max_solutions": 10_000}
+_KEMENY_ONLY = {"orders": "linear", "ell": 1, "time_limit": _KEMENY_TIME_LIMIT, "max_solutions": 10_000}
 _BORDA_ONLY = {"score": "borda", "ties": "relations"}
 
 
 def consensus(data: Any, method: str = "kemeny", *, orders: str = "linear", ell: int = 1, weights: Any = None,
               agg: str = "mean", direction: str | None = None, nan_policy: str = "raise",
-              time_limit: float | None = None, max_solutions: int = 10_000, score: str = "borda",
+              time_limit: float | None = _KEMENY_TIME_LIMIT, max_solutions: int = 10_000, score: str = "borda",
               ties: str = "relations") -> ConsensusResult:
     """Consensus ranking of the algorithms over the instances (MAMP as p MASP rankings, §2–3).
 
@@ -34,7 +37,8 @@ def consensus(data: Any, method: str = "kemeny", *, orders: str = "linear", ell:
     method : {"kemeny", "borda"}
         The consensus method.
     orders, ell, time_limit, max_solutions
-        Options of :func:`kemeny` (``method="kemeny"`` only).
+        Options of :func:`kemeny` (``method="kemeny"`` only); ``time_limit`` is 10 seconds by
+        default (then the best order found, with its proven gap), None for no limit.
     score, ties
         Options of :func:`borda` (``method="borda"`` only).
     weights : array-like, optional

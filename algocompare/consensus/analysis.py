@@ -20,13 +20,22 @@ QUESTION = ("Question: which single order best summarises the per-instance ranki
 
 def section(results: Any, options: Any) -> Any:
     """Borda and Kemeny (linear orders) consensus of the per-instance rankings."""
-    from algocompare.analysis import Section
+    from algocompare._results import jsonable
+    from algocompare.analysis import MAX_KEMENY, Section
     from algocompare.consensus.borda import borda
     from algocompare.consensus.kemeny import kemeny
 
     if results.n_algorithms < 2 or results.n_instances < 1:
         return None
     borda_res = borda(results)
+    if results.n_algorithms > MAX_KEMENY:  # k x k matrices: see analysis.size_limits
+        text = "\n".join([QUESTION, f"Borda count:  {format_ranking(borda_res.consensus)}",
+                          f"Kemeny consensus skipped: at most {MAX_KEMENY} algorithms (here {results.n_algorithms})."])
+        data = {"borda": {"consensus": borda_res.consensus,
+                          "scores": {str(k): float(v) for k, v in borda_res.scores.items()}},
+                "kemeny": {"skipped": f"more than {MAX_KEMENY} algorithms"}}
+        return Section(key="consensus", title="Rank consensus of the per-instance rankings", text=text,
+                       data=jsonable(data), results={"borda": borda_res}, figures=(), question=QUESTION)
     kemeny_res = kemeny(results, orders="linear", time_limit=_TIME_LIMIT, max_solutions=20)
     status = "optimal" if kemeny_res.optimal else f"best found in {_TIME_LIMIT:g} s, gap {kemeny_res.gap:.2%}"
     more = "" if kemeny_res.n_optimal == 1 else f" (one of {kemeny_res.n_optimal}" + \
@@ -42,8 +51,6 @@ def section(results: Any, options: Any) -> Any:
             "kemeny": {"consensus": kemeny_res.consensus, "optimal_rankings": kemeny_res.optimal_rankings,
                        "objective": kemeny_res.objective, "optimal": kemeny_res.optimal, "gap": kemeny_res.gap,
                        "complete": kemeny_res.complete}}
-    from algocompare._results import jsonable
-
     return Section(key="consensus", title="Rank consensus of the per-instance rankings", text=text,
                    data=jsonable(data), results={"borda": borda_res, "kemeny": kemeny_res},
                    figures=(),  # tables only: the post-hoc figures already show the ranks

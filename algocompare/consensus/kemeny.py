@@ -70,6 +70,17 @@ _ENUM_WEAK_MAX = 6
 #: largest component solved by the weak-order dynamic program under method="auto" (O(3^m):
 #: measured ~0.02 s at 12 items, ~0.2 s at 13, ~0.5 s at 14, ~1 s at 15, ~2 s at 16)
 _DP_WEAK_MAX = 15
+#: default time budget of :func:`kemeny` in seconds: within it the usual tables (up to ~30
+#: algorithms) are solved exactly; 100 random rankings of 100 items stop with a proven gap of
+#: about 1 % (measured); ``time_limit=None`` searches until the optimum is proven.
+DEFAULT_TIME_LIMIT = 10.0
+#: largest component solved through the LP relaxation or a binary program: their k^3/6
+#: transitivity rows (150 items: 0.55 million) grow to gigabytes beyond (300 items: 1 GB);
+#: larger linear-order components get the local search and the pairwise lower bound.
+_EXACT_MAX = 150
+#: most items :func:`kemeny` takes: it holds several k x k matrices (10,000 items: 0.8 GB each;
+#: the CLI reached 12 GB), so beyond it refuses and names Borda, which scales as k.
+MAX_ITEMS = 2000
 
 
 # -- linear orders of one component: LP bound, optimum, every optimal order -------------
@@ -95,6 +106,20 @@ def _bound_and_enumerate(sub: np.ndarray, deadline: float, max_solutions: int, t
     if not orders:  # only through a numerical failure of the bound: keep the proven optimum
         return [first], True, False, 0.0
     return orders, True, complete, 0.0
+
+
+def _check_size(n_items: int, orders: str, ell: int, method: str) -> None:
+    """Refuse, before any k x k matrix is built, the sizes whose memory or time explodes."""
+    if n_items > MAX_ITEMS:
+        raise ValueError(f"Kemeny consensus of {n_items} items: at most {MAX_ITEMS} (it holds several "
+                         f"{n_items} x {n_items} matrices, {8 * n_items ** 2 / 1e9:.1f} GB each); use "
+                         "method='borda' (consensus(..., method='borda'), --method borda), which scales with "
+                         "the number of items.")
+    if n_items > _EXACT_MAX and (orders == "weak" or ell == 2 or method in ("dp", "milp")):
+        what = "weak orders" if orders == "weak" else "ell=2" if ell == 2 else f"method={method!r}"
+        raise ValueError(f"Kemeny consensus with {what} of {n_items} items: at most {_EXACT_MAX} (its program has "
+                         f"{n_items ** 3 // 6:,} transitivity rows); use orders='linear', ell=1 with method='auto' "
+                         "or 'heuristic' (the best order found with its proven gap), or Borda.")
 
 
 # -- Condorcet decomposition ---------------------------------------------------------
@@ -132,6 +157,14 @@ def _linear_parts(cost: np.ndarray, profile: Profile, method: str, deadline: flo
         sub = cost[np.ix_(comp, comp)]
         if comp.size == 1:
             parts.append([[int(comp[0])]])
+            continue
+        if method == "auto" and comp.size > _EXACT_MAX:
+            # the LP's k^3/6 rows do not fit: the local search, with the pairwise bound for its gap
+            order = _local_search(sub, _copeland_start(sub), deadline)
+            lower = float(np.minimum(sub, sub.T)[np.triu_indices(comp.size, 1)].sum())
+            proven, slack = False, slack + max(_linear_cost(sub, order) - lower, 0.0)
+            parts.append([[int(comp[k]) for k in order]])
+            solvers.add("local search + pairwise bound")
             continue
         if method == "heuristic":
             order = _local_search(sub, _copeland_start(sub))
@@ -248,7 +281,7 @@ def _combine_levels(parts: list, n: int, max_solutions: int) -> tuple[np.ndarray
 
 @documented_table_options
 def kemeny(rankings: Any, orders: str = "linear", ell: int = 1, *, weights: Any = None,
-           method: str = "auto", time_limit: float | None = None, max_solutions: int = 10_000,
+           method: str = "auto", time_limit: float | None = DEFAULT_TIME_LIMIT, max_solutions: int = 10_000,
            agg: str = "mean", direction: str | None = None, nan_policy: str = "raise") -> KemenyResult:
     """Symmetric-difference (Kemeny) consensus of rankings: every optimal linear or weak order.
 
@@ -276,10 +309,14 @@ def kemeny(rankings: Any, orders: str = "linear", ell: int = 1, *, weights: Any 
         search, linear orders; no optimality proof). Weak orders under "auto" use the
         dynamic program for components up to 15 items and the MILP beyond; ell = 2 always
         uses the MILP.
-    time_limit : float, optional
-        Seconds (default: none). When it runs out before the optimum is proven, the best
-        order found is returned with ``optimal=False`` and its proven ``gap``; when it runs
-        out while listing the optima, a proven optimum is returned with ``complete=False``.
+    time_limit : float or None
+        Seconds (default 10, :data:`DEFAULT_TIME_LIMIT`; None: until the optimum is proven,
+        which can take hours beyond ~50 items). When it runs out before the optimum is proven,
+        the best order found is returned with ``optimal=False`` and its proven ``gap``; when it
+        runs out while listing the optima, a proven optimum is returned with ``complete=False``.
+        Components of more than 150 linear-order items get the local search and the pairwise
+        lower bound (an unproven order with its gap); weak orders and ``ell=2`` are refused
+        beyond 150 items, and every method beyond 2,000 items (:data:`MAX_ITEMS`; use Borda).
     max_solutions : int
         At most this many optimal rankings are listed (default 10 000); ``complete=False``
         when there are more (uniform random profiles with few rankings can have millions
@@ -311,6 +348,7 @@ def kemeny(rankings: Any, orders: str = "linear", ell: int = 1, *, weights: Any 
     if method == "heuristic" and (orders != "linear" or ell != 1):
         raise ValueError("method='heuristic' is available for orders='linear', ell=1.")
     profile = as_profile(rankings, weights, agg=agg, direction=direction, nan_policy=nan_policy)
+    _check_size(profile.n_items, orders, ell, method)
     start = time.monotonic()
     deadline = start + (time_limit if time_limit is not None else 1e9)
     n = profile.n_items

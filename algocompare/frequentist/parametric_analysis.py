@@ -27,7 +27,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare._results import format_number
-from algocompare.analysis import AnalysisOptions, Section
+from algocompare.analysis import MAX_ALL_PAIRS, AnalysisOptions, Section
 from algocompare.data.convert import as_blocks
 from algocompare.frequentist.assumptions import check_assumptions
 from algocompare.frequentist.omnibus import rm_anova
@@ -233,8 +233,9 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     if control is not None:
         adjustments["control"] = _adjustment(control_adjustment(options))
         found["control"] = paired_t_posthoc(results, control, adjustments["control"].used, options.alpha)
-    adjustments["all_pairs"] = _adjustment(all_pairs_adjustment(options, results.n_algorithms))
-    found["all_pairs"] = paired_t_posthoc(results, None, adjustments["all_pairs"].used, options.alpha)
+    if results.n_algorithms <= MAX_ALL_PAIRS:  # k(k-1)/2 pairs: see analysis.size_limits
+        adjustments["all_pairs"] = _adjustment(all_pairs_adjustment(options, results.n_algorithms))
+        found["all_pairs"] = paired_t_posthoc(results, None, adjustments["all_pairs"].used, options.alpha)
     for key, adjustment in adjustments.items():
         found[key] = with_effect_sizes(found[key], results, "d_z")
         lines += ["", describe(found[key], adjustment)]

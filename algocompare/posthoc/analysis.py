@@ -15,7 +15,7 @@ from typing import Any
 import pandas as pd
 
 from algocompare._results import format_number
-from algocompare.analysis import AnalysisOptions, Section
+from algocompare.analysis import MAX_ALL_PAIRS, AnalysisOptions, Section, size_limits
 from algocompare.effects.paired_table import PAIRED_MEASURES, paired_effect_sizes
 from algocompare.posthoc.adjust import PAIRWISE_CORRECTIONS
 from algocompare.posthoc.bergmann import MAX_EXACT_K
@@ -144,6 +144,8 @@ def run_posthoc(results: Any, options: AnalysisOptions, test: str, **test_option
         adjustments["control"] = control_adjustment(options)
         found["control"] = posthoc(results, test=test, control=options.control, p_adjust=adjustments["control"].used,
                                    alpha=options.alpha, **test_options)
+    if results.n_algorithms > MAX_ALL_PAIRS:  # k(k-1)/2 pairs: see size_limits
+        return {"results": found, "adjustments": adjustments}
     adjustments["all_pairs"] = all_pairs_adjustment(options, results.n_algorithms)
     found["all_pairs"] = posthoc(results, test=test, control=None, p_adjust=adjustments["all_pairs"].used,
                                  alpha=options.alpha, **test_options)
@@ -164,12 +166,16 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
         return None
     run = run_posthoc(results, options, "friedman", se=options.se)
     found = {key: with_effect_sizes(result, results, "rank_biserial") for key, result in run["results"].items()}
-    text = "\n\n".join([QUESTION] + [describe(result, run["adjustments"][key]) for key, result in found.items()])
+    limits = size_limits(results.n_algorithms)
+    text = "\n\n".join([QUESTION] + [describe(result, run["adjustments"][key]) for key, result in found.items()]
+                        + [f"Note: {limit}." for limit in limits[:1]])
     data = {key: {**result.to_dict(), "cliques": result.cliques()} for key, result in found.items()}
     data["p_adjust"] = {key: adj.to_dict() for key, adj in run["adjustments"].items()}
     data["effect_size"] = "rank_biserial"
+    if limits:
+        data["skipped"] = limits[0]
     return Section(key="posthoc", title="Post-hoc comparisons", text=text, data=data, results=found,
-                   question=QUESTION)
+                   figures=() if limits else None, question=QUESTION)
 
 
 def _effect(row: Any) -> str:

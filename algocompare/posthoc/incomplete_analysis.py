@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare.analysis import AnalysisOptions, Section
+from algocompare.analysis import MAX_ALL_PAIRS, AnalysisOptions, Section
 from algocompare.frequentist.incomplete import incomplete_design
 from algocompare.posthoc.analysis import all_pairs_adjustment, describe, run_posthoc, with_effect_sizes
 from algocompare.posthoc.procedure import posthoc
@@ -34,7 +34,7 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     found = {f"skillings_mack_{key}": with_effect_sizes(result, results, "rank_biserial")
              for key, result in run["results"].items()}
     adjustments = {f"skillings_mack_{key}": adj for key, adj in run["adjustments"].items()}
-    if incomplete_design(results).is_bibd():
+    if results.n_algorithms <= MAX_ALL_PAIRS and incomplete_design(results).is_bibd():  # see size_limits
         adjustments["durbin_all_pairs"] = all_pairs_adjustment(options, results.n_algorithms)
         found["durbin_all_pairs"] = with_effect_sizes(
             posthoc(results, test="durbin", p_adjust=adjustments["durbin_all_pairs"].used, alpha=options.alpha),
