@@ -209,7 +209,7 @@ def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[A
     other = ticks.get("y" if axis == "x" else "x")
     if other is not None and other[1] == names and other[5] < across:
         across = other[5]  # one abbreviation per name: the narrower room decides for both axes
-    fontsize, labels = _fit_size(fig, names, fontsize, across)
+    fontsize, labels = _fit_size(fig, names, fontsize, across, spacing / 0.6 * 0.8)
     kwargs: dict[str, Any] = {"rotation": rotation, "fontsize": fontsize}
     if axis == "x" and 0 < rotation < 90:
         kwargs.update(ha="right", rotation_mode="anchor")
@@ -226,9 +226,12 @@ def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[A
     record_names(ax, names, labels)
 
 
-def _fit_size(fig: Any, names: Sequence[str], fontsize: float, max_points: float) -> tuple[float, list[str]]:
+def _fit_size(fig: Any, names: Sequence[str], fontsize: float, max_points: float,
+              pitch: float = 0.0) -> tuple[float, list[str]]:
     """The largest size down to :data:`FLOOR_POINTS` at which the whole names are at most
-    ``max_points`` wide, else the names abbreviated at that floor."""
+    ``max_points`` wide; else, where the ticks are ``pitch`` points apart enough for two
+    lines, the names wrapped over two lines at spaces and brackets; else the names
+    abbreviated at that floor."""
     widest = max((text_points(fig, n, fontsize)[0] for n in names), default=0.0)
     if widest <= max_points:
         return fontsize, list(names)
@@ -236,6 +239,12 @@ def _fit_size(fig: Any, names: Sequence[str], fontsize: float, max_points: float
     smaller = math.floor(smaller * 2) / 2  # half points
     if smaller >= FLOOR_POINTS and max(text_points(fig, n, smaller)[0] for n in names) <= max_points:
         return smaller, list(names)
+    for size in (float(z) for z in np.arange(fontsize, FLOOR_POINTS - 1e-9, -0.5)):
+        if pitch < 2 * 1.25 * size:
+            continue
+        wrapped = [wrap_name(lambda t, z: 1.08 * text_points(fig, t, z)[0], n, size, max_points, 2) for n in names]
+        if all(lines is not None for lines in wrapped):
+            return size, ["\n".join(lines) for lines in wrapped]
     return FLOOR_POINTS, fit_names(fig, names, FLOOR_POINTS, max_points)
 
 

@@ -609,17 +609,17 @@ def _head_room(ax: Any) -> Any:
     """Raise the top of the value axis until the numbers over the bars end inside the Axes
     (upright numbers are as tall as they are wide; the Axes' height is known only once laid out)."""
     limits = ax.get_ylim()
-    for _ in range(3):
+    for attempt in range(4):
         renderer = ax.figure._get_renderer()
         numbers = [t for t in ax.texts if t.get_gid() == "bar-label" and t.get_visible()]
         box = ax.get_window_extent(renderer)
         over = max((t.get_window_extent(renderer).y1 for t in numbers), default=box.y1) - (box.y1 - 2)
         if over <= 0:
             return ax
-        bottom, top = ax.get_ylim()
-        if over > 0.4 * box.height:
+        if over > 0.4 * box.height or attempt == 3:
             break
-        ax.set_ylim(bottom, top + (top - bottom) * over / max(box.height - over, 1.0) * 1.1)
+        bottom, top = ax.get_ylim()
+        ax.set_ylim(bottom, top + (top - bottom) * over / max(box.height - over, 1.0) * 1.3)
         finish(ax)
     # a chart too short for them (a 3.3 x 2.6-in figure): the numbers go, the axis tells the ranks
     peak = max([p.get_height() for p in ax.patches if p.get_gid() == "rank-bar"]

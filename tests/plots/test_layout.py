@@ -249,3 +249,19 @@ def test_report_heatmap_keeps_long_names_whole_and_inside():
     ax = fig.axes[0]
     assert {t.get_text() for t in ax.get_yticklabels()} | {t.get_text() for t in ax.get_xticklabels()} \
         == set(cases.REAL_NAMES)
+
+
+def test_tick_names_wrap_over_two_lines_before_being_cut():
+    """Six competition names under violins at 3.3 in: whole, over two lines where one is too
+    long (cut only when not even that fits)."""
+    import matplotlib.pyplot as plt
+
+    import algocompare as ac
+
+    res = ac.Results.from_wide(cases.real_table().blocks().iloc[:, :6])
+    fig, ax = plt.subplots(figsize=(3.3, 2.6))
+    cases.plots.distribution_plot(res, kind="violin", ax=ax)
+    shown = ax.algocompare_names
+    assert all(" ".join(label.split()) == full for full, label in shown.items())
+    assert any("\n" in label for label in shown.values())
+    assert cases.problems(fig) == []
