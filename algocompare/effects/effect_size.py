@@ -68,9 +68,29 @@ def pooled_sd(a: np.ndarray, b: np.ndarray) -> float:
     return math.sqrt(((na - 1) * a.var(ddof=1) + (nb - 1) * b.var(ddof=1)) / (na + nb - 2))
 
 
+def _unit_scaled(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``arrays`` times the same power of two (exact), the largest magnitude in [0.5, 1): the
+    standardised differences do not change, and their squares neither underflow (values
+    near 1e-170: the standard deviation was 0 and d infinite) nor overflow (near 1e308)."""
+    largest = max((float(np.max(np.abs(a))) for a in arrays if a.size), default=0.0)
+    if not (largest > 0 and math.isfinite(largest)):
+        return arrays
+    exponent = int(np.frexp(largest)[1])
+    return tuple(np.ldexp(a, -exponent) for a in arrays)
+
+
+#: Most steps that widen the bracket of a non-central t inversion: each doubles it, so 64 reach
+#: any t a double holds; a bracket still without the root means the distribution's tail
+#: cannot be evaluated there (the loop ran for ever on an infinite t).
+_MAX_WIDENINGS = 64
+
+
 def _noncentral_t_interval(t_obs: float, df: float, confidence_level: float) -> tuple[float, float]:
     """Bounds on the non-centrality parameter of t (Steiger & Fouladi 1997 inversion)."""
     tail = (1 - confidence_level) / 2
+    if not math.isfinite(t_obs):
+        raise ValueError(f"the t statistic is {t_obs}: its non-central t interval is undefined (a standard "
+                         "deviation of 0 or a difference that overflows); pass ci_method='normal' or rescale the data.")
 
     def bound(target_sf: float) -> float:
         def gap(ncp: float) -> float:
@@ -78,10 +98,18 @@ def _noncentral_t_interval(t_obs: float, df: float, confidence_level: float) -> 
 
         width = 2.0 + abs(t_obs)
         lo, hi = t_obs - width, t_obs + width
-        while gap(lo) > 0:
-            lo -= width
-        while gap(hi) < 0:
-            hi += width
+        for _ in range(_MAX_WIDENINGS):
+            low_out, high_out = gap(lo) > 0, gap(hi) < 0
+            if not (low_out or high_out):
+                break
+            width *= 2
+            lo, hi = (lo - width if low_out else lo), (hi + width if high_out else hi)
+        else:
+            raise ValueError(f"the non-central t interval of t = {t_obs:g} with {df:g} degrees of freedom could not "
+                             "be bracketed (the distribution's tail underflows there); pass ci_method='normal'.")
+        if not (gap(lo) <= 0 <= gap(hi)):  # NaN from the distribution: say so rather than loop or guess
+            raise ValueError(f"the non-central t distribution could not be evaluated at t = {t_obs:g}, "
+                             f"{df:g} degrees of freedom; pass ci_method='normal'.")
         return float(optimize.brentq(gap, lo, hi, xtol=1e-12))
 
     return bound(tail), bound(1 - tail)
@@ -116,6 +144,7 @@ def cohens_d(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentr
     """
     confidence_level = _confidence(confidence_level)
     a, b, dropped = _two_samples(x, y, nan_policy)
+    a, b = _unit_scaled(a, b)
     na, nb = a.size, b.size
     sp = pooled_sd(a, b)
     if sp == 0:
@@ -182,6 +211,7 @@ def hedges_g(x, y, *, bias_correction: str = "approx", confidence_level: float =
 def _paired_differences(x, y, nan_policy: str) -> tuple[np.ndarray, tuple]:
     """x - y and the pairs ``nan_policy="omit"`` dropped (``dropped_pairs``)."""
     a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)
+    a, b = _unit_scaled(a, b)
     diff = a - b
     if np.all(diff == diff[0]):
         raise ValueError("the paired differences are all equal (standard deviation 0); the effect size is undefined.")
@@ -236,6 +266,7 @@ def cohens_d_prime(x, y, *, paired: bool = True, confidence_level: float = 0.95,
                           ci_method="noncentral", dropped_pairs=res.dropped_pairs)
     confidence_level = _confidence(confidence_level)
     a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)  # equal sizes: d' needs one n
+    a, b = _unit_scaled(a, b)
     n = a.size
     sp = pooled_sd(a, b)
     if sp == 0:

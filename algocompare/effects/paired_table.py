@@ -129,6 +129,10 @@ def _rank_biserial(diffs: np.ndarray, confidence_level: float) -> tuple[np.ndarr
 def _d_z(diffs: np.ndarray, confidence_level: float) -> tuple[np.ndarray, ...]:
     """mean/sd per row of ``diffs`` and the non-central t interval of :func:`algocompare.effects.d_z`."""
     n = diffs.shape[1]
+    # each row times a power of two (exact; d_z does not change) with its largest |difference| in
+    # [0.5, 1): the squares of differences near 1e-170 underflowed, sd was 0 and d_z NaN
+    largest = np.abs(diffs).max(axis=1, initial=0.0, where=np.isfinite(diffs))
+    diffs = np.ldexp(diffs, -np.frexp(np.where(largest > 0, largest, 1.0))[1][:, None])
     sd = diffs.std(axis=1, ddof=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         dz = np.where(sd > 0, diffs.mean(axis=1) / sd, np.nan)
