@@ -88,7 +88,7 @@ def _read_long(args: argparse.Namespace, direction: str) -> tuple[Any, list[str]
     roles = [role for role in _ROLES if columns[role] is not None]
     # the chosen columns under their roles' names (another column may already bear one: --value error beside 'value')
     frame = frame[[columns[role] for role in roles]].set_axis(roles, axis=1)
-    frame, dropped = _missing_runs(frame, args.nan_policy)
+    frame, dropped = _missing_runs(frame, args.nan_policy, _analysed(frame, args, label))
     if columns["instance"] is None:
         frame = frame.assign(instance="instance")
     run = "run" if columns["run"] is not None else None
@@ -99,17 +99,35 @@ def _read_long(args: argparse.Namespace, direction: str) -> tuple[Any, list[str]
     return results, dropped, label
 
 
-def _missing_runs(frame: Any, nan_policy: str) -> tuple[Any, list[str]]:
-    """Refuse runs without a value, or drop them and name them ("A run 3", else "A line 5" of the file)."""
-    import numpy as np
+def _analysed(frame: Any, args: argparse.Namespace, label: Any) -> Any:
+    """Which rows the analysis reads: the runs of --a and --b, on the --on instance (or the
+    former-use --instance label) unless --per-instance. A run without a value elsewhere (another
+    instance, another algorithm) is not this analysis's concern: it was refused, and
+    --nan-policy omit did not help (issue 30)."""
+    from algocompare.cli._common import match_label
+
+    algorithms = list(frame["algorithm"].dropna().unique())
+    rows = frame["algorithm"].isin([match_label(args.a, algorithms), match_label(args.b, algorithms)])
+    chosen = args.on if args.on is not None else label
+    if "instance" in frame.columns and chosen is not None and not args.per_instance:
+        rows &= frame["instance"] == match_label(chosen, list(frame["instance"].dropna().unique()))
+    return rows.to_numpy()
+
+
+def _missing_runs(frame: Any, nan_policy: str, analysed: Any) -> tuple[Any, list[str]]:
+    """Refuse runs without a value among the ``analysed`` rows, or drop them and name them
+    ("A run 3", else "A line 5" of the file); runs without a value in the other rows are left
+    out without a word (nothing reads them)."""
     import pandas as pd
 
+    unread = frame["value"].isna().to_numpy() & ~analysed
+    frame, analysed = frame[~unread], analysed[~unread]
     missing = frame["value"].isna().to_numpy()
     if not missing.any():
         return frame, []
     rows = frame[missing]
     where = rows["run"].astype(str).map("run {}".format) if "run" in frame.columns else \
-        pd.Series(np.flatnonzero(missing) + 2, index=rows.index).map("line {}".format)
+        pd.Series(rows.index.to_numpy() + 2, index=rows.index)  # the file's line (header: line 1).map("line {}".format)
     names = [f"{alg} {place}" for alg, place in zip(rows["algorithm"].astype(str), where)]
     if nan_policy == "raise":
         raise ValueError(f"{len(names)} run(s) have no value ({', '.join(names[:3])}); fill them in or pass "
