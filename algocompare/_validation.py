@@ -130,6 +130,10 @@ def to_numeric_column(values: pd.Series, column: Any, *, row_labels: Sequence[An
     """Convert one column to float, naming the first non-numeric cell if there is one."""
     if pd.api.types.is_bool_dtype(values):
         raise TypeError(f"column {column!r} holds booleans, not numbers.")
+    if pd.api.types.is_datetime64_any_dtype(values) or pd.api.types.is_timedelta64_dtype(values) \
+            or isinstance(values.dtype, pd.PeriodDtype):  # else read as nanoseconds since 1970 (issue 30)
+        raise TypeError(f"column {column!r} holds dates or times ({values.dtype}), not numbers; convert it to a number "
+                        "first (a duration: .dt.total_seconds()) or name it as a label column.")
     converted = pd.to_numeric(values, errors="coerce")
     bad = converted.isna() & values.notna()
     if bad.any():

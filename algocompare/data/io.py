@@ -453,6 +453,10 @@ def _guess_layout(df: pd.DataFrame, algorithm: str, value: str, instance: Any) -
     label = None if instance is False else instance if instance is not None else _wide_label_column(df)
     rest = [c for c in df.columns if c != label]
     text = [c for c in rest if not pd.api.types.is_numeric_dtype(df[c]) and df[c].notna().any()]
+    dates = [c for c in text if pd.api.types.is_datetime64_any_dtype(df[c]) or pd.api.types.is_timedelta64_dtype(df[c])]
+    if dates:  # a Parquet or Excel file's date columns: not results (read as numbers they were nanoseconds)
+        raise TypeError(f"columns {dates} hold dates or times, not numbers: convert them to numbers (a duration in "
+                        "seconds), or, in a long table, pass layout='long' with algorithm=, instance=, value=.")
     if not text:
         return "wide", "every column but the labels is numeric"
     if len(text) == len(rest):

@@ -378,6 +378,9 @@ class Results:
         v.check_table_nan_policy(nan_policy)
         if np.iscomplexobj(values):  # casting would silently drop the imaginary part
             raise TypeError(_complex_message(np.asarray(values), algorithms))
+        if getattr(values, "dtype", np.dtype(float)).kind in "mM":  # else nanoseconds since 1970 (issue 30)
+            raise TypeError(f"the array holds dates or times ({values.dtype}), not numbers; convert it to numbers "
+                            "first (a duration: / np.timedelta64(1, 's')).")
         try:
             array = np.array(values, dtype=float)  # a copy: the caller may change their array later
         except (TypeError, ValueError):
