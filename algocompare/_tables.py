@@ -598,7 +598,9 @@ def _floats(table: _Table, columns: list[int], spec: list[str], heights: list[in
     budget = _FLOAT_HEIGHT_PT - _ROW_PT * (caption_lines + scale * head_lines + 1)
     note_height = _ROW_PT * 0.85 * note_lines  # only the last float carries the note
     per_row = _ROW_PT * scale
-    chunks, current, used = [], [], 0.0
+    chunks: list[list[int]] = []
+    current: list[int] = []
+    used = 0.0
     for i, lines in enumerate(heights):
         if current and used + lines * per_row > budget:
             chunks.append(current)
@@ -606,7 +608,8 @@ def _floats(table: _Table, columns: list[int], spec: list[str], heights: list[in
         current.append(i)
         used += lines * per_row
     # the last float's rows and the note must fit together: its first rows move to a float of their own
-    last, room = [], budget - note_height
+    last: list[int] = []
+    room = budget - note_height
     for i in reversed(current):
         if last and sum(heights[j] for j in last) * per_row + heights[i] * per_row > room:
             break

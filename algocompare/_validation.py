@@ -305,7 +305,7 @@ def close_labels(text: Any, labels: Sequence[Any], n: int = 3) -> list[Any]:
     """
     import difflib
 
-    folded = {}
+    folded: dict[str, list] = {}
     for label in labels:
         folded.setdefault(str(label).casefold(), []).append(label)
     key = str(text).casefold()

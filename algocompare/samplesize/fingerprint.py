@@ -103,7 +103,7 @@ def _array_digest(value: np.ndarray) -> str:
     """Hash of the array's bytes, without copying a contiguous array (a global may be a large data set)."""
     data = np.ascontiguousarray(value)
     try:
-        return hashlib.sha256(memoryview(data.reshape(-1).view(np.uint8))).hexdigest()[:16]
+        return hashlib.sha256(data.reshape(-1).view(np.uint8).data).hexdigest()[:16]
     except (TypeError, ValueError):  # a dtype that cannot be viewed as bytes
         return _digest(data.tobytes())
 
@@ -190,7 +190,7 @@ def _library_folders() -> tuple[str, ...]:
 
 def _user_module(module: types.ModuleType) -> bool:
     path = getattr(module, "__file__", None)
-    return bool(path) and not os.path.realpath(path).startswith(_library_folders())
+    return bool(path) and not os.path.realpath(str(path)).startswith(_library_folders())
 
 
 def _globals_text(function: types.FunctionType, depth: int) -> str:

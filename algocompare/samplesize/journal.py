@@ -87,7 +87,7 @@ def open_journal(results_file: str | os.PathLike | None, resume: str | os.PathLi
         entropy = seed_entropy(rng)
     current = study_fingerprint(entropy, names, algs, versions, labels, items, design)
     if recorded is not None:
-        differ = fingerprint.differences(recorded.fingerprint, current)
+        differ = fingerprint.differences(recorded.fingerprint or {}, current)
         if differ:
             raise ValueError(f"cannot resume from {str(resume)!r}: it records another study. "
                              + "; ".join(differ) + ". Resume with the recorded settings, or start a new "

@@ -142,7 +142,7 @@ def _watch_parent(parent: int) -> None:
     _end_group()
 
 
-def command_preexec() -> Callable[[], None] | None:
+def command_preexec() -> Callable[[], object] | None:
     """For ``subprocess`` in a worker: the program dies with the worker (None outside workers).
 
     Only in a worker, which is single-threaded on Linux (``preexec_fn`` is unsafe with threads).
