@@ -198,18 +198,6 @@ def _notes_html(result: Any) -> str:
     return ""
 
 
-def _ordered_view(view: Any, result: Any, order: list[str]) -> Any:
-    """The view drawn in the report's algorithm order where its figure takes one."""
-    figure = fig_views.customary(result) if view.key == "figure" else None
-    if figure is None or figure.algorithms is None:
-        return view
-    names = [str(a) for a in figure.algorithms(result)]
-    known = [a for a in order if a in names]
-    if len(known) != len(names):
-        return view
-    return fig_views.FigureView(view.key, view.title, view.applies, lambda r: figure.draw(r, order=known), view.cost)
-
-
 def _result_html(name: str, result: Any, precision: int, figures: _FigureJobs | None,
                  order: list[str] | None = None) -> str:
     title = str(getattr(result, "method", name))
@@ -221,7 +209,7 @@ def _result_html(name: str, result: Any, precision: int, figures: _FigureJobs | 
         parts.append(f'<div class="table-wrap">{_one_result_vertically(result.to_html(precision=precision))}</div>')
     if figures is not None:
         for view in fig_views.figure_views(result):
-            parts.append(figures.add(_ordered_view(view, result, order), result,
+            parts.append(figures.add(fig_views.in_rank_order(view, result, order), result,
                                      f"{fig_views.view_title(view, result)}: {title}"))
     return "\n".join(p for p in parts if p)
 

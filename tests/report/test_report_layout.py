@@ -117,7 +117,7 @@ def test_report_with_long_names_stays_inside_1280_px(tmp_path):
 
 def test_the_bayesian_matrix_and_msd_intervals_follow_the_report_order():
     from algocompare.report import figures
-    from algocompare.report.html import _ordered_view
+    from algocompare.report.figures import in_rank_order as _ordered_view
     from algocompare.report.order import algorithm_order
 
     data = ac.load_dataset("cec2005_d10").select(algorithms=["BLX-MA", "DE", "G-CMA-ES", "EDA"])
