@@ -111,7 +111,8 @@ def summary_table(data: Any, sections: list[Any], width: str = "column") -> Pape
     >>> list(table.frame.columns)
     ['mean rank', 'median', 'IQR', 'r', 'magnitude', 'differs']
     """
-    from algocompare.effects import magnitude, paired_effect_sizes
+    from algocompare.effects.magnitude import magnitude
+    from algocompare.effects.paired_table import paired_effect_sizes
 
     ranks = data.mean_ranks().sort_values(kind="stable")
     names = [str(a) for a in ranks.index]
