@@ -67,6 +67,21 @@ class BayesianPairwiseResult(BaseResult):
         return out
 
 
+#: Most pairs tested at once: each pair takes about 5-10 ms (50,000 posterior samples, 10-30
+#: instances), so 20,000 pairs (200 algorithms) take minutes; 1,000 algorithms (499,500 pairs)
+#: would take about an hour, 10,000 days.
+MAX_PAIRS = 20_000
+
+
+def _check_pairs(k: int) -> None:
+    """Refuse, before any draw, a number of algorithms whose pairs would take hours."""
+    n_pairs = k * (k - 1) // 2
+    if n_pairs > MAX_PAIRS:
+        raise ValueError(f"{k} algorithms make {n_pairs:,} pairs: the Bayesian tests of all pairs take about 5-10 ms "
+                         f"each, so at most {MAX_PAIRS:,} pairs (200 algorithms) are tested at once; pass a subset "
+                         "of the algorithms (e.g. the best-ranked ones).")
+
+
 def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0,
                       prior_strength: float | None = None, n_samples: int = 50_000, threshold: float = 0.95,
                       direction: str | None = None, nan_policy: str = "raise", rng: Any = None,
@@ -133,6 +148,7 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
     values = results.values(oriented=True)
     labels = [str(a) for a in results.algorithms]
     generator = np.random.default_rng(rng)
+    _check_pairs(len(labels))
     pairs = list(itertools.combinations(range(len(labels)), 2))
     if test == "signed_rank":
         rows = _signed_rank_rows(values, labels, pairs, rope, prior_strength, n_samples, threshold, generator,

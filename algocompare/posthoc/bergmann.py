@@ -110,11 +110,19 @@ def set_partitions(k: int, chunk_rows: int = _CHUNK_ROWS) -> Iterator[np.ndarray
         yield labels
 
 
+def _bell_text(k: int) -> str:
+    """Bell(k) - 1 written out up to k = 25; beyond, a bound (Bell(10,000) has 27,000 digits and
+    its triangle took minutes, all to word a refusal)."""
+    if k <= 25:
+        return f"{bell_number(k) - 1:,}"
+    return f"more than {bell_number(25) - 1:,}"
+
+
 def _check_k(k: int, method: str) -> None:
     if k > MAX_EXACT_K:
         raise ValueError(
             f"{method} is computed exactly for at most {MAX_EXACT_K} algorithms (Bell({MAX_EXACT_K}) - 1 = "
-            f"{bell_number(MAX_EXACT_K) - 1:,} exhaustive sets); k = {k} has {bell_number(k) - 1:,}. "
+            f"{bell_number(MAX_EXACT_K) - 1:,} exhaustive sets); k = {k} has {_bell_text(k)}. "
             "Use p_adjust='shaffer' (static), which is valid for any k."
         )
 

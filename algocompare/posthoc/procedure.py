@@ -59,6 +59,16 @@ def _check_se(se: str | None, test: str) -> str | None:
     return se
 
 
+#: Most pairs compared at once by ``control=None``: about 3,000 algorithms, a 0.4 GB table
+#: (10,000 algorithms are 50 million pairs, several GB).
+MAX_PAIRS = 5_000_000
+
+
+def _max_k() -> int:
+    """The largest k whose k(k-1)/2 pairs stay within ``MAX_PAIRS``."""
+    return int((1 + (1 + 8 * MAX_PAIRS) ** 0.5) // 2)
+
+
 def _pairs(k: int, control_index: int | None) -> tuple[np.ndarray, np.ndarray]:
     """Index pairs (a, b): row-major upper triangle, or (control, other) in input order."""
     if control_index is None:
@@ -234,6 +244,11 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
     values = results.values(oriented=True)
     n, k = values.shape
     names = list(results.algorithms)
+    if control is None and k * (k - 1) // 2 > MAX_PAIRS:  # refused before any k x k work starts
+        raise ValueError(f"{k} algorithms make {k * (k - 1) // 2:,} pairs: all pairs are compared for at most "
+                         f"{MAX_PAIRS:,} (about {_max_k()} algorithms; its table alone would take "
+                         f"{k * (k - 1) // 2 * 80 / 1e9:.1f} GB); compare each with a control (control='best') "
+                         "or a subset of the algorithms.")
 
     if test in INCOMPLETE_TESTS:
         omnibus = _INCOMPLETE[test](results, **test_options)
