@@ -188,14 +188,16 @@ def _fontsize(value: Any) -> float:
 
 
 def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[Any], *,
-               rotation: float = 0.0, share: float = 0.3) -> None:
+               rotation: float = 0.0, share: float = 0.3, stretch: float | None = None) -> None:
     """Label the ``axis`` ("x" or "y") ticks at ``positions`` with algorithm names.
 
     Names longer than ``share`` of the panel's width (y labels) or height (x labels,
-    rotated) are first set smaller (down to :data:`FLOOR_POINTS`), then abbreviated by
-    :func:`abbreviate`; :func:`finish` thins them where they would overlap. A name on both
-    axes (a matrix) is abbreviated the same way on both. ``ax.algocompare_names`` maps each
-    full name to the label shown.
+    rotated) are first set smaller (down to :data:`FLOOR_POINTS`), then wrapped over up to
+    three lines (where the ticks are far enough apart), then, with ``stretch`` (a larger
+    share), given up to that share to stay whole at :data:`FLOOR_POINTS`, and only then
+    abbreviated by :func:`abbreviate` (to ``share``); :func:`finish` thins them where they
+    would overlap. A name on both axes (a matrix) is abbreviated the same way on both.
+    ``ax.algocompare_names`` maps each full name to the label shown.
     """
     fig = ax.figure
     names = [str(n) for n in names]
@@ -209,7 +211,8 @@ def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[A
     other = ticks.get("y" if axis == "x" else "x")
     if other is not None and other[1] == names and other[5] < across:
         across = other[5]  # one abbreviation per name: the narrower room decides for both axes
-    fontsize, labels = _fit_size(fig, names, fontsize, across, spacing / 0.6 * 0.8)
+    wide = (height_in if axis == "x" else width_in) * 72.0 * stretch if stretch else None
+    fontsize, labels = _fit_size(fig, names, fontsize, across, spacing / 0.6 * 0.8, wide)
     kwargs: dict[str, Any] = {"rotation": rotation, "fontsize": fontsize}
     if axis == "x" and 0 < rotation < 90:
         kwargs.update(ha="right", rotation_mode="anchor")
@@ -227,25 +230,42 @@ def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[A
 
 
 def _fit_size(fig: Any, names: Sequence[str], fontsize: float, max_points: float,
-              pitch: float = 0.0) -> tuple[float, list[str]]:
+              pitch: float = 0.0, wide_points: float | None = None) -> tuple[float, list[str]]:
     """The largest size down to :data:`FLOOR_POINTS` at which the whole names are at most
-    ``max_points`` wide; else, where the ticks are ``pitch`` points apart enough for two
-    lines, the names wrapped over two lines at spaces and brackets; else the names
-    abbreviated at that floor."""
+    ``max_points`` wide; else, where the ticks are ``pitch`` points apart enough for two or
+    three lines, the names wrapped over them at spaces and brackets; else, when
+    ``wide_points`` allows more room, the same within it (whole names before a small share);
+    else the names abbreviated at that floor to ``max_points``."""
+    fitted = _whole(fig, names, fontsize, max_points, pitch)
+    if fitted is None and wide_points is not None and wide_points > max_points:
+        fitted = _whole(fig, names, fontsize, wide_points, pitch)
+    return fitted or (FLOOR_POINTS, fit_names(fig, names, FLOOR_POINTS, max_points))
+
+
+def _whole(fig: Any, names: Sequence[str], fontsize: float, max_points: float,
+           pitch: float) -> tuple[float, list[str]] | None:
+    """(size, labels) of the whole names within ``max_points``: one line at the largest size
+    down to :data:`FLOOR_POINTS`, else over two or three lines where ``pitch`` leaves room
+    for them; None when neither fits."""
     widest = max((text_points(fig, n, fontsize)[0] for n in names), default=0.0)
     if widest <= max_points:
         return fontsize, list(names)
     smaller = max(FLOOR_POINTS, fontsize * max_points / widest)
     smaller = math.floor(smaller * 2) / 2  # half points
-    if smaller >= FLOOR_POINTS and max(text_points(fig, n, smaller)[0] for n in names) <= max_points:
-        return smaller, list(names)
-    for size in (float(z) for z in np.arange(fontsize, FLOOR_POINTS - 1e-9, -0.5)):
-        if pitch < 2 * 1.25 * size:
-            continue
-        wrapped = [wrap_name(lambda t, z: 1.08 * text_points(fig, t, z)[0], n, size, max_points, 2) for n in names]
-        if all(lines is not None for lines in wrapped):
-            return size, ["\n".join(lines) for lines in wrapped]
-    return FLOOR_POINTS, fit_names(fig, names, FLOOR_POINTS, max_points)
+    # every half point down to the floor: hinting makes widths not proportional to the size
+    # (15 names: 112 pt wide at 6.5 pt, 95 pt at 6 pt)
+    for size in (float(z) for z in np.arange(smaller, FLOOR_POINTS - 1e-9, -0.5)):
+        if max(text_points(fig, n, size)[0] for n in names) <= max_points:
+            return size, list(names)
+    for lines_max in (2, 3):  # fewer lines first, then smaller text
+        for size in (float(z) for z in np.arange(fontsize, FLOOR_POINTS - 1e-9, -0.5)):
+            if pitch < lines_max * 1.25 * size:
+                continue
+            wrapped = [wrap_name(lambda t, z: 1.08 * text_points(fig, t, z)[0], n, size, max_points, lines_max)
+                       for n in names]
+            if all(lines is not None for lines in wrapped):
+                return size, ["\n".join(lines) for lines in wrapped]
+    return None
 
 
 def panel_inches(ax: Any) -> tuple[float, float]:

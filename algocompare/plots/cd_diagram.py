@@ -21,6 +21,7 @@ from algocompare.plots._fit import (
     claim_cell,
     finish,
     fit_names,
+    in_grid,
     legend_below,
     name_ticks,
     names_key,
@@ -584,8 +585,10 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
                  else f"α = {alpha:g}: {base:.2f} + CD {height - base:.2f} = {height:.2f}")
         ax.axhline(height, color="black", ls=style, lw=1.1, gid="cut-line", zorder=3, label=label)
     rotate = k > 6 or max(len(n) for n in names) > 12
+    # alone at column width, whole names before a tall chart: up to 45% of the height
+    stretch = 0.45 if rotate and compact and not in_grid(ax) else None
     name_ticks(ax, "x", range(k), names, rotation=90 if rotate else 0,
-               share=(0.22 if compact else 0.3) if rotate else 0.9 / k)
+               share=(0.22 if compact else 0.3) if rotate else 0.9 / k, stretch=stretch)
     ax.set_ylabel("mean rank (lower is better)")
     top = max(values.max(), max((c[1] for c in cuts), default=0))
     # head room for the numbers over the bars: upright ones take their width
@@ -599,7 +602,8 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     else:
         texts += [f"control ({fit_names(ax.figure, [str(control)], MIN_POINTS, 0.3 * panel_w * 72)[0]})"]
         texts += [meaning for _, meaning in _BAR_MEANING[1:]]
-    legend_below(ax, handles, texts, ncols=2 if panel_w > 2.8 else 1)
+    legend_below(ax, handles, texts, ncols=2 if panel_w > 2.8 else 1,
+                 fontsize=MIN_POINTS if compact else "small")  # a column's chart keeps its height
     ax.set_title(title or "Bonferroni–Dunn chart", fontsize=10)
     finish(ax)
     return _head_room(ax)
@@ -613,7 +617,7 @@ def _head_room(ax: Any) -> Any:
         renderer = ax.figure._get_renderer()
         numbers = [t for t in ax.texts if t.get_gid() == "bar-label" and t.get_visible()]
         box = ax.get_window_extent(renderer)
-        over = max((t.get_window_extent(renderer).y1 for t in numbers), default=box.y1) - (box.y1 - 2)
+        over = max((t.get_window_extent(renderer).y1 for t in numbers), default=box.y1) - (box.y1 - 4)
         if over <= 0:
             return ax
         if over > 0.4 * box.height or attempt == 3:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from algocompare.plots._figure import axes_or_new
-from algocompare.plots._fit import finish, name_ticks
+from algocompare.plots._fit import finish, in_grid, name_ticks, panel_inches
 
 __all__ = ["distribution_plot", "runs_distribution", "histogram_qq", "normality_plots"]
 
@@ -46,7 +46,10 @@ def _draw(ax: Any, samples: list[np.ndarray], names: Sequence[str], kind: str, a
                    boxprops=dict(facecolor="#c6dbef"), medianprops=dict(color="black"),
                    flierprops=dict(marker=".", markersize=4))
     rotate = len(names) > 6 or max((len(str(n)) for n in names), default=0) > 10
-    name_ticks(ax, "x", positions, names, rotation=90 if rotate else 0, share=0.3 if rotate else 0.8 / len(names))
+    # alone at column width, whole names before tall boxes: up to 42% of the height
+    stretch = 0.42 if rotate and not in_grid(ax) and panel_inches(ax)[0] < 5.0 else None
+    name_ticks(ax, "x", positions, names, rotation=90 if rotate else 0, share=0.3 if rotate else 0.8 / len(names),
+               stretch=stretch)
     ax.set_xlim(-0.6, len(samples) - 0.4)
 
 

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare.plots._figure import axes_or_new
-from algocompare.plots._fit import MIN_POINTS, finish, name_ticks, panel_inches
+from algocompare.plots._fit import MIN_POINTS, finish, in_grid, name_ticks, panel_inches
 
 __all__ = ["pvalue_heatmap", "sign_plot"]
 
@@ -90,10 +90,11 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
         shown = np.tril(np.ones((k, k), bool), -1) & np.isfinite(values)
     masked = np.ma.masked_array(np.clip(values, vmin, 1.0), ~shown)
     ax = axes_or_new(ax, _square_size(k))
+    column = not in_grid(ax) and panel_inches(ax)[0] < 5.0
     # interpolation "none": SVG and PDF embed the k × k cells as they are (crisp, a few kB) instead
     # of an image resampled at the output resolution (a 100-algorithm map: +110 MB and 1 MB of SVG)
-    image = ax.imshow(masked, cmap="viridis", norm=LogNorm(vmin=vmin, vmax=1.0), aspect="equal",
-                      interpolation="none")
+    image = ax.imshow(masked, cmap="viridis", norm=LogNorm(vmin=vmin, vmax=1.0),
+                      aspect="auto" if column else "equal", interpolation="none")
     annotate = k <= 20 if annotate is None else annotate
     size = max(MIN_POINTS, min(9.0, 120.0 / k))  # cells too small for it lose their numbers (finish)
     frames = []
@@ -111,13 +112,17 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
                       autolim=False)
     # in a panel of a grid or a column, names take less of it (shorter before fewer)
     share = 0.3 if panel_inches(ax)[0] >= 5.0 else 0.22
-    name_ticks(ax, "x", range(k), names, rotation=90, share=share)
-    name_ticks(ax, "y", range(k), names, share=share)
+    # alone at column width, whole names before a square matrix: up to 42% of the figure each way
+    stretch = 0.42 if column else None
+    name_ticks(ax, "x", range(k), names, rotation=90, share=share, stretch=stretch)
+    name_ticks(ax, "y", range(k), names, share=share, stretch=stretch)
     ax.set_xlim(-0.5, k - 1.5)  # the lower triangle: rows 2..k, columns 1..k-1
     ax.set_ylim(k - 0.5, 0.5)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    if colorbar:
+    if colorbar and column and k >= 4:
+        bar = _colorbar_in_corner(ax, image, value, alpha, vmin)
+    elif colorbar:
         # inside the Axes' own space (an inset beside it): it moves with the Axes, in a grid too
         bar = ax.figure.colorbar(image, cax=ax.inset_axes((1.04, 0.0, 0.05, 1.0)))
         bar.set_label(("adjusted p-value" if value == "pvalue_adj" else "p-value") if share == 0.3 else
@@ -128,9 +133,29 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
         bar.ax.minorticks_off()
         name_ticks(bar.ax, "y", decades, [f"{d:g}" for d in decades])  # thinned on a short colour bar
     label = getattr(result, "p_adjust", None)
-    ax.set_title(title or f"p-values{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}", fontsize=10)
+    if column:  # one short line: the rows of names need the height
+        shown = "adj. p" if value == "pvalue_adj" else "p"
+        ax.set_title(title or f"{shown}{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}", fontsize=7.5)
+    else:
+        ax.set_title(title or f"p-values{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}", fontsize=10)
     finish(ax, also=[bar.ax] if colorbar else [])
     return ax
+
+
+def _colorbar_in_corner(ax: Any, image: Any, value: str, alpha: float, vmin: float) -> Any:
+    """A small colour bar in the empty upper-right triangle of the matrix, its numbers on its
+    left at 7 pt: at column width the names take the room a bar beside the matrix would."""
+    import matplotlib
+
+    bar = ax.figure.colorbar(image, cax=ax.inset_axes((0.88, 0.5, 0.045, 0.38)))
+    bar.ax.yaxis.set_ticks_position("left")
+    bar.ax.set_title("adj. p" if value == "pvalue_adj" else "p", fontsize=MIN_POINTS)
+    bar.ax.axhline(alpha, color="red", lw=1.5)
+    decades = 10.0 ** np.arange(np.floor(np.log10(vmin)), 1)
+    bar.ax.minorticks_off()
+    with matplotlib.rc_context({"ytick.labelsize": MIN_POINTS}):
+        name_ticks(bar.ax, "y", decades, [f"{d:g}" for d in decades])  # thinned on a short colour bar
+    return bar
 
 
 def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",

@@ -265,3 +265,53 @@ def test_tick_names_wrap_over_two_lines_before_being_cut():
     assert all(" ".join(label.split()) == full for full, label in shown.items())
     assert any("\n" in label for label in shown.values())
     assert cases.problems(fig) == []
+
+
+def _drawn_ticks(fig, axis) -> set:
+    """The tick labels of ``axis`` the renderer draws, each with its lines joined by spaces."""
+    ticks = set(axis.get_ticklabels())
+    return {" ".join(t.get_text().split()) for t, _ in cases.drawn_texts(fig) if t in ticks}
+
+
+@pytest.mark.parametrize("width", [3.3, 3.5])
+@pytest.mark.parametrize("kind", ["pvalue_heatmap", "bonferroni_dunn_chart", "violins"])
+def test_name_axes_at_column_width_show_every_full_name(kind, width):
+    """Heat map, Bonferroni–Dunn chart and violins of 15 competition names (up to 31 characters)
+    alone at a column's width: every name whole (perhaps over lines), on every axis it labels,
+    none thinned away; text >= 6 pt, inside the figure, nothing overlapping."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(width, width))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cases.GRID_FIGURES[kind](ax)
+    names = [str(n) for n in cases.real_result("pairs").mean_ranks.sort_values(kind="stable").index]
+    assert sorted(names) == sorted(cases.REAL_NAMES)
+    assert {n: " ".join(ax.algocompare_names[n].split()) for n in names} == {n: n for n in names}
+    assert cases.plots.names_key(ax) == ""
+    shown = cases.shown_text(fig)
+    assert [n for n in names if n not in shown] == []
+    if kind == "pvalue_heatmap":  # the lower triangle: columns 1..k-1, rows 2..k
+        assert _drawn_ticks(fig, ax.xaxis) == set(names[:-1])
+        assert _drawn_ticks(fig, ax.yaxis) == set(names[1:])
+    else:
+        assert _drawn_ticks(fig, ax.xaxis) == set(names)
+    assert cases.problems(fig) == []
+
+
+def test_tick_names_wrap_over_three_lines_where_two_do_not_fit():
+    """Few names on a tall, narrow axis: a name too wide for two lines goes over three, at its
+    spaces and before its bracket, rather than being cut."""
+    import matplotlib.pyplot as plt
+
+    from algocompare.plots._fit import name_ticks, text_points
+
+    names = ["MVMO (mean-variance mapping)", "jSO", "EBOwithCMAR"]
+    fig, ax = plt.subplots(figsize=(2.0, 6.0))
+    fig.canvas.draw()
+    room = 1.15 * 1.08 * text_points(fig, "(mean-variance", 6.0)[0]  # the longest piece, not two of them
+    assert room < 1.08 * text_points(fig, "MVMO (mean-variance", 6.0)[0]
+    name_ticks(ax, "y", range(3), names, share=room / (2.0 * 72))
+    label = ax.algocompare_names[names[0]]
+    assert label.split("\n") == ["MVMO", "(mean-variance", "mapping)"]
+    assert ax.algocompare_names["jSO"] == "jSO"
