@@ -116,14 +116,14 @@ def _run(args: argparse.Namespace) -> int:
     res = load_input(args)
     if args.control not in ("best", "none"):
         args.control = match_label(args.control, res.algorithms)
-    summary = data_summary(res)
     options = _options(args)
+    skipped = size_limits(res.n_algorithms, options)
+    for limit in skipped:  # said as soon as the size is known, not after minutes of silence
+        print(f"algocompare: note: {limit}.", file=sys.stderr)
+    summary = data_summary(res)
     if args.bayesian and args.rope == 0:
         print("algocompare: note: --bayesian without --rope uses a region of practical equivalence of 0, so "
               "p_rope is 0; pass --rope in the units of the data (e.g. --rope 0.01).", file=sys.stderr)
-    skipped = size_limits(res.n_algorithms, options)
-    for limit in skipped:  # said before the sections start, not after minutes of silence
-        print(f"algocompare: note: {limit}.", file=sys.stderr)
     sections = run_analysis(res, options)
     _write_outputs(args, res, sections, options)
     sentences = reading(res, sections, options.alpha)
