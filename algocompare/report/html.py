@@ -233,7 +233,12 @@ def _summary_html(data: Any, precision: int, figures: _FigureJobs | None) -> str
                      "ranks of an instance with k<sub>i</sub> algorithms to 1..k.</p>")
     table = summary_frame(data)
     parts.append(f'<div class="table-wrap">{frame_to_html(table, precision, caption="Descriptive statistics per algorithm (sorted by mean rank)")}</div>')
-    if figures is not None and not data.n_missing:  # the distribution plot needs every cell
+    from algocompare.analysis import MAX_ALL_PAIRS
+
+    if figures is not None and data.n_algorithms > MAX_ALL_PAIRS:  # 10,000 violins: 190 s, 1.8 GB, unreadable
+        parts.append(f"<p>The rank distribution figure is drawn for at most {MAX_ALL_PAIRS} algorithms "
+                     f"(here {data.n_algorithms}).</p>")
+    elif figures is not None and not data.n_missing:  # the distribution plot needs every cell
         from algocompare.plots import distribution_plot
 
         view = fig_views.FigureView("ranks", "Ranks", lambda r: True,

@@ -115,3 +115,18 @@ def test_cli_analyze_thousands_of_algorithms(tmp_path, k):
                           check=False, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-500:]
     assert "comparisons skipped" in done.stderr and time.monotonic() - start < 300
+
+
+def test_report_leaves_out_the_rank_figure_beyond_the_limit(monkeypatch, tmp_path):
+    # the violins of 10,000 algorithms took 190 s and 1.8 GB of the report's 200 s
+    from algocompare.report import write_report
+
+    monkeypatch.setattr(analysis, "MAX_ALL_PAIRS", 5)
+    for module in ("algocompare.posthoc.analysis", "algocompare.bayesian.analysis",
+                   "algocompare.frequentist.parametric_analysis"):
+        monkeypatch.setattr(f"{module}.MAX_ALL_PAIRS", 5)
+    data = _table(6, n=10)
+    page = write_report(data, tmp_path / "r.html", AnalysisOptions(progress=False)).read_text()
+    assert "The rank distribution figure is drawn for at most 5 algorithms (here 6)" in page
+    small = write_report(_table(5, n=10), tmp_path / "s.html", AnalysisOptions(progress=False)).read_text()
+    assert "rank distribution figure is drawn for at most" not in small
