@@ -27,7 +27,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare._results import format_number
-from algocompare.analysis import MAX_ALL_PAIRS, AnalysisOptions, Section
+from algocompare.analysis import MAX_ALL_PAIRS, AnalysisOptions, Section, size_limits
 from algocompare.data.convert import as_blocks
 from algocompare.frequentist.assumptions import check_assumptions
 from algocompare.frequentist.omnibus import rm_anova
@@ -239,6 +239,8 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     for key, adjustment in adjustments.items():
         found[key] = with_effect_sizes(found[key], results, "d_z")
         lines += ["", describe(found[key], adjustment)]
+    if results.n_algorithms > MAX_ALL_PAIRS:
+        lines += ["", f"Note: {size_limits(results.n_algorithms)[0]}."]
     data = {"leading_family": "parametric", "why": LEADS,
             "rm_anova": {**anova.to_dict(), "correction": correction, "correction_reason": why,
                          "pvalue_used": p_used, "decision": decision},

@@ -45,6 +45,9 @@ def test_sections_apply_the_limits(monkeypatch):
     posthoc = sections["posthoc"]
     assert list(posthoc.results) == ["control"] and posthoc.figures == ()
     assert "all-pairs comparisons skipped" in posthoc.text and "skipped" in posthoc.data
+    parametric = sections["parametric"]  # normal data: the parametric path leads
+    assert list(parametric.results) == ["rm_anova", "control"]
+    assert "all-pairs comparisons skipped" in parametric.text
 
 
 def test_kemeny_default_time_budget():
