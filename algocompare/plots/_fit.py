@@ -30,7 +30,8 @@ import numpy as np
 from algocompare.plots._figure import use_layout
 
 __all__ = ["MIN_POINTS", "FLOOR_POINTS", "abbreviate", "fit_names", "name_ticks", "legend_below", "finish",
-           "text_points", "cell_box", "claim_cell", "record_names", "names_key", "panel_inches", "wrap_name"]
+           "text_points", "cell_box", "claim_cell", "record_names", "names_key", "panel_inches", "wrap_name",
+           "cramped"]
 
 #: Smallest text drawn, in points (what stays readable in a printed journal column).
 MIN_POINTS = 7.0
@@ -229,6 +230,15 @@ def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[A
     record_names(ax, names, labels)
 
 
+def cramped(ax: Any, min_inches: float = 0.75) -> bool:
+    """Whether the names on ``ax`` squeeze its figure after :func:`finish`: some of them had to
+    be blanked so that the rest do not overlap, or the data are left less than ``min_inches``
+    high. A figure that gave its names extra room (``stretch``) then labels them again without."""
+    if any(entry[4] > 1 for entry in getattr(ax, "_algocompare_ticks", {}).values()):
+        return True
+    return ax.get_window_extent(ax.figure._get_renderer()).height < min_inches * ax.figure.dpi
+
+
 def _fit_size(fig: Any, names: Sequence[str], fontsize: float, max_points: float,
               pitch: float = 0.0, wide_points: float | None = None) -> tuple[float, list[str]]:
     """The largest size down to :data:`FLOOR_POINTS` at which the whole names are at most
@@ -282,7 +292,7 @@ def _thin(ax: Any, renderer: Any) -> bool:
     changed = False
     for axis, entry in getattr(ax, "_algocompare_ticks", {}).items():
         positions, _, labels, kwargs, step, _ = entry
-        setter = ax.set_xticks if axis == "x" else ax.set_yticks
+        setter = _keeping_view(ax, axis)
         if step > 1:
             setter(positions, labels, **kwargs)
         ticks = (ax.xaxis if axis == "x" else ax.yaxis).get_ticklabels()
@@ -293,6 +303,16 @@ def _thin(ax: Any, renderer: Any) -> bool:
         changed = changed or gap != step
         entry[4] = gap
     return changed
+
+
+def _keeping_view(ax: Any, axis: str) -> Any:
+    """``ax.set_xticks`` or ``set_yticks`` that leaves the view as it is (setting ticks widens
+    it to them: a heat map's triangle would gain its empty first row)."""
+    def setter(*args: Any, **kwargs: Any) -> None:
+        limits = ax.get_xlim() if axis == "x" else ax.get_ylim()
+        (ax.set_xticks if axis == "x" else ax.set_yticks)(*args, **kwargs)
+        (ax.set_xlim if axis == "x" else ax.set_ylim)(limits)
+    return setter
 
 
 def _apart(extents: list[Any], m: int) -> bool:

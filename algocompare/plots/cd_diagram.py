@@ -19,6 +19,7 @@ from algocompare.plots._fit import (
     FLOOR_POINTS,
     MIN_POINTS,
     claim_cell,
+    cramped,
     finish,
     fit_names,
     in_grid,
@@ -585,10 +586,15 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
                  else f"α = {alpha:g}: {base:.2f} + CD {height - base:.2f} = {height:.2f}")
         ax.axhline(height, color="black", ls=style, lw=1.1, gid="cut-line", zorder=3, label=label)
     rotate = k > 6 or max(len(n) for n in names) > 12
-    # alone at column width, whole names before a tall chart: up to 45% of the height
-    stretch = 0.45 if rotate and compact and not in_grid(ax) else None
-    name_ticks(ax, "x", range(k), names, rotation=90 if rotate else 0,
-               share=(0.22 if compact else 0.3) if rotate else 0.9 / k, stretch=stretch)
+    # alone at column width, whole names before a tall chart: up to 42% of the height (given
+    # back below when they squeeze the chart)
+    stretch = 0.42 if rotate and compact and not in_grid(ax) else None
+
+    def label_names(stretch: float | None) -> None:
+        name_ticks(ax, "x", range(k), names, rotation=90 if rotate else 0,
+                   share=(0.22 if compact else 0.3) if rotate else 0.9 / k, stretch=stretch)
+
+    label_names(stretch)
     ax.set_ylabel("mean rank (lower is better)")
     top = max(values.max(), max((c[1] for c in cuts), default=0))
     # head room for the numbers over the bars: upright ones take their width
@@ -606,6 +612,9 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
                  fontsize=MIN_POINTS if compact else "small")  # a column's chart keeps its height
     ax.set_title(title or "Bonferroni–Dunn chart", fontsize=10)
     finish(ax)
+    if stretch is not None and cramped(ax):  # whole names leave no chart: the names cut instead
+        label_names(None)
+        finish(ax)
     return _head_room(ax)
 
 

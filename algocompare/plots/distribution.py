@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from algocompare.plots._figure import axes_or_new
-from algocompare.plots._fit import finish, in_grid, name_ticks, panel_inches
+from algocompare.plots._fit import cramped, finish, in_grid, name_ticks, panel_inches
 
 __all__ = ["distribution_plot", "runs_distribution", "histogram_qq", "normality_plots"]
 
@@ -28,10 +28,10 @@ def _results(data: Any, direction: str | None = None) -> Any:
 
 
 def _draw(ax: Any, samples: list[np.ndarray], names: Sequence[str], kind: str, axis: str = "linear",
-          values: np.ndarray | None = None) -> None:
+          values: np.ndarray | None = None) -> bool:
     """Box or violin plot of ``samples`` at positions 0..n-1, labelled ``names``; on a log or
     symlog ``axis`` (:func:`_axis_scale` of ``values``) the violins' densities are taken in the
-    axis' own (transformed) space."""
+    axis' own (transformed) space. Whether the names were given extra room (:func:`_name_axis`)."""
     positions = np.arange(len(samples))
     if kind == "violin":
         # A kernel density needs spread: constant samples are drawn as a line.
@@ -45,12 +45,18 @@ def _draw(ax: Any, samples: list[np.ndarray], names: Sequence[str], kind: str, a
         ax.boxplot(samples, positions=positions, widths=0.6, patch_artist=True,
                    boxprops=dict(facecolor="#c6dbef"), medianprops=dict(color="black"),
                    flierprops=dict(marker=".", markersize=4))
-    rotate = len(names) > 6 or max((len(str(n)) for n in names), default=0) > 10
-    # alone at column width, whole names before tall boxes: up to 42% of the height
-    stretch = 0.42 if rotate and not in_grid(ax) and panel_inches(ax)[0] < 5.0 else None
-    name_ticks(ax, "x", positions, names, rotation=90 if rotate else 0, share=0.3 if rotate else 0.8 / len(names),
-               stretch=stretch)
     ax.set_xlim(-0.6, len(samples) - 0.4)
+    return _name_axis(ax, positions, names, stretch=True)
+
+
+def _name_axis(ax: Any, positions: np.ndarray, names: Sequence[str], stretch: bool) -> bool:
+    """Label the boxes with ``names``; alone at column width (and ``stretch``), whole names may
+    take up to 42% of the height before they are cut. Whether they were given that room."""
+    rotate = len(names) > 6 or max((len(str(n)) for n in names), default=0) > 10
+    share = 0.42 if stretch and rotate and not in_grid(ax) and panel_inches(ax)[0] < 5.0 else None
+    name_ticks(ax, "x", positions, names, rotation=90 if rotate else 0, share=0.3 if rotate else 0.8 / len(names),
+               stretch=share)
+    return share is not None
 
 
 #: distinct values above which a violin's density is taken from this many equal bins
@@ -190,11 +196,15 @@ def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: st
     ax = axes_or_new(ax, (max(4.0, 0.5 * len(names) + 1.5), 3.8), layout="constrained")
     values = np.concatenate(samples)
     axis = _axis_scale(values, log) if scale == "raw" else "linear"
-    _draw(ax, samples, names, kind, axis, values)
+    stretched = _draw(ax, samples, names, kind, axis, values)
     _set_scale(ax, axis, values)
     ax.set_ylabel(ylabel)
     ax.set_title(title or f"Distribution per algorithm ({res.direction})", fontsize=10)
-    return finish(ax)
+    finish(ax)
+    if stretched and cramped(ax):  # whole names leave no room for the boxes: the names cut instead
+        _name_axis(ax, np.arange(len(names)), names, stretch=False)
+        finish(ax)
+    return ax
 
 
 def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] | None = None,

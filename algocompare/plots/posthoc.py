@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare.plots._figure import axes_or_new
-from algocompare.plots._fit import MIN_POINTS, finish, in_grid, name_ticks, panel_inches
+from algocompare.plots._fit import MIN_POINTS, cramped, finish, in_grid, name_ticks, panel_inches
 
 __all__ = ["pvalue_heatmap", "sign_plot"]
 
@@ -113,9 +113,17 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     # in a panel of a grid or a column, names take less of it (shorter before fewer)
     share = 0.3 if panel_inches(ax)[0] >= 5.0 else 0.22
     # alone at column width, whole names before a square matrix: up to 42% of the figure each way
+    # (given back below when the rows of whole names do not all fit)
     stretch = 0.42 if column else None
-    name_ticks(ax, "x", range(k), names, rotation=90, share=share, stretch=stretch)
-    name_ticks(ax, "y", range(k), names, share=share, stretch=stretch)
+
+    def label_names(stretch: float | None) -> None:
+        limits = ax.get_xlim(), ax.get_ylim()
+        name_ticks(ax, "x", range(k), names, rotation=90, share=share, stretch=stretch)
+        name_ticks(ax, "y", range(k), names, share=share, stretch=stretch)
+        ax.set_xlim(limits[0])  # setting ticks widens the view to them: the triangle's stays
+        ax.set_ylim(limits[1])
+
+    label_names(stretch)
     ax.set_xlim(-0.5, k - 1.5)  # the lower triangle: rows 2..k, columns 1..k-1
     ax.set_ylim(k - 0.5, 0.5)
     for side in ("top", "right"):
@@ -139,6 +147,9 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     else:
         ax.set_title(title or f"p-values{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}", fontsize=10)
     finish(ax, also=[bar.ax] if colorbar else [])
+    if stretch is not None and cramped(ax):  # whole names that cannot all be shown: the names cut instead
+        label_names(None)
+        finish(ax, also=[bar.ax] if colorbar else [])
     return ax
 
 

@@ -315,3 +315,26 @@ def test_tick_names_wrap_over_three_lines_where_two_do_not_fit():
     label = ax.algocompare_names[names[0]]
     assert label.split("\n") == ["MVMO", "(mean-variance", "mapping)"]
     assert ax.algocompare_names["jSO"] == "jSO"
+
+
+@pytest.mark.parametrize("kind", ["pvalue_heatmap", "bonferroni_dunn_chart"])
+def test_too_short_for_whole_names_every_name_is_still_labelled(kind):
+    """At 3.3 x 2.6 in the 15 whole names would leave rows too thin for them (heat map) or no
+    chart (B–D): every name is labelled, cut at its end with a key, rather than every second
+    one blanked."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(3.3, 2.6))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cases.GRID_FIGURES[kind](ax)
+    shown = {full: " ".join(label.split()) for full, label in ax.algocompare_names.items()}
+    names = [str(n) for n in cases.real_result("pairs").mean_ranks.sort_values(kind="stable").index]
+    if kind == "pvalue_heatmap":  # every label drawn, none blanked (the lower triangle: columns 1..k-1, rows 2..k)
+        assert _drawn_ticks(fig, ax.xaxis) == {shown[n] for n in names[:-1]}
+        assert _drawn_ticks(fig, ax.yaxis) == {shown[n] for n in names[1:]}
+    else:
+        assert _drawn_ticks(fig, ax.xaxis) == {shown[n] for n in names}
+    key = cases.plots.names_key(ax)
+    assert all(full in key for full, label in shown.items() if " ".join(label.split()) != full)
+    assert cases.problems(fig) == []
