@@ -110,7 +110,7 @@ def _working(progress: bool | None, desc: str) -> Iterator[None]:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from algocompare.analysis import data_summary, run_analysis, size_limits
+    from algocompare.analysis import MAX_ALL_PAIRS, data_summary, run_analysis, size_limits
     from algocompare.report import reading
 
     res = load_input(args)
@@ -118,6 +118,10 @@ def _run(args: argparse.Namespace) -> int:
         args.control = match_label(args.control, res.algorithms)
     options = _options(args)
     skipped = size_limits(res.n_algorithms, options)
+    if args.figures and res.n_algorithms > MAX_ALL_PAIRS:  # figures of 10,000 algorithms: many minutes, unreadable
+        skipped.append(f"--figures skipped: figures are drawn for at most {MAX_ALL_PAIRS} algorithms (here "
+                       f"{res.n_algorithms}); --report and --latex hold the tables")
+        args.figures = None
     for limit in skipped:  # said as soon as the size is known, not after minutes of silence
         print(f"algocompare: note: {limit}.", file=sys.stderr)
     summary = data_summary(res)

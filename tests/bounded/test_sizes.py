@@ -133,3 +133,15 @@ def test_report_leaves_out_the_rank_figure_beyond_the_limit(monkeypatch, tmp_pat
     assert "The rank distribution figure is drawn for at most 5 algorithms (here 6)" in page
     small = write_report(_table(5, n=10), tmp_path / "s.html", AnalysisOptions(progress=False)).read_text()
     assert "rank distribution figure is drawn for at most" not in small
+
+
+def test_cli_figures_skipped_beyond_the_limit(tmp_path):
+    path = tmp_path / "wide.csv"
+    pd.DataFrame(np.random.default_rng(0).normal(size=(8, MAX_ALL_PAIRS + 1))).to_csv(path, index=False)
+    figures = tmp_path / "figures"
+    done = subprocess.run([sys.executable, "-m", "algocompare", "analyze", "--json", "--figures", str(figures),
+                           str(path)], check=False, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert "--figures skipped: figures are drawn for at most 100 algorithms (here 101)" in done.stderr
+    assert not figures.exists()
+    assert any(s.startswith("--figures skipped") for s in json.loads(done.stdout)["skipped"])
