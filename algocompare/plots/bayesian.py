@@ -12,8 +12,8 @@ from matplotlib.colors import to_rgba
 
 from algocompare._deprecation import renamed_parameters
 from algocompare.plots._figure import axes_or_new
-from algocompare.plots._fit import (FLOOR_POINTS, MIN_POINTS, finish, fit_names, name_ticks, panel_inches, record_names,
-                                    text_points, wrap_name)
+from algocompare.plots._fit import (FLOOR_POINTS, MIN_POINTS, cramped, finish, fit_names, in_grid, legend_below,
+                                    name_ticks, panel_inches, record_names, text_points, wrap_name)
 
 __all__ = ["plot_simplex", "plot_pairwise_matrix"]
 
@@ -128,15 +128,33 @@ def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None 
             image[i, j] = rgba
             ax.text(j, i, f"{p:.2f}", ha="center", va="center", fontsize=fontsize or max(MIN_POINTS, 12 - 0.3 * k),
                     gid="cell-label")  # hidden by finish() where the cells are too small
-    ax.imshow(image, interpolation="none")  # cells, not a picture: see pvalue_heatmap
-    name_ticks(ax, "x", range(k), labels, rotation=90)
-    name_ticks(ax, "y", range(k), labels)
+    column = not in_grid(ax) and panel_inches(ax)[0] < 5.0
+    # alone at column width: cells not square, whole names may take up to 42% of the figure
+    # each way (given back below when the rows of whole names do not all fit)
+    ax.imshow(image, interpolation="none", aspect="auto" if column else "equal")  # cells, not a picture
+    stretch = 0.42 if column else None
+
+    def label_names(stretch: float | None) -> None:
+        limits = ax.get_xlim(), ax.get_ylim()
+        name_ticks(ax, "x", range(k), labels, rotation=90, stretch=stretch)
+        name_ticks(ax, "y", range(k), labels, stretch=stretch)
+        ax.set_xlim(limits[0])
+        ax.set_ylim(limits[1])
+
+    label_names(stretch)
     ax.set_xticks(np.arange(-0.5, k), minor=True)
     ax.set_yticks(np.arange(-0.5, k), minor=True)
     ax.grid(which="minor", color="white", lw=1)
     ax.tick_params(which="minor", length=0)
     handles = [Rectangle((0, 0), 1, 1, color=colours[r]) for r in ("win", "rope", "loss")]
-    ax.legend(handles, ["row better", f"rope (±{result.rope:g})", "column better"], loc="upper left",
-              bbox_to_anchor=(1.01, 1), frameon=False, fontsize=8)
-    ax.set_title(result.method, fontsize=10)
-    return finish(ax)
+    texts = ["row better", f"rope (±{result.rope:g})", "column better"]
+    if column:  # the names take the width a legend beside the matrix would: below it, one row
+        legend_below(ax, handles, texts, ncols=3, fontsize=MIN_POINTS)
+    else:
+        ax.legend(handles, texts, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, fontsize=8)
+    ax.set_title(result.method, fontsize=7.5 if column else 10)
+    finish(ax)
+    if stretch is not None and cramped(ax):  # whole names that cannot all be shown: the names cut instead
+        label_names(None)
+        finish(ax)
+    return ax

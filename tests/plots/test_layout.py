@@ -338,3 +338,27 @@ def test_too_short_for_whole_names_every_name_is_still_labelled(kind):
     key = cases.plots.names_key(ax)
     assert all(full in key for full, label in shown.items() if " ".join(label.split()) != full)
     assert cases.problems(fig) == []
+
+
+def test_bayesian_matrix_at_column_width_labels_every_row_and_keeps_its_key_below():
+    """The all-pairs Bayesian matrix of 15 competition names alone at 3.5 in: its key goes under
+    the matrix (beside it, it took the room of the names) and every row and column is labelled,
+    none blanked; names that cannot be whole are cut at their end, with a key."""
+    import matplotlib.pyplot as plt
+
+    import algocompare as ac
+
+    res = cases.real_table()
+    order = [str(n) for n in res.mean_ranks().sort_values(kind="stable").index]
+    fig, ax = plt.subplots(figsize=(3.5, 3.5))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cases.plots.plot_pairwise_matrix(ac.bayesian_pairwise(res, rope=0.5, n_samples=300, rng=0), ax=ax,
+                                         order=order)
+    shown = {full: " ".join(label.split()) for full, label in ax.algocompare_names.items()}
+    assert _drawn_ticks(fig, ax.xaxis) == _drawn_ticks(fig, ax.yaxis) == {shown[n] for n in order}
+    key = cases.plots.names_key(ax)
+    assert all(full in key for full in order if shown[full] != full)
+    renderer = fig._get_renderer()
+    assert ax.get_legend().get_window_extent(renderer).y1 < ax.get_window_extent(renderer).y0
+    assert cases.problems(fig) == []
