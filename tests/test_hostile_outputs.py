@@ -369,3 +369,17 @@ def test_nothing_the_package_reads_is_unpickled():
 def test_html_of_results_escapes_hostile_names():
     text = ac.posthoc(_scores(HOSTILE[:3]), control=HOSTILE[0]).to_html()
     assert html.escape("<img src=x onerror=alert(2)>", quote=False) in text and "<img" not in text
+
+
+def test_cli_rows_write_missing_values_as_null():
+    # power-curve's JSON rows: a NaN in the curve becomes null, and strict parsers accept the output
+    import json
+
+    import numpy as np
+    import pandas as pd
+
+    from algocompare.cli.samplesize import _records
+
+    rows = _records(pd.DataFrame({"d": [0.1, 0.2], "power": [0.5, np.nan]}))
+    assert rows == [{"d": 0.1, "power": 0.5}, {"d": 0.2, "power": None}]
+    json.dumps(rows, allow_nan=False)

@@ -20,7 +20,8 @@ def _run(args: argparse.Namespace) -> int:
 
     table = ac.list_datasets()
     if args.json:
-        print(json.dumps(table.reset_index().to_dict("records"), indent=2))
+        rows = table.reset_index()
+        print(json.dumps(rows.astype(object).where(rows.notna(), None).to_dict("records"), indent=2, allow_nan=False))
     else:
         print(table.to_string())
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 __all__ = ["register"]
 
@@ -61,7 +62,7 @@ def _samplesize(args: argparse.Namespace) -> int:
         raise ValueError(f"no number of instances up to 10,000,000 reaches power {args.power:g} for --d {args.d:g}; "
                          "the search range of N* ends there (N* grows as 1/d²): give a larger minimally relevant "
                          "effect --d or a lower --power.") from None
-    print(json.dumps(res.to_dict(), indent=2) if args.json else res)
+    print(json.dumps(res.to_dict(), indent=2, allow_nan=False) if args.json else res)
     return 0
 
 
@@ -87,7 +88,7 @@ def _power_curve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"method": res.method, "n_instances": res.n_instances, "n_comparisons": res.n_comparisons,
                           "test": res.test, "alpha": res.alpha, "alternative": res.alternative,
-                          "curve": res.to_frame().to_dict("records")}, indent=2))
+                          "curve": _records(res.to_frame())}, indent=2, allow_nan=False))
         return 0
     frame = res.to_frame().iloc[9::10]
     if res.n_comparisons == 1:  # one comparison: its power is the mean, median, worst and best alike
@@ -99,3 +100,8 @@ def _power_curve(args: argparse.Namespace) -> int:
           f"{family}")
     print(frame.to_string(index=False, float_format=lambda x: f"{x:.4f}"))
     return 0
+
+
+def _records(frame: Any) -> list[dict]:
+    """The rows of ``frame`` as JSON objects, a missing value as null (strict JSON has no NaN)."""
+    return frame.astype(object).where(frame.notna(), None).to_dict("records")
