@@ -61,7 +61,8 @@ def _columns(frame: Any, args: argparse.Namespace) -> tuple[dict[str, Any], Any]
     """The file's column of each role ({"algorithm": ..., "value": ..., "instance": ..., "run": ...})
     and the instance label that ``--instance`` gave in its former use (a label, not a column)."""
     present = list(frame.columns)
-    chosen, label = {}, None
+    chosen: dict[str, str | None] = {}
+    label = None
     for role in _ROLES:
         name = getattr(args, role, None)
         if role == "instance" and name is not None and name not in present and "instance" in present:

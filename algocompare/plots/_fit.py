@@ -188,7 +188,7 @@ def _fontsize(value: Any) -> float:
     return float(FontProperties(size=value).get_size_in_points())
 
 
-def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[Any], *,
+def name_ticks(ax: Any, axis: str, positions: Sequence[float] | np.ndarray, names: Sequence[Any], *,
                rotation: float = 0.0, share: float = 0.3, stretch: float | None = None) -> None:
     """Label the ``axis`` ("x" or "y") ticks at ``positions`` with algorithm names.
 
@@ -205,7 +205,7 @@ def name_ticks(ax: Any, axis: str, positions: Sequence[float], names: Sequence[A
     width_in, height_in = panel_inches(ax)
     # About 60% of the panel holds the k labels side by side: smaller text where they crowd.
     spacing = 0.6 * (width_in if axis == "x" else height_in) * 72.0 / max(len(names), 1)
-    default = _fontsize(matplotlib.rcParams[f"{axis}tick.labelsize"])
+    default = _fontsize(matplotlib.rcParams["xtick.labelsize" if axis == "x" else "ytick.labelsize"])
     fontsize = max(min(default, spacing / 1.3), FLOOR_POINTS)
     across = (height_in if axis == "x" else width_in) * 72.0 * share
     ticks = getattr(ax, "_algocompare_ticks", {})
@@ -274,7 +274,7 @@ def _whole(fig: Any, names: Sequence[str], fontsize: float, max_points: float,
             wrapped = [wrap_name(lambda t, z: 1.08 * text_points(fig, t, z)[0], n, size, max_points, lines_max)
                        for n in names]
             if all(lines is not None for lines in wrapped):
-                return size, ["\n".join(lines) for lines in wrapped]
+                return size, ["\n".join(lines or ()) for lines in wrapped]
     return None
 
 

@@ -86,7 +86,7 @@ def _axis_transform(axis: str, values: np.ndarray | None) -> Any:
 
     if axis == "log":
         return LogTransform(10)
-    if axis == "symlog":
+    if axis == "symlog" and values is not None:  # symlog is chosen from the values (_axis_scale)
         return SymmetricalLogTransform(10, _linthresh(values), 1.0)
     return None
 

@@ -169,7 +169,7 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     limits = size_limits(results.n_algorithms)
     text = "\n\n".join([QUESTION] + [describe(result, run["adjustments"][key]) for key, result in found.items()]
                         + [f"Note: {limit}." for limit in limits[:1]])
-    data = {key: {**result.to_dict(), "cliques": result.cliques()} for key, result in found.items()}
+    data: dict[str, Any] = {key: {**result.to_dict(), "cliques": result.cliques()} for key, result in found.items()}
     data["p_adjust"] = {key: adj.to_dict() for key, adj in run["adjustments"].items()}
     data["effect_size"] = "rank_biserial"
     if limits:
