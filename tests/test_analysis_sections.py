@@ -4,8 +4,6 @@ when its assumptions hold, and print the statistic their tables show."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -15,8 +13,9 @@ import algocompare as ac
 from algocompare.analysis import AnalysisOptions, run_analysis
 from algocompare.frequentist.parametric_analysis import p_text, paired_t_posthoc, sphericity_choice
 from algocompare.posthoc import analysis as posthoc_analysis
+from tests._refdata import ref_path
 
-LONG = Path(__file__).resolve().parents[1] / "examples" / "results_long.csv"
+LONG = ref_path("results_long.csv")
 
 
 def normal_table(seed: int = 1, n: int = 20, shifts=(0.0, 0.3, 0.6, 1.2)) -> ac.Results:

@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from tests._refdata import ref_path
+
 
 def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "algocompare", *args], capture_output=True, text=True,
@@ -99,7 +101,7 @@ def test_bayesian_without_rope_says_so_on_stderr():
 
 # ------------------------------------------------------------- issue 25: one coherent reading
 def test_analyze_text_prints_the_reading_and_the_adjustment_used():
-    out = run("analyze", "examples/results_long.csv", "--p-adjust", "bergmann", "--no-progress")
+    out = run("analyze", str(ref_path("results_long.csv")), "--p-adjust", "bergmann", "--no-progress")
     assert out.returncode == 0, out.stderr
     assert "\nReading the results\n" in out.stdout and "\nCaveats\n" in out.stdout
     assert "Why the sections disagree" in out.stdout
@@ -109,7 +111,7 @@ def test_analyze_text_prints_the_reading_and_the_adjustment_used():
 
 
 def test_analyze_json_has_the_reading_and_tidy_floats():
-    out = run("analyze", "examples/results_long.csv", "--json")
+    out = run("analyze", str(ref_path("results_long.csv")), "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert any(s.startswith("Why the sections disagree") for s in data["reading"])

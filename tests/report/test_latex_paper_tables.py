@@ -20,6 +20,7 @@ from algocompare.report.paper import (
     paper_table,
     summary_table,
 )
+from tests._refdata import ref_path
 
 LONG = ["CMA-ES (IPOP, restarts)", "L-SHADE (linear pop. reduction)", "BIPOP-aCMA-ES w/ surrogate", "jSO",
         "DE/rand/1/bin", "Particle swarm optimisation (SPSO 2011)", "NSGA-II", "Random search"]
@@ -165,7 +166,7 @@ def test_analyze_latex_width_page(tmp_path, capsys):
 
 
 def test_the_permutation_test_is_a_table_of_tests_not_a_dump_of_fields():
-    data = ac.read(__file__.rsplit("/tests/", 1)[0] + "/examples/results_long.csv")
+    data = ac.read(ref_path("results_long.csv"))
     section = next(s for s in run_analysis(data) if s.key == "permutation")
     table = paper_table(section.results["test"])
     assert list(table.frame.columns) == ["test", "statistic", "df1", "df2", "pvalue"]

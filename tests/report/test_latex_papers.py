@@ -16,6 +16,7 @@ import pytest
 
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions, run_analysis
+from tests._refdata import ref_path
 
 
 def _have(*files):
@@ -127,7 +128,7 @@ def test_thirty_algorithms_at_page_width_in_ieee(tmp_path):
 CASES = {
     "cec2005_d10": lambda: ac.load_dataset("cec2005_d10"),
     "ice_cream": lambda: ac.load_dataset("ice_cream"),
-    "long": lambda: ac.read(__file__.rsplit("/tests/", 1)[0] + "/examples/results_long.csv"),
+    "long": lambda: ac.read(ref_path("results_long.csv")),
     "k3": lambda: synthetic(3, seed=3),
     "k14": lambda: synthetic(14, seed=14),
     "k20": lambda: synthetic(20, seed=20),

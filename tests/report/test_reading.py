@@ -3,14 +3,13 @@ sections may disagree, which family leads, and the statistics the tables show.""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions, run_analysis
 from algocompare.report import reading
+from tests._refdata import ref_path
 from tests.test_analysis_sections import normal_table
 
-LONG = Path(__file__).resolve().parents[2] / "examples" / "results_long.csv"
+LONG = ref_path("results_long.csv")
 
 
 def _reading(data, **options):
