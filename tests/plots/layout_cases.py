@@ -38,22 +38,33 @@ def data(k: int, long: bool = True) -> ac.Results:
     return ac.Results.from_long(frame, algorithm="algorithm", instance="instance", run="run", value="value")
 
 
-@lru_cache(maxsize=None)
-def result(kind: str, k: int):
-    res = data(k)
-    names = list(res.algorithms)
+#: The comparisons both sets of cases draw: post-hoc tests and one Bayesian pair.
+COMPARISONS = ("pairs", "nemenyi", "control", "bayes_pair")
+
+
+def comparison(res: ac.Results, kind: str, first: str, second: str):
+    """A post-hoc result (``first`` the control) or the Bayesian signed-rank test of ``first`` and ``second``."""
     if kind == "pairs":
         return ac.posthoc(res, p_adjust="holm")
     if kind == "nemenyi":
         return ac.posthoc(res, p_adjust="nemenyi")
     if kind == "control":
-        return ac.posthoc(res, control=names[0], p_adjust="holm")
-    if kind == "bayes_pairs":
-        return ac.bayesian_pairwise(res, rope=0.5, n_samples=500, rng=0)
+        return ac.posthoc(res, control=first, p_adjust="holm")
     if kind == "bayes_pair":
         blocks = res.blocks()
-        return ac.bayesian_signed_rank(blocks[names[0]], blocks[names[-1]], rope=0.5, n_samples=2000,
-                                       names=(names[0], names[-1]), rng=0)
+        return ac.bayesian_signed_rank(blocks[first], blocks[second], rope=0.5, n_samples=2000,
+                                       names=(first, second), rng=0)
+    raise KeyError(kind)
+
+
+@lru_cache(maxsize=None)
+def result(kind: str, k: int):
+    res = data(k)
+    names = list(res.algorithms)
+    if kind in COMPARISONS:
+        return comparison(res, kind, names[0], names[-1])
+    if kind == "bayes_pairs":
+        return ac.bayesian_pairwise(res, rope=0.5, n_samples=500, rng=0)
     if kind == "borda":
         return ac.borda(res)
     if kind == "msd":
@@ -207,17 +218,7 @@ def real_table(k: int = 15) -> ac.Results:
 def real_result(kind: str, dataset: str = "real"):
     res = real_table() if dataset == "real" else ac.load_dataset(dataset)
     names = list(res.mean_ranks().sort_values().index)
-    if kind == "nemenyi":
-        return ac.posthoc(res, p_adjust="nemenyi")
-    if kind == "pairs":
-        return ac.posthoc(res, p_adjust="holm")
-    if kind == "control":
-        return ac.posthoc(res, control=names[0], p_adjust="holm")
-    if kind == "bayes_pair":
-        blocks = res.blocks()
-        return ac.bayesian_signed_rank(blocks[names[0]], blocks[names[1]], rope=0.5, n_samples=2000,
-                                       names=(names[0], names[1]), rng=0)
-    raise KeyError(kind)
+    return comparison(res, kind, names[0], names[1])
 
 
 #: The figures the issue names, drawn from real names on one Axes (or one cell of a grid).
