@@ -105,7 +105,7 @@ def keyword_only_from(first: str) -> Callable[[F], F]:
         @functools.wraps(function)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             if len(args) > start:
-                extra = dict(zip(movable, args[start:]))
+                extra = dict(zip(movable, args[start:], strict=False))
                 for name in extra:
                     if name in kwargs:
                         raise TypeError(f"{function.__name__}() got multiple values for argument {name!r}.")

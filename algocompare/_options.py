@@ -53,8 +53,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare._validation import (DIRECTIONS, NAN_POLICIES, TABLE_NAN_POLICIES, check_option,
-                                     check_probability)
+from algocompare._validation import DIRECTIONS, NAN_POLICIES, TABLE_NAN_POLICIES, check_option, check_probability
 
 __all__ = [
     "ALTERNATIVES", "COMPARISONS", "DIRECTIONS", "NAN_POLICIES", "N_RESAMPLES",

@@ -233,8 +233,8 @@ def _cells(frame: pd.DataFrame, precision: int, scientific: bool | None,
     pvalues = [_is_pvalue_header(h) for h in header[1:]]
     whole = [_whole_column(frame.iloc[:, j]) for j in range(frame.shape[1])]
     rows = [[str(label)] + [missing if _missing(v) else _format_value(v, p, w, precision, scientific)
-                            for v, p, w in zip(row, pvalues, whole)]
-            for label, row in zip(frame.index, frame.itertuples(index=False))]
+                            for v, p, w in zip(row, pvalues, whole, strict=False)]
+            for label, row in zip(frame.index, frame.itertuples(index=False), strict=False)]
     return header, rows
 
 
@@ -292,11 +292,11 @@ def frame_to_html(frame: pd.DataFrame, precision: int = 4, scientific: bool | No
     parts = ['<table class="algocompare-table">']
     if caption:
         parts.append(f"<caption>{html.escape(caption)}</caption>")
-    parts.append("<thead><tr>" + "".join(f"<th{a}>{html.escape(h)}</th>" for h, a in zip(header, attr))
+    parts.append("<thead><tr>" + "".join(f"<th{a}>{html.escape(h)}</th>" for h, a in zip(header, attr, strict=False))
                  + "</tr></thead><tbody>")
-    for row, mark in zip(rows, marks):
-        cells = [f"<b>{_html_cell(c)}</b>" if b else _html_cell(c) for c, b in zip(row, mark)]
-        parts.append("<tr>" + "".join(f"<td{a}>{c}</td>" for c, a in zip(cells, attr)) + "</tr>")
+    for row, mark in zip(rows, marks, strict=False):
+        cells = [f"<b>{_html_cell(c)}</b>" if b else _html_cell(c) for c, b in zip(row, mark, strict=False)]
+        parts.append("<tr>" + "".join(f"<td{a}>{c}</td>" for c, a in zip(cells, attr, strict=False)) + "</tr>")
     parts.append("</tbody></table>")
     return "\n".join(parts)
 
@@ -326,7 +326,7 @@ def _layout(frame: pd.DataFrame, precision: int, scientific: bool | None, bold: 
     if not index:
         header, rows, marks = header[1:], [r[1:] for r in rows], [m[1:] for m in marks]
     if len(rows) == 1 and len(header) >= 5:  # one result: field | value
-        header, rows, marks = ["", "value"], [[h, c] for h, c in zip(header, rows[0])], \
+        header, rows, marks = ["", "value"], [[h, c] for h, c in zip(header, rows[0], strict=False)], \
             [[False, m] for m in marks[0]]
     return header, rows, marks
 
@@ -349,8 +349,8 @@ def frame_to_markdown(frame: pd.DataFrame, precision: int = 4, scientific: bool 
     lines = ["| " + " | ".join(markdown_escape(h) for h in header) + " |",
              "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(f"**{markdown_escape(c)}**" if b and c else markdown_escape(c)
-                                for c, b in zip(row, mark)) + " |"
-              for row, mark in zip(rows, marks)]
+                                for c, b in zip(row, mark, strict=False)) + " |"
+              for row, mark in zip(rows, marks, strict=False)]
     return "\n".join(lines)
 
 
@@ -481,7 +481,7 @@ class _Table:
         self.names = [h in _NAME_HEADERS or h in name_headers for h in header]
 
     def _cell_points(self, j: int) -> list[float]:
-        return [_points(r[j], m[j]) for r, m in zip(self.rows, self.marks)]
+        return [_points(r[j], m[j]) for r, m in zip(self.rows, self.marks, strict=False)]
 
     def natural(self, scale: float, colsep: float, stacked: bool) -> list[float]:
         """Natural width of each column, in points, at the font ``scale``; a stacked header
@@ -496,7 +496,7 @@ class _Table:
         """The narrowest a wrapped column can be: its longest word (names never break inside; other
         text may break after a hyphen)."""
         split = (lambda text: text) if self.names[j] else (lambda text: text.replace("-", "- "))
-        words = [_longest_word(split(r[j]), m[j]) for r, m in zip(self.rows, self.marks)]
+        words = [_longest_word(split(r[j]), m[j]) for r, m in zip(self.rows, self.marks, strict=False)]
         return max(max(words + [_longest_word(self.header[j])]) * scale, 24.0) + 2 * colsep
 
     def fit(self, width: float) -> tuple[str, float, float, bool, dict[int, float]] | None:
@@ -553,7 +553,7 @@ class _Table:
         spec = [_wrapped_spec(wrapped[j], colsep, self.names[j]) if j in wrapped else ("r" if self.numeric[j] else "l")
                 for j in range(len(self.header))]
         heights = [max([1] + [self._row_lines(r, m, j, wrapped, scale, colsep) for j in wrapped])
-                   for r, m in zip(self.rows, self.marks)]
+                   for r, m in zip(self.rows, self.marks, strict=False)]
         return _floats(self, list(range(len(self.header))), spec, heights, size, scale, colsep, stacked,
                        caption, label, environment, note, width)
 
@@ -736,7 +736,7 @@ def in_order(frame: pd.DataFrame, bold: np.ndarray, order: list[str]) -> tuple[p
 def _sort_keys(frame: pd.DataFrame, position: dict[str, int]) -> list[tuple] | None:
     for a, b in _PAIR_COLUMNS:
         if a in frame and b in frame:
-            pairs = list(zip(frame[a].astype(str), frame[b].astype(str)))
+            pairs = list(zip(frame[a].astype(str), frame[b].astype(str), strict=False))
             if all(x in position and y in position for x, y in pairs):
                 return [tuple(sorted((position[x], position[y]))) for x, y in pairs]
             return None

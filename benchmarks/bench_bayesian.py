@@ -15,14 +15,15 @@ import time
 from pathlib import Path
 
 import numpy as np
+from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 import algocompare as ac
 from algocompare.bayesian import bayesian_pairwise, bayesian_sign, bayesian_signed_rank
-from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 try:
-    import baycomp
     from importlib.metadata import version
+
+    import baycomp
 
     BAYCOMP_VERSION = version("baycomp")
 except ImportError:  # the benchmark runs without the peer

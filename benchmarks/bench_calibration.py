@@ -34,11 +34,12 @@ import platform
 import sys
 import time
 import zlib
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import numpy as np
 from scipy import stats
@@ -267,7 +268,7 @@ def run_omnibus(design: Design, reps: int) -> list[Row]:
 # --------------------------------------------------------------------------- post-hoc
 
 
-@lru_cache(maxsize=None)
+@cache
 def _has_se_option() -> bool:
     try:
         ac.posthoc(np.arange(6.0).reshape(3, 2), se="classic", p_adjust="none")
@@ -297,7 +298,7 @@ def posthoc_tests(design: Design) -> dict[tuple, Callable]:
     return tests
 
 
-@lru_cache(maxsize=None)
+@cache
 def available_corrections(k: int) -> tuple[str, ...]:
     names = []
     for name in CORRECTIONS:
@@ -560,7 +561,7 @@ def run(quick: bool = False, executor: Any = None, only: Iterable[str] | None = 
     seconds: dict[str, float] = {}
     rows: list[Row] = []
     outputs = map_ordered(_run_one, tasks, executor=executor)
-    for (family, *_), (task_rows, elapsed) in zip(tasks, outputs):
+    for (family, *_), (task_rows, elapsed) in zip(tasks, outputs, strict=False):
         rows += task_rows
         seconds[family] = seconds.get(family, 0.0) + elapsed
     return rows, seconds
@@ -662,7 +663,7 @@ def figure(rows: list[Row], path: Path = FIGURE) -> None:
                for t in ("friedman", "iman_davenport", "quade")]
     fig, axes = plt.subplots(2, 3, figsize=(11, 6.5), sharex=True)
     reps = REPS["posthoc"]
-    for ax, (family, test, measure, ties, instances, old) in zip(axes.ravel(), panels):
+    for ax, (family, test, measure, ties, instances, old) in zip(axes.ravel(), panels, strict=False):
         for option, style in (("default", "o-"), (old, "s--")):
             points = sorted((row.design.k, row.rates[alpha], row.reps) for row in rows
                             if row.family == family and row.test == test and row.option == option

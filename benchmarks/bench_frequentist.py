@@ -10,13 +10,11 @@ import math
 from pathlib import Path
 
 import numpy as np
+from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from scipy import stats
 
 import algocompare as ac
 from algocompare.frequentist.page import _row_counts, page_null_distribution
-from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
-
-
 
 
 def naive_omnibus(values):

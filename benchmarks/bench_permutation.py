@@ -23,12 +23,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's algocompare, installed or not
 
+from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+
 import algocompare as ac  # noqa: E402
 from algocompare._options import N_RESAMPLES  # noqa: E402
 from algocompare.permutation import _resampling as rs  # noqa: E402
 from algocompare.permutation.calibration import rejection_rates  # noqa: E402
 from algocompare.permutation.synchronized import exchange_draws, exchanged_totals, pair_statistic  # noqa: E402
-from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 OUT = Path(__file__).with_name("results_permutation.md")
 
@@ -112,7 +113,7 @@ def _usp_piece(piece: tuple) -> np.ndarray:
 def _split(runs: np.ndarray, pieces: int, executor: cf.Executor | None) -> float:
     seeds = np.random.SeedSequence(0).spawn(pieces)
     sizes = [N_RESAMPLES // pieces + (i < N_RESAMPLES % pieces) for i in range(pieces)]
-    work = [(runs, seed, size) for seed, size in zip(seeds, sizes)]
+    work = [(runs, seed, size) for seed, size in zip(seeds, sizes, strict=False)]
     return best_of(lambda: list(map(_usp_piece, work)) if executor is None else list(executor.map(_usp_piece, work)))
 
 

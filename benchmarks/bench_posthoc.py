@@ -53,7 +53,7 @@ def _naive_counts(k: int) -> set:
 
 def main() -> None:
     import algocompare as ac
-    from algocompare.posthoc.bergmann import bergmann_hommel, bell_number
+    from algocompare.posthoc.bergmann import bell_number, bergmann_hommel
     from algocompare.posthoc.shaffer import _possible_counts, shaffer_static
 
     rng = np.random.default_rng(0)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from scipy import stats
 
 from algocompare import simulate_runs
@@ -24,7 +25,6 @@ from algocompare.samplesize.instances import calc_instances
 from algocompare.samplesize.repetitions import calc_nreps
 from algocompare.samplesize.runner import run_experiment
 from algocompare.samplesize.standard_error import calc_se
-from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 OUT = Path(__file__).with_name("results_samplesize.md")
 

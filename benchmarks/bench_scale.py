@@ -155,7 +155,7 @@ def cli_rows(rounds: int) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         written = subprocess.run([sys.executable, __file__, "--write-inputs", tmp], capture_output=True, text=True,
                                  check=True).stdout.split()
-        input_mb = {name: float(mb) for name, mb in zip(written[::2], written[1::2])}
+        input_mb = {name: float(mb) for name, mb in zip(written[::2], written[1::2], strict=False)}
         small = Path(tmp) / "w1000x20.csv"
         best = {"plain": np.inf, "bayesian": np.inf}
         for _ in range(rounds):

@@ -22,8 +22,9 @@ Every kind gets the result-object checks (``to_frame``, ``to_dict`` as JSON,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 

@@ -61,7 +61,7 @@ def test_posthoc_tables_carry_effect_sizes_with_intervals_and_magnitudes():
     section = _sections(data)["posthoc"]
     for result in section.results.values():
         table = result.table
-        expected = ac.effects.paired_effect_sizes(data, list(zip(table["algorithm_a"], table["algorithm_b"])))
+        expected = ac.effects.paired_effect_sizes(data, list(zip(table["algorithm_a"], table["algorithm_b"], strict=False)))
         np.testing.assert_allclose(table["effect_size"], expected["effect_size"], rtol=1e-12)
         np.testing.assert_allclose(table["ci_low"], expected["ci_low"], rtol=1e-12)
         assert list(table["magnitude"]) == list(expected["magnitude"])
@@ -93,7 +93,7 @@ def test_parametric_path_when_the_assumptions_hold():
         assert row.statistic == pytest.approx(reference.statistic, rel=1e-10)
         assert row.pvalue == pytest.approx(reference.pvalue, rel=1e-10)
     np.testing.assert_allclose(pairs["pvalue_adj"], ac.adjust_pvalues(pairs["pvalue"].to_numpy(), "holm"))
-    dz = ac.effects.paired_effect_sizes(data, list(zip(pairs["algorithm_a"], pairs["algorithm_b"])), measure="d_z")
+    dz = ac.effects.paired_effect_sizes(data, list(zip(pairs["algorithm_a"], pairs["algorithm_b"], strict=False)), measure="d_z")
     np.testing.assert_allclose(pairs["effect_size"], dz["effect_size"], rtol=1e-12)
     assert section.results["control"].control == "A0" and section.data["rm_anova"]["correction"] == "none"
     assert "Leading family: parametric" in section.text and "Paired t-tests (19 df)" in section.text

@@ -6,7 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 SUBPACKAGES = ("data", "frequentist", "posthoc", "severity", "effects", "samplesize", "permutation",

@@ -161,7 +161,7 @@ def test_latex_and_html_escape_hostile_names():
 
 
 def test_results_file_opens_in_a_spreadsheet_without_formulas_and_resumes_with_the_same_names(tmp_path):
-    algorithms = {name: _algorithm(offset) for name, offset in zip(HOSTILE[2:7], (-30.0, -20.0, 0.0, 5.0, 10.0))}
+    algorithms = {name: _algorithm(offset) for name, offset in zip(HOSTILE[2:7], (-30.0, -20.0, 0.0, 5.0, 10.0), strict=False)}
     instances = {label: i for i, label in enumerate(["=1+1", "-x", "@me", "+1 instance", "'q", "plain", "-3",
                                                      "+4e2", "=A1", "@@"])}
     settings = {"d": 1.0, "se_max": 1.0, "n0": 4, "nmax": 20, "power": 0.8, "rng": 3}
@@ -178,7 +178,7 @@ def test_results_file_opens_in_a_spreadsheet_without_formulas_and_resumes_with_t
     assert len(records) > 40
     negative = 0
     for record in records:
-        for column, cell in zip(header, record):
+        for column, cell in zip(header, record, strict=False):
             if cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
                 float(cell)  # a spreadsheet reads it as a number, not as a formula
                 negative += column == "value" and cell.startswith("-")
@@ -203,7 +203,7 @@ def test_results_file_opens_in_a_spreadsheet_without_formulas_and_resumes_with_t
 
 def test_parquet_results_file_keeps_hostile_names_as_they_are(tmp_path):
     pytest.importorskip("pyarrow")
-    algorithms = {name: _algorithm(offset) for name, offset in zip(HOSTILE[2:5], (-30.0, -20.0, 0.0))}
+    algorithms = {name: _algorithm(offset) for name, offset in zip(HOSTILE[2:5], (-30.0, -20.0, 0.0), strict=False)}
     path = tmp_path / "runs.parquet"
     with ThreadPoolExecutor(1) as pool:
         run_experiment(list(range(6)), algorithms, executor=pool, results_file=path, d=1.0, se_max=1.0, n0=4,

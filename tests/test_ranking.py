@@ -10,8 +10,14 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy.stats import rankdata
 
-from algocompare.ranking import (aligned_ranks, exact_row_means, quade_weights, ranks_and_tie_terms, tie_terms,
-                                 within_instance_ranks)
+from algocompare.ranking import (
+    aligned_ranks,
+    exact_row_means,
+    quade_weights,
+    ranks_and_tie_terms,
+    tie_terms,
+    within_instance_ranks,
+)
 
 
 def _rational_means(values: np.ndarray) -> np.ndarray:
@@ -179,7 +185,7 @@ def test_batched_views_do_not_depend_on_the_batch_size(monkeypatch):
         res = ac.Results.from_wide(table)
         found[cells] = [ac.omnibus(res).table, res.mean_ranks(), res.describe(),
                         ac.normality(res, test="shapiro").table, ac.borda(res).scores, ac.quade(res).quade_mean_ranks]
-    for one, many in zip(found[1 << 18], found[13]):
+    for one, many in zip(found[1 << 18], found[13], strict=False):
         if isinstance(one, pd.Series):
             pd.testing.assert_series_equal(one, many, rtol=1e-14)
         else:

@@ -93,7 +93,7 @@ def test_command_runs(argv, workdir, capsys):
     out, err = capsys.readouterr()
     assert code == 0, f"algocompare {' '.join(argv)} exited with {code}: {err}"
     assert out.strip(), "the command printed nothing"
-    for option, value in zip(argv, argv[1:]):
+    for option, value in zip(argv, argv[1:], strict=False):
         if option in WRITTEN_FILES:
             assert (workdir / value).is_file() and (workdir / value).stat().st_size > 0, value
         if option in WRITTEN_FOLDERS:

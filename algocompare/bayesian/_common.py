@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
-
-import math
-from dataclasses import replace
 
 from algocompare._validation import as_paired_recorded, check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian.result import BayesianPairedResult, decide, report_shares

@@ -11,13 +11,13 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from algocompare._batching import batches
 from algocompare._deprecation import renamed_field, renamed_parameters
 from algocompare._options import check_alpha
 from algocompare._results import BaseResult, internal
 from algocompare._validation import check_nonnegative, check_option, check_positive_int
-from algocompare.data.convert import as_blocks
-from algocompare._batching import batches
 from algocompare.bayesian._dirichlet import dirichlet
+from algocompare.data.convert import as_blocks
 from algocompare.ranking import within_instance_ranks
 
 __all__ = ["bayesian_friedman", "BayesianFriedmanResult"]

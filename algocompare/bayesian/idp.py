@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 
+from algocompare._batching import batches
 from algocompare._deprecation import renamed_field
 from algocompare._results import BaseResult, internal
 from algocompare._validation import as_sample_recorded, check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian._common import sample_names
-from algocompare._batching import batches
 from algocompare.bayesian._dirichlet import BATCH, gamma_weights
 
 __all__ = ["idp_wilcoxon", "IDPResult"]

@@ -12,10 +12,10 @@ import pandas as pd
 from scipy import stats
 from scipy.special import xlogy
 
-from algocompare._results import BaseResult, TestResult, internal
 from algocompare import _validation as v
-from algocompare._validation import check_nonnegative, check_positive_int
 from algocompare._batching import batches
+from algocompare._results import BaseResult, TestResult, internal
+from algocompare._validation import check_nonnegative, check_positive_int
 from algocompare.bayesian._dirichlet import dirichlet
 
 __all__ = ["multiple_measures_test", "bayesian_multiple_measures", "MultipleMeasuresResult",

@@ -17,9 +17,9 @@ from algocompare._validation import check_nonnegative, check_option, check_posit
 from algocompare.bayesian._common import working_units
 from algocompare.bayesian._large_sample import LARGE_SAMPLE_FROM, normal_posterior, region_shares
 from algocompare.bayesian.result import decide, report_shares
-from algocompare.data.convert import as_blocks
 from algocompare.bayesian.sign import bayesian_sign
 from algocompare.bayesian.signed_rank import bayesian_signed_rank, signed_rank_means, signed_rank_win_shares
+from algocompare.data.convert import as_blocks
 
 __all__ = ["bayesian_pairwise", "BayesianPairwiseResult"]
 

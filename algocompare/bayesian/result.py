@@ -55,7 +55,7 @@ def decide(p_left: float, p_rope: float, p_right: float, threshold: float) -> st
     """``"left"``, ``"rope"`` or ``"right"`` when that region's probability reaches
     ``threshold``, otherwise ``"undecided"``."""
     check_probability("threshold", threshold)
-    for region, p in zip(REGIONS, (p_left, p_rope, p_right)):
+    for region, p in zip(REGIONS, (p_left, p_rope, p_right), strict=False):
         if np.isfinite(p) and p >= threshold:
             return region
     return "undecided"

@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from algocompare.bayesian._common import paired_differences, sample_names, win_counts, with_tie_shares
 from algocompare._batching import batches
+from algocompare.bayesian._common import paired_differences, sample_names, win_counts, with_tie_shares
 from algocompare.bayesian._dirichlet import BATCH, gamma_weights
 from algocompare.bayesian.result import BayesianPairedResult, paired_result
 

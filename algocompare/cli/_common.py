@@ -78,7 +78,7 @@ def did_you_mean(text: Any, labels: Sequence[Any]) -> str:
     folded = [str(label).casefold() for label in labels]
     key = str(text).casefold()
     close = {key} if key in folded else set(difflib.get_close_matches(key, folded, n=3, cutoff=0.6))
-    names = [label for label, fold in zip(labels, folded) if fold in close][:3]
+    names = [label for label, fold in zip(labels, folded, strict=False) if fold in close][:3]
     return f" (did you mean {' or '.join(repr(n) for n in names)}?)" if names else ""
 
 

@@ -129,7 +129,7 @@ def _missing_runs(frame: Any, nan_policy: str, analysed: Any) -> tuple[Any, list
     rows = frame[missing]
     where = rows["run"].astype(str).map("run {}".format) if "run" in frame.columns else \
         pd.Series(rows.index.to_numpy() + 2, index=rows.index)  # the file's line (header: line 1).map("line {}".format)
-    names = [f"{alg} {place}" for alg, place in zip(rows["algorithm"].astype(str), where)]
+    names = [f"{alg} {place}" for alg, place in zip(rows["algorithm"].astype(str), where, strict=False)]
     if nan_policy == "raise":
         raise ValueError(f"{len(names)} run(s) have no value ({', '.join(names[:3])}); fill them in or pass "
                          "nan_policy='omit' to drop them.")
@@ -206,7 +206,7 @@ def _aligned(values: Any) -> list[str]:
     shown = [value if isinstance(value, str) else f"{value:.4g}" for value in values]
     name_width = max(len(str(name)) for name in values.index)
     value_width = max(len(text) for text in shown)
-    return [f"  {name!s:<{name_width}}  {text:>{value_width}}" for name, text in zip(values.index, shown)]
+    return [f"  {name!s:<{name_width}}  {text:>{value_width}}" for name, text in zip(values.index, shown, strict=False)]
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -53,12 +53,26 @@ from scipy.sparse.csgraph import connected_components
 from algocompare._options import documented_table_options
 from algocompare._validation import check_option, check_positive, check_positive_int
 from algocompare.consensus import _milp, _weak_dp
-from algocompare.consensus._enumeration import _OutOfTime, _enumerate_weak, _lp_bound, _optimal_orders
-from algocompare.consensus._heuristic import (_copeland_start, _linear_cost, _local_search, _net_preference_levels,
-                                              _weak_component_cost)
+from algocompare.consensus._enumeration import _enumerate_weak, _lp_bound, _optimal_orders, _OutOfTime
+from algocompare.consensus._heuristic import (
+    _copeland_start,
+    _linear_cost,
+    _local_search,
+    _net_preference_levels,
+    _weak_component_cost,
+)
 from algocompare.consensus._linear_dp import _dp_linear
-from algocompare.consensus._milp import (_levels_from_geq, _milp_linear, _milp_weak, _order_from_pairs, _pair_index,
-                                         _solve_squared, _squared_forms_linear, _squared_forms_weak, _triples)
+from algocompare.consensus._milp import (
+    _levels_from_geq,
+    _milp_linear,
+    _milp_weak,
+    _order_from_pairs,
+    _pair_index,
+    _solve_squared,
+    _squared_forms_linear,
+    _squared_forms_weak,
+    _triples,
+)
 from algocompare.consensus.distance import _objective, symdiff_distance  # noqa: F401  (its old home)
 from algocompare.consensus.rankings import Profile, as_profile, check_consensus_options
 from algocompare.consensus.results import KemenyResult  # noqa: F401  (its old home)
@@ -272,7 +286,7 @@ def _combine_levels(parts: list, n: int, max_solutions: int) -> tuple[np.ndarray
     choice = _mixed_radix(np.arange(n_combos), sizes)
     levels = np.empty((n_combos, n), dtype=np.int64)
     offset = np.zeros(n_combos, dtype=np.int64)
-    for (comp, _), lev, pick in zip(parts, sols, choice):
+    for (comp, _), lev, pick in zip(parts, sols, choice, strict=False):
         chosen = lev[pick]
         levels[:, comp] = chosen + offset[:, None]
         offset += chosen.max(axis=1) + 1
@@ -398,12 +412,12 @@ def _groups(items: tuple, levels: np.ndarray) -> list[list[list[Any]]]:
     ranked = np.take_along_axis(levels, order, axis=1)
     strict = (ranked == np.arange(levels.shape[1])).all(axis=1)
     out = []
-    for seq, lev, linear in zip(order.tolist(), ranked.tolist(), strict):
+    for seq, lev, linear in zip(order.tolist(), ranked.tolist(), strict, strict=False):
         if linear:
             out.append([[items[item]] for item in seq])
             continue
         groups, last = [], None
-        for item, level in zip(seq, lev):
+        for item, level in zip(seq, lev, strict=False):
             if level != last:
                 groups.append([])
                 last = level

@@ -65,7 +65,7 @@ class Profile:
     def rankings(self) -> list[list[list[Any]]]:
         return [levels_to_groups(self.items, row) for row in self.levels]
 
-    def select(self, keep: Sequence[int]) -> "Profile":
+    def select(self, keep: Sequence[int]) -> Profile:
         """The profile restricted to the items at positions ``keep`` (order kept)."""
         keep = list(keep)
         levels = row_dense_levels(self.levels[:, keep])
@@ -281,4 +281,4 @@ def instance_rankings(results: Any, *, agg: str = "mean", direction: str | None 
     check_option("agg", agg, ("mean", "median"))
     check_consensus_options("instance_rankings", direction, nan_policy)
     profile = as_profile(as_results(results, direction=direction, nan_policy=nan_policy), agg=agg)
-    return {label: levels_to_groups(profile.items, row) for label, row in zip(profile.labels, profile.levels)}
+    return {label: levels_to_groups(profile.items, row) for label, row in zip(profile.labels, profile.levels, strict=False)}

@@ -254,7 +254,7 @@ def _by_test(values: dict, items: tuple, alpha: float, test: str, p_adjust: str,
     location = np.array([np.median(values[a]) if test == "mannwhitney" else np.mean(values[a]) for a in items])
     incidence = np.ones((k, k), dtype=bool)
     pmat = np.full((k, k), np.nan)
-    for (i, j), p in zip(pairs, adjusted):
+    for (i, j), p in zip(pairs, adjusted, strict=False):
         pmat[i, j] = pmat[j, i] = p
         if p <= alpha:
             better, worse = (i, j) if location[i] < location[j] else (j, i)

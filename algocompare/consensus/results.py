@@ -65,7 +65,7 @@ class ConsensusResult(BaseResult):
         if self.profile is None:
             return {}
         return {label: levels_to_groups(self.profile.items, row)
-                for label, row in zip(self.profile.labels, self.profile.levels)}
+                for label, row in zip(self.profile.labels, self.profile.levels, strict=False)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,7 +95,7 @@ class BordaResult(ConsensusResult):
         shown = [f"{value:g}" for value in scores]
         name_width = max((len(str(item)) for item in scores.index), default=0)
         value_width = max((len(text) for text in shown), default=0)  # scores right-aligned, one column
-        lines += [f"  {item!s:<{name_width}}  {text:>{value_width}}" for item, text in zip(scores.index, shown)]
+        lines += [f"  {item!s:<{name_width}}  {text:>{value_width}}" for item, text in zip(scores.index, shown, strict=False)]
         return "\n".join(lines + self._dropped_lines())
 
 

@@ -9,8 +9,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from algocompare._validation import (check_design_size, check_direction, check_table_nan_policy,
-                                     missing_cells_message)
+from algocompare._validation import check_design_size, check_direction, check_table_nan_policy, missing_cells_message
 from algocompare.data.results import Results
 
 __all__ = ["as_results", "as_blocks", "drop_record"]

@@ -99,7 +99,7 @@ def _text_options(path: Path, delimiter: str | None = None) -> dict[str, Any]:
             raise ValueError(f"{str(path)!r} is not a text table (it holds binary data); give a CSV or TSV text file, "
                              "or an Excel or Parquet file with its own extension (.xlsx, .parquet).")
     with open(path, encoding="utf-8-sig", errors="replace") as handle:
-        lines = [line for line, _ in zip((line for line in handle if line.strip()), range(_SNIFF_LINES))]
+        lines = [line for line, _ in zip((line for line in handle if line.strip()), range(_SNIFF_LINES), strict=False)]
     if not lines:
         raise ValueError(_empty_message(path))
     header = lines[0]
@@ -457,7 +457,7 @@ def _guess_layout(df: pd.DataFrame, algorithm: str, value: str, instance: Any) -
         return "long", f"it has columns {algorithm!r} and {value!r}"
     label = None if instance is False else instance if instance is not None else _wide_label_column(df)
     rest = [c for c in df.columns if c != label]
-    kinds = dict(zip(df.columns, df.dtypes))  # dtypes, not columns: 10,000 column lookups took a second
+    kinds = dict(zip(df.columns, df.dtypes, strict=False))  # dtypes, not columns: 10,000 column lookups took a second
     text = [c for c in rest if not pd.api.types.is_numeric_dtype(kinds[c]) and df[c].notna().any()]
     dates = [c for c in text if pd.api.types.is_datetime64_any_dtype(df[c]) or pd.api.types.is_timedelta64_dtype(df[c])]
     if dates:  # a Parquet or Excel file's date columns: not results (read as numbers they were nanoseconds)

@@ -487,9 +487,9 @@ class Results:
         else:
             present = np.bincount(cells, minlength=len(instances) * len(algorithms)).reshape(len(instances), -1)
             rows, cols = np.nonzero(present == 0)
-        absent = [(instances[i], algorithms[j]) for i, j in zip(rows, cols)]
+        absent = [(instances[i], algorithms[j]) for i, j in zip(rows, cols, strict=False)]
         nan_rows = long[long["value"].isna()]
-        nan_cells = list(dict.fromkeys(zip(nan_rows["instance"], nan_rows["algorithm"])))
+        nan_cells = list(dict.fromkeys(zip(nan_rows["instance"], nan_rows["algorithm"], strict=False)))
         inf_rows = long[np.isinf(long["value"].to_numpy())]
         if len(inf_rows):
             row = inf_rows.iloc[0]

@@ -15,8 +15,16 @@ design (:mod:`algocompare.samplesize`) alike:
   :func:`t_power`, and :func:`power`/:func:`power_curve` of a mean difference.
 """
 
-from algocompare.effects.effect_size import (EffectSize, cliffs_delta, cohens_d, cohens_d_prime, d_z, hedges_g,
-                                             rank_biserial, vargha_delaney_a12)
+from algocompare.effects.effect_size import (
+                                             EffectSize,
+                                             cliffs_delta,
+                                             cohens_d,
+                                             cohens_d_prime,
+                                             d_z,
+                                             hedges_g,
+                                             rank_biserial,
+                                             vargha_delaney_a12,
+)
 from algocompare.effects.magnitude import MAGNITUDE_LABELS, magnitude
 from algocompare.effects.paired_table import paired_effect_sizes
 from algocompare.effects.power import ALTERNATIVES, DESIGNS, PowerCurve, power, power_curve, t_power, z_power

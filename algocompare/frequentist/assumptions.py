@@ -21,8 +21,8 @@ except ImportError:  # pragma: no cover - a scipy without it: shapiro(axis=1)
 from algocompare import _validation as v
 from algocompare._batching import row_batches
 from algocompare._options import documented_table_options
-from algocompare.data.convert import as_blocks, drop_record
 from algocompare._results import BaseResult, TestResult, internal
+from algocompare.data.convert import as_blocks, drop_record
 
 __all__ = ["normality", "homoscedasticity", "multivariate_normality", "hotelling_t2", "check_assumptions",
            "NormalityResult", "HomoscedasticityResult", "MultivariateNormalityResult", "HotellingResult",
@@ -212,7 +212,7 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
         algorithms, instances = np.array(results.algorithms, dtype=object), np.array(results.instances, dtype=object)
         labels = {"algorithm": np.tile(algorithms, n), "instance": np.repeat(instances, k)}
         rows = samples = _PaddedSamples(runs.reshape(n * k, depth), results.run_counts().to_numpy().ravel(),
-                                        lambda: [f"{a} / {i}" for a, i in zip(labels["algorithm"], labels["instance"])])
+                                        lambda: [f"{a} / {i}" for a, i in zip(labels["algorithm"], labels["instance"], strict=False)])
     frame = _normality_frame(rows, labels, names, alpha)
     return NormalityResult(method="Normality tests", alpha=alpha, table=frame, samples=samples,
                            dropped_instances=drop_record(results, nan_policy))
@@ -294,7 +294,7 @@ def _variance_rows(runs: np.ndarray, test: str) -> tuple[np.ndarray, np.ndarray,
     statistic = np.where(constant, np.nan, np.where(degenerate, np.inf, statistic))
     pvalue = np.where(constant | degenerate, np.nan, pvalue)
     notes = ["" if c else CONSTANT_DEVIATIONS if d else ZERO_VARIANCE_GROUP if np.isinf(t) else ""
-             for c, d, t in zip(constant, degenerate, statistic)]
+             for c, d, t in zip(constant, degenerate, statistic, strict=False)]
     return statistic, pvalue, notes
 
 

@@ -27,8 +27,8 @@ from scipy import stats
 
 from algocompare import _validation as v
 from algocompare._options import documented_table_options
-from algocompare.data.convert import as_results, drop_record
 from algocompare._results import TestResult, internal
+from algocompare.data.convert import as_results, drop_record
 from algocompare.data.results import stretched_mean_ranks
 
 __all__ = ["durbin", "skillings_mack", "DurbinResult", "SkillingsMackResult", "incomplete_design",
@@ -112,12 +112,12 @@ def design_from_values(values: np.ndarray, algorithms: Sequence[Any], instances:
                        dropped: tuple | None = None) -> IncompleteDesign:
     """The design of an oriented instances × algorithms array (NaN = missing), already validated."""
     present = ~np.isnan(values)
-    absent = [a for a, seen in zip(algorithms, present.any(axis=0)) if not seen]
+    absent = [a for a, seen in zip(algorithms, present.any(axis=0), strict=False) if not seen]
     if absent:
         raise ValueError(f"algorithm(s) {', '.join(map(v.show, absent))} have no value on any instance; "
                          "remove them before the analysis.")
     informative = present.sum(axis=1) >= 2
-    kept = tuple(i for i, keep in zip(instances, informative) if keep)
+    kept = tuple(i for i, keep in zip(instances, informative, strict=False) if keep)
     if len(kept) < 2:
         raise ValueError(f"only {len(kept)} instance(s) with two or more values ({int((~present).sum())} missing "
                          "value(s) in the table); this analysis needs at least 2 such instances to compare "
@@ -127,7 +127,7 @@ def design_from_values(values: np.ndarray, algorithms: Sequence[Any], instances:
     design = IncompleteDesign(
         algorithms=tuple(algorithms), instances=kept, ranks=ranks,
         present=present[informative], n_missing=int((~present).sum()),
-        uninformative=tuple(i for i, keep in zip(instances, informative) if not keep),
+        uninformative=tuple(i for i, keep in zip(instances, informative, strict=False) if not keep),
         mean_ranks=pd.Series(stretched_mean_ranks(ranks), index=index, name="mean_rank"), dropped=dropped)
     _check_connected(design)
     return design
@@ -143,8 +143,8 @@ def _check_connected(design: IncompleteDesign) -> None:
         reached |= frontier
         frontier = linked[frontier].any(axis=0) & ~reached
     if not reached.all():
-        apart = [a for a, r in zip(design.algorithms, reached) if not r]
-        never = [a for a, lam in zip(design.algorithms, np.diag(design.concurrences)) if lam == 0]
+        apart = [a for a, r in zip(design.algorithms, reached, strict=False) if not r]
+        never = [a for a, lam in zip(design.algorithms, np.diag(design.concurrences), strict=False) if lam == 0]
         detail = (f"{', '.join(map(v.show, never))} share no instance with another algorithm" if never else
                   f"{', '.join(map(v.show, apart))} never share an instance with "
                   f"{v.show(design.algorithms[0])} or the algorithms it meets")

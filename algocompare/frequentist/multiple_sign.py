@@ -13,8 +13,8 @@ from algocompare import _validation as v
 from algocompare._deprecation import renamed_value, warn_renamed
 from algocompare._options import N_RESAMPLES, check_alternative
 from algocompare._progress import progress_bar
-from algocompare.data.convert import as_blocks, drop_record
 from algocompare._results import BaseResult
+from algocompare.data.convert import as_blocks, drop_record
 
 __all__ = ["multiple_sign_test", "MultipleSignResult"]
 
@@ -129,7 +129,7 @@ def multiple_sign_test(data: Any, *, control: Any = "best", alternative: str | N
     p_adj = (exceed + 1) / (n_resamples + 1)
     d = values[:, others] - values[:, [c]]
     trials = (d != 0).sum(axis=0)
-    p_marginal = [_binomial_p(int(r), int(t), toward) for r, t in zip(observed, trials)]
+    p_marginal = [_binomial_p(int(r), int(t), toward) for r, t in zip(observed, trials, strict=False)]
     frame = pd.DataFrame({
         "algorithm": [table.columns[j] for j in others], "control": control,
         "n_minus": (d < 0).sum(axis=0), "n_plus": (d > 0).sum(axis=0), "n_ties": (d == 0).sum(axis=0),

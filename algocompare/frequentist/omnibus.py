@@ -18,10 +18,10 @@ import pandas as pd
 from scipy import special, stats
 
 from algocompare import ranking
-from algocompare._results import BaseResult, TestResult, internal
-from algocompare.frequentist._common import oriented_blocks
 from algocompare._options import documented_table_options
+from algocompare._results import BaseResult, TestResult, internal
 from algocompare.data.convert import as_results, drop_record
+from algocompare.frequentist._common import oriented_blocks
 
 __all__ = ["friedman", "iman_davenport", "aligned_ranks", "quade", "rm_anova", "omnibus",
            "FriedmanResult", "ImanDavenportResult", "AlignedRanksResult", "QuadeResult",
@@ -503,7 +503,7 @@ def omnibus(data: Any, *, tie_correction: bool = True, direction: str | None = N
              "quade": "Quade", "rm_anova": "Repeated-measures ANOVA"}
     rows = []
     for key, res in tests.items():
-        df1 = getattr(res, "df", None) or getattr(res, "df1")
+        df1 = getattr(res, "df", None) or res.df1
         rows.append({"test": names[key], "statistic": res.statistic, "df1": df1,
                      "df2": getattr(res, "df2", math.nan), "pvalue": res.pvalue,
                      "pvalue_gg": getattr(res, "pvalue_gg", math.nan)})

@@ -9,11 +9,11 @@ Peers tabulate N ≤ 8, k ≤ 12 or use the normal approximation only.
 from __future__ import annotations
 
 import dataclasses
-
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -204,7 +204,7 @@ def convergence_page(a: Any, b: Any, *, optimum: Any = None, method: str = "auto
     if optimum is not None:
         target = np.broadcast_to(np.asarray(optimum, dtype=float), (x.shape[0],))
         ranks = np.array([_derrac_ranks(r, _first_hit(xa, t, tol), _first_hit(yb, t, tol))
-                          for r, xa, yb, t in zip(ranks, x, y, target)])
+                          for r, xa, yb, t in zip(ranks, x, y, target, strict=False)])
     labels = [f"cut{j + 1}" for j in range(x.shape[1])]
     result = _page_from_ranks(ranks, method, labels)
     return dataclasses.replace(result, method=result.method.replace("Page trend", "Page convergence"))

@@ -18,9 +18,9 @@ from scipy import stats
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_field, renamed_parameters, renamed_value
 from algocompare._options import check_confidence_level
-from algocompare.ranking import below_overflow
 from algocompare._results import BaseResult, TestResult
 from algocompare.frequentist._common import check_alternative, discrete_pvalue, normal_pvalue
+from algocompare.ranking import below_overflow
 
 __all__ = ["sign_test", "wilcoxon", "paired_ttest", "rank_sum", "fwer_of_pairwise",
            "SignTestResult", "WilcoxonResult", "PairedTTestResult", "RankSumResult", "FWERResult"]

@@ -12,8 +12,8 @@ import pandas as pd
 from scipy import stats
 
 from algocompare import _validation as v
-from algocompare.data.convert import as_results, drop_record
 from algocompare._results import BaseResult
+from algocompare.data.convert import as_results, drop_record
 from algocompare.frequentist.pairwise import wilcoxon
 
 __all__ = ["per_instance", "PerInstanceResult"]

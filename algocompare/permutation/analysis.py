@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from algocompare._results import format_number
-from algocompare.data.convert import as_results
 from algocompare.analysis import AnalysisOptions, Section
+from algocompare.data.convert import as_results
 from algocompare.permutation.msd import msd_intervals
 from algocompare.permutation.omnibus import permutation_test
 
@@ -61,7 +61,7 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     pairs = msd.to_frame()
     differ = pairs[pairs["reject"]]
     lines.append(f"{len(differ)} of {len(pairs)} pairs differ (permutation MSD)"
-                 + (": " + ", ".join(f"{a}-{b}" for a, b in zip(differ["algorithm_a"], differ["algorithm_b"]))
+                 + (": " + ", ".join(f"{a}-{b}" for a, b in zip(differ["algorithm_a"], differ["algorithm_b"], strict=False))
                     if len(differ) else ""))
     data = {"test": test.to_dict(), "msd": msd.to_dict(), "pairs": pairs.to_dict("records")}
     return Section(key="permutation", title="Permutation tests (synchronized permutations)", text="\n".join(lines),

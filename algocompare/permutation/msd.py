@@ -46,8 +46,15 @@ from algocompare.permutation import _resampling as rs
 from algocompare.permutation._input import prepare
 from algocompare.permutation.enumeration import all_subsets
 from algocompare.permutation.result import MSDResult
-from algocompare.permutation.synchronized import (MSE_VARIANTS, VARIANTS, csp_chunks, error_mean_square,
-                                                  exchange_draws, exchanged_totals, n_synchronized)
+from algocompare.permutation.synchronized import (
+    MSE_VARIANTS,
+    VARIANTS,
+    csp_chunks,
+    error_mean_square,
+    exchange_draws,
+    exchanged_totals,
+    n_synchronized,
+)
 
 __all__ = ["msd_intervals", "parametric_msd", "rank_msd"]
 

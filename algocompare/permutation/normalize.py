@@ -23,8 +23,8 @@ import numpy as np
 import pandas as pd
 
 from algocompare import _validation as v
-
 from algocompare.data.convert import as_results
+
 __all__ = ["relative_deviation", "zemel_measure"]
 
 

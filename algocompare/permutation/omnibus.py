@@ -12,8 +12,7 @@ from algocompare.permutation import _resampling as rs
 from algocompare.permutation._input import prepare
 from algocompare.permutation.design1 import anova_blocks, design1_null, friedman_blocks, sum_squares_statistic
 from algocompare.permutation.result import PermutationTestResult
-from algocompare.permutation.synchronized import (MSE_VARIANTS, VARIANTS, anova_runs, pair_statistic,
-                                                  synchronized_null)
+from algocompare.permutation.synchronized import MSE_VARIANTS, VARIANTS, anova_runs, pair_statistic, synchronized_null
 
 __all__ = ["permutation_test", "STATISTICS"]
 

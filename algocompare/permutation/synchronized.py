@@ -46,9 +46,15 @@ import math
 
 import numpy as np
 from scipy import stats
+
 from algocompare.permutation import _resampling as rs
-from algocompare.permutation.enumeration import (combinations_mask, combine_tails, enumeration_size, quadratic_tail,
-                                                    tail_of_samples)
+from algocompare.permutation.enumeration import (
+    combinations_mask,
+    combine_tails,
+    enumeration_size,
+    quadratic_tail,
+    tail_of_samples,
+)
 
 __all__ = ["VARIANTS", "MSE_VARIANTS", "pair_statistic", "pair_form", "anova_runs", "error_mean_square", "synchronized_null",
            "exchange_draws", "n_synchronized"]

@@ -121,7 +121,7 @@ def _numbered(names: list[str], labels: list[str], max_chars: int) -> list[str]:
 def record_names(ax: Any, names: Sequence[Any], labels: Sequence[str]) -> None:
     """Remember in ``ax.algocompare_names`` (full name -> text shown) how each name is shown."""
     store = dict(getattr(ax, "algocompare_names", None) or {})
-    store.update({str(n): str(label) for n, label in zip(names, labels)})
+    store.update({str(n): str(label) for n, label in zip(names, labels, strict=False)})
     ax.algocompare_names = store
 
 
@@ -318,7 +318,7 @@ def _keeping_view(ax: Any, axis: str) -> Any:
 def _apart(extents: list[Any], m: int) -> bool:
     """Whether labels ``m`` apart never overlap (nor come closer than the gap)."""
     return not any(min(a.x1, b.x1) - max(a.x0, b.x0) > -_GAP_PX and min(a.y1, b.y1) - max(a.y0, b.y0) > -_GAP_PX
-                   for a, b in zip(extents, extents[m:]))
+                   for a, b in zip(extents, extents[m:], strict=False))
 
 
 def _drop_crowded(ax: Any, renderer: Any) -> bool:
@@ -559,7 +559,7 @@ def _place_in_cell(ax: Any, cell: Any, margins: Any) -> bool:
         y0, y1 = (y0 + y1) / 2 - 0.05 * cell.height, (y0 + y1) / 2 + 0.05 * cell.height
     original = ax.get_position(original=True).transformed(ax.figure.transSubfigure)
     target = (x0, y0, x1, y1)
-    if not ax.get_in_layout() and all(abs(a - b) <= 0.5 for a, b in zip(original.extents, target)):
+    if not ax.get_in_layout() and all(abs(a - b) <= 0.5 for a, b in zip(original.extents, target, strict=False)):
         return False
     _set_box(ax, *target)
     return True
@@ -574,7 +574,7 @@ def _thin_numbers(ax: Any, renderer: Any) -> bool:
         if name in getattr(ax, "_algocompare_ticks", {}) or axis.get_scale() != "linear" or not axis.get_visible():
             continue
         low, high = sorted(axis.get_view_interval())
-        shown = [(v, t) for v, t in zip(axis.get_majorticklocs(), axis.get_ticklabels())
+        shown = [(v, t) for v, t in zip(axis.get_majorticklocs(), axis.get_ticklabels(), strict=False)
                  if low - 1e-9 * abs(high - low) <= v <= high + 1e-9 * abs(high - low) and t.get_text() and t.get_visible()]
         extents = [t.get_window_extent(renderer) for _, t in shown]
         if len(extents) < 2 or _apart(extents, 1):

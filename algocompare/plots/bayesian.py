@@ -5,15 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from matplotlib.patches import Rectangle
-
 import numpy as np
 from matplotlib.colors import to_rgba
+from matplotlib.patches import Rectangle
 
 from algocompare._deprecation import renamed_parameters
 from algocompare.plots._figure import axes_or_new
-from algocompare.plots._fit import (FLOOR_POINTS, MIN_POINTS, cramped, finish, fit_names, in_grid, legend_below,
-                                    name_ticks, panel_inches, record_names, text_points, wrap_name)
+from algocompare.plots._fit import (
+    FLOOR_POINTS,
+    MIN_POINTS,
+    cramped,
+    finish,
+    fit_names,
+    in_grid,
+    legend_below,
+    name_ticks,
+    panel_inches,
+    record_names,
+    text_points,
+    wrap_name,
+)
 
 __all__ = ["plot_simplex", "plot_pairwise_matrix"]
 

@@ -97,7 +97,7 @@ def clique_levels(spans: Sequence[tuple[float, float]], gap: float = _CLIQUE_GAP
 def _clique_bars(result: Any, names: list[str], ranks: np.ndarray,
                  alpha: float | None) -> list[tuple[float, float, list[float], bool]]:
     """(left, right, member ranks, contiguous) for every clique of two or more algorithms."""
-    position = dict(zip(names, ranks))
+    position = dict(zip(names, ranks, strict=False))
     bars = []
     for clique in result.cliques(alpha):
         members = sorted(position[str(n)] for n in clique)
@@ -246,7 +246,7 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     left_side = not reverse
     if texts is None:  # its own figure: full names on one line
         texts = [_FittedLabel(_FittedLabel.one_line(name, rank, (i < rows.n_left) == left_side, True), name,
-                              (i < rows.n_left) == left_side) for i, (name, rank) in enumerate(zip(names, ranks))]
+                              (i < rows.n_left) == left_side) for i, (name, rank) in enumerate(zip(names, ranks, strict=False))]
     labels = []
     for label in texts:
         ha = "right" if label.left else "left"
@@ -260,11 +260,11 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     pad_px = fontsize * fig.dpi / 72 * 1.6  # room for the horizontal leader lines
     # Two columns: the inner holds a side's 1st, 3rd, ... label, the outer its 2nd, 4th, ...
     side_rows = [i if i < rows.n_left else k - 1 - i for i in range(k)]
-    inner = [max((w for w, r, i in zip(width_px, side_rows, range(k)) if (i < rows.n_left) == best and r % 2 == 0),
+    inner = [max((w for w, r, i in zip(width_px, side_rows, range(k), strict=False) if (i < rows.n_left) == best and r % 2 == 0),
                  default=0.0) for best in (True, False)]
     gap_px = fontsize * fig.dpi / 72
     if rows.two_columns:
-        need_best, need_worst = (inner[b] + gap_px + max((w for w, r, i in zip(width_px, side_rows, range(k))
+        need_best, need_worst = (inner[b] + gap_px + max((w for w, r, i in zip(width_px, side_rows, range(k), strict=False)
                                                            if (i < rows.n_left) == best and r % 2 == 1), default=0.0)
                                  for b, best in ((0, True), (1, False)))
     else:
@@ -294,14 +294,14 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
             ax.plot([end, end], [-2.05, -1.75], color="black", lw=1.0)
         ax.text(axis_lo + cd / 2, -2.05, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=small)
 
-    for (left, right, members, contiguous), y in zip(bars, rows.clique_y(levels)):
+    for (left, right, members, contiguous), y in zip(bars, rows.clique_y(levels), strict=False):
         ax.plot([left, right], [y, y], color="black", lw=3.2, solid_capstyle="butt", gid="clique",
                 ls="-" if contiguous else (0, (2, 1)))
         if not contiguous:
             ax.plot(members, [y] * len(members), "o", color="black", ms=4)
 
     # Elbow leader lines from each mean rank down to its label row.
-    for i, (label, rank) in enumerate(zip(labels, ranks)):
+    for i, (label, rank) in enumerate(zip(labels, ranks, strict=False)):
         best_half = i < rows.n_left
         row = side_rows[i]
         y = rows.centres[i]
@@ -420,7 +420,7 @@ def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_le
 
     def labels(size: float, side_pt: float, max_lines: int, with_rank: bool) -> list[_FittedLabel] | None:
         fitted = []
-        for i, (name, rank) in enumerate(zip(names, ranks)):
+        for i, (name, rank) in enumerate(zip(names, ranks, strict=False)):
             left = (i < n_left) == left_side
             lines = wrap_name(measure, _FittedLabel.one_line(name, rank, left, with_rank), size, side_pt, max_lines)
             if lines is None:
@@ -462,7 +462,7 @@ def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_le
     room = side_pt / 2 - size if rows.two_columns else side_pt - (rank_pt if with_rank else 0.0)
     short = fit_names(fig, names, size, max(room / _TEXT_SLACK, 10.0))
     fitted = [_FittedLabel(_FittedLabel.one_line(name, rank, (i < n_left) == left_side, with_rank), name,
-                           (i < n_left) == left_side) for i, (name, rank) in enumerate(zip(short, ranks))]
+                           (i < n_left) == left_side) for i, (name, rank) in enumerate(zip(short, ranks, strict=False))]
     return float(size), fitted, caption, rows
 
 
@@ -567,13 +567,13 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
         above = sum(value > h for h in heights)  # lines this bar exceeds
         return _BAR_MEANING[1 if above == 0 else (3 if above == len(heights) else 2)][0]
 
-    colors = [colour(n_, v) for n_, v in zip(names, values)]
+    colors = [colour(n_, v) for n_, v in zip(names, values, strict=False)]
     bars = ax.bar(range(k), values, color=colors, edgecolor="black", lw=0.6, gid="rank-bar")
     panel_w, panel_h = panel_inches(ax)
     # Numbers wider than their bars stand upright above them, so that they never run together.
     label_pt = text_points(ax.figure, "00.00", MIN_POINTS)[0]
     upright = label_pt > 0.8 * panel_w * 72 / max(k, 1) * 0.75
-    for bar, value in zip(bars, values):
+    for bar, value in zip(bars, values, strict=False):
         # On a white ground: a cut line passing behind the number does not strike it through.
         ax.annotate(f"{value:.2f}", (bar.get_x() + bar.get_width() / 2, value), xytext=(0, 2),
                     textcoords="offset points", ha="center", va="bottom", fontsize=MIN_POINTS, zorder=4,
@@ -581,7 +581,7 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
                     bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.85))
     styles = ["--", ":", "-.", (0, (5, 2, 1, 2))]
     compact = panel_w < 5.0  # a panel of a grid or a column: short legend entries side by side
-    for (alpha, height), style in zip(cuts, styles):
+    for (alpha, height), style in zip(cuts, styles, strict=False):
         label = (f"α = {alpha:g}: {height:.2f}" if compact
                  else f"α = {alpha:g}: {base:.2f} + CD {height - base:.2f} = {height:.2f}")
         ax.axhline(height, color="black", ls=style, lw=1.1, gid="cut-line", zorder=3, label=label)

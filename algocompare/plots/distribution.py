@@ -105,7 +105,7 @@ def _violin_shapes(samples: list[np.ndarray], transform: Any = None) -> list[dic
 
     shapes = cbook.violin_stats([forward(s) for s in samples], _density)
     inverse = transform.inverted()
-    for shape, sample in zip(shapes, samples):
+    for shape, sample in zip(shapes, samples, strict=False):
         shape["coords"] = inverse.transform(shape["coords"].reshape(-1, 1)).ravel()
         shape.update(mean=sample.mean(), median=np.median(sample), min=sample.min(), max=sample.max())
     return shapes
@@ -241,7 +241,7 @@ def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] 
     else:
         use_layout(ax.figure)
         fig, axes = ax.figure, split_axes(ax, ncols, nrows).reshape(nrows, ncols)
-    for panel, inst in zip(axes.flat, instances):
+    for panel, inst in zip(axes.flat, instances, strict=False):
         distribution_plot(res, panel, kind=kind, instance=inst, log=log, sort=False, title=str(inst))
         panel.set_ylabel("")
     for panel in axes.flat[len(instances):]:
@@ -281,7 +281,6 @@ def histogram_qq(sample: Any, axes: Sequence[Any] | None = None, *, name: str | 
     from scipy import stats
 
     from algocompare._validation import as_sample
-
     from algocompare.plots._figure import split_axes, subplots, use_layout
     from algocompare.plots._fit import fit_names
 
@@ -347,6 +346,6 @@ def normality_plots(data: Any, *, algorithms: Sequence[Any] | None = None, insta
     else:
         use_layout(ax.figure)
         fig, axes = ax.figure, split_axes(ax, 2, len(names)).reshape(len(names), 2)
-    for row, n in zip(axes, names):
+    for row, n in zip(axes, names, strict=False):
         histogram_qq(samples[n], row, name=str(n), bins=bins)
     return fig

@@ -75,8 +75,8 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     >>> ax.get_title(), [t.get_text() for t in ax.get_xticklabels()][:3]   # mean-rank order
     ('p-values (nemenyi); framed: p ≤ 0.05', ['G-CMA-ES', 'L-SaDE', 'DMS-L-PSO'])
     """
-    from matplotlib.colors import LogNorm
     from matplotlib.collections import PatchCollection
+    from matplotlib.colors import LogNorm
     from matplotlib.patches import Rectangle
 
     alpha = getattr(result, "alpha", 0.05) if alpha is None else alpha
@@ -98,7 +98,7 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     annotate = k <= 20 if annotate is None else annotate
     size = max(MIN_POINTS, min(9.0, 120.0 / k))  # cells too small for it lose their numbers (finish)
     frames = []
-    for i, j in zip(*np.nonzero(shown)):
+    for i, j in zip(*np.nonzero(shown), strict=False):
         p = values[i, j]
         reject = p <= alpha
         if annotate:
@@ -206,7 +206,7 @@ def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
               vmax=len(levels) + 0.5, aspect="equal", interpolation="none")
     rank_values = ranks.to_numpy(float)
     size = max(MIN_POINTS, min(10.0, 140.0 / k))
-    for i, j in zip(*np.nonzero(tested)):
+    for i, j in zip(*np.nonzero(tested), strict=False):
         if i == j:
             continue
         sign = "+" if rank_values[i] < rank_values[j] else ("−" if rank_values[i] > rank_values[j] else "=")
@@ -216,7 +216,7 @@ def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
     share = 0.3 if panel_inches(ax)[0] >= 5.0 else 0.22
     name_ticks(ax, "x", range(k), names, rotation=90, share=share)
     name_ticks(ax, "y", range(k), names, share=share)
-    handles = [Patch(color=c, label=f"p ≤ {lev:g}") for c, lev in zip(palette, levels)]
+    handles = [Patch(color=c, label=f"p ≤ {lev:g}") for c, lev in zip(palette, levels, strict=False)]
     handles.append(Patch(color=palette[-1], label="NS"))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1), frameon=False, fontsize=8)
     ax.set_title(title or "Significance (+: row better than column)", fontsize=10)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
+from typing import Any
 
 import numpy as np
 from scipy import stats
@@ -137,9 +136,9 @@ def plot_experiment(result: Any, ax=None, *, pair: int | None = None):
         use_layout(ax.figure)
         ax_n = None
     algorithms = list(dict.fromkeys(a for p in pairs for a in p))
-    short = dict(zip(algorithms, fit_names(ax.figure, algorithms, 8.0, 0.3 * ax.figure.get_figwidth() * 72)))
+    short = dict(zip(algorithms, fit_names(ax.figure, algorithms, 8.0, 0.3 * ax.figure.get_figwidth() * 72), strict=False))
     offsets = np.linspace(-0.25, 0.25, len(pairs)) if len(pairs) > 1 else [0.0]
-    for p, ((a, b), offset) in enumerate(zip(pairs, offsets)):
+    for p, ((a, b), offset) in enumerate(zip(pairs, offsets, strict=False)):
         rows = table[(table["alg_a"] == a) & (table["alg_b"] == b)]
         y = rows["instance"].map(row).to_numpy(float) + offset
         color = f"C{p % 10}"
@@ -165,7 +164,7 @@ def _run_counts(ax: Any, table: Any, algorithms: list, short: dict, row: dict) -
     """Horizontal bars: runs of each algorithm on each instance."""
     runs = {}
     for side in ("a", "b"):
-        for alg, inst, n in zip(table[f"alg_{side}"], table["instance"], table[f"n_{side}"]):
+        for alg, inst, n in zip(table[f"alg_{side}"], table["instance"], table[f"n_{side}"], strict=False):
             runs[(alg, inst)] = n
     height = 0.8 / len(algorithms)
     for i, alg in enumerate(algorithms):

@@ -18,12 +18,13 @@ documented per method.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy.special import comb
 from scipy import special
+from scipy.special import comb
 from scipy.stats import norm
 
 from algocompare._deprecation import renamed_parameters
@@ -309,7 +310,7 @@ def _from_pairs(labels_ab: list[tuple[Any, Any]], values: np.ndarray) -> tuple[l
     k = len(algorithms)
     position = {x: n for n, x in enumerate(algorithms)}
     rows, cols = np.triu_indices(k, 1)
-    slot = {(int(i), int(j)): n for n, (i, j) in enumerate(zip(rows, cols))}
+    slot = {(int(i), int(j)): n for n, (i, j) in enumerate(zip(rows, cols, strict=False))}
     where = np.empty(len(labels_ab), dtype=int)
     for n, (a, b) in enumerate(labels_ab):
         i, j = sorted((position[a], position[b]))

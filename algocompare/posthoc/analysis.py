@@ -108,7 +108,7 @@ def with_effect_sizes(result: Any, data: Any, measure: str) -> Any:
           DYYPO        0.788     large
     """
     table = result.table
-    pairs = list(zip(table["algorithm_a"], table["algorithm_b"]))
+    pairs = list(zip(table["algorithm_a"], table["algorithm_b"], strict=False))
     if getattr(data, "n_missing", 0):
         effects = _pairwise_complete_effects(data, pairs, measure)
     else:
@@ -197,7 +197,7 @@ def _control_table(result: Any) -> list[str]:
         header.append("effect size [95 % CI]")
     widths = [max(len(row[j]) for row in [header] + rows) for j in range(len(header))]
     align = ["<"] + [">"] * 3 + ["<", "<"]
-    return ["  " + "  ".join(f"{cell:{a}{w}}" for cell, a, w in zip(row, align, widths)).rstrip()
+    return ["  " + "  ".join(f"{cell:{a}{w}}" for cell, a, w in zip(row, align, widths, strict=False)).rstrip()
             for row in [header] + rows]
 
 
@@ -215,7 +215,7 @@ def describe(result: Any, adjustment: Adjustment | None = None) -> str:
     rejected = table[table["reject"]]
     lines.append(f"  {len(rejected)} of {len(table)} pairs differ significantly")
     beats: dict[Any, list[Any]] = {}
-    for a, b, z in zip(rejected["algorithm_a"], rejected["algorithm_b"], rejected["statistic"]):
+    for a, b, z in zip(rejected["algorithm_a"], rejected["algorithm_b"], rejected["statistic"], strict=False):
         winner, loser = (a, b) if z > 0 else (b, a)
         beats.setdefault(winner, []).append(loser)
     width = max((len(str(a)) for a in beats), default=0)

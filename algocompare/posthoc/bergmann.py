@@ -33,8 +33,8 @@ times the work of k = 12) is allowed but was not timed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Iterator
 
 import numpy as np
 

@@ -18,7 +18,8 @@ Both statistics are positive when ``algorithm_a`` is better (lower rank sum).
 from __future__ import annotations
 
 import numpy as np
-from scipy.stats import norm, t as t_dist
+from scipy.stats import norm
+from scipy.stats import t as t_dist
 
 from algocompare.frequentist.incomplete import DurbinResult, SkillingsMackResult
 

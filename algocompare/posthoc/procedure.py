@@ -6,15 +6,22 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy.stats import norm, t as t_dist
+from scipy.stats import norm
+from scipy.stats import t as t_dist
 
 from algocompare._deprecation import warn_renamed
 from algocompare._options import check_alpha
 from algocompare._validation import NAN_POLICIES, check_algorithm, check_option, check_table_nan_policy
 from algocompare.data.convert import as_blocks
 from algocompare.frequentist.incomplete import durbin, skillings_mack
-from algocompare.posthoc.adjust import (CORRECTIONS, PAIRWISE_CORRECTIONS, adjust_pairwise, adjust_vector,
-                                        nemenyi_from_z, tie_consistent)
+from algocompare.posthoc.adjust import (
+    CORRECTIONS,
+    PAIRWISE_CORRECTIONS,
+    adjust_pairwise,
+    adjust_vector,
+    nemenyi_from_z,
+    tie_consistent,
+)
 from algocompare.posthoc.critical import critical_value
 from algocompare.posthoc.exact_friedman import pairwise_exact
 from algocompare.posthoc.incomplete import incomplete_pairs
@@ -99,7 +106,7 @@ def _wilcoxon(values: np.ndarray, a: np.ndarray, b: np.ndarray, options: dict) -
     """R+ of d = value_b - value_a (oriented: large R+ = algorithm_a better) and its p-value."""
     from algocompare.frequentist import wilcoxon
 
-    results = [wilcoxon(values[:, j], values[:, i], **options) for i, j in zip(a, b)]
+    results = [wilcoxon(values[:, j], values[:, i], **options) for i, j in zip(a, b, strict=False)]
     return (np.array([r.statistic for r in results], dtype=float),
             np.array([r.pvalue for r in results], dtype=float))
 

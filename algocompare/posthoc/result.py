@@ -136,7 +136,7 @@ class PosthocResult(BaseResult):
         order = list(self.mean_ranks.sort_values(kind="stable").index)
         rank_of = {a: i for i, a in enumerate(order)}
         if self.control is not None:
-            kept = [b for b, r in zip(self.table["algorithm_b"], self._decisions(alpha)) if not r]
+            kept = [b for b, r in zip(self.table["algorithm_b"], self._decisions(alpha), strict=False) if not r]
             group = sorted([self.control, *kept], key=rank_of.__getitem__)
             return [group] if len(group) > 1 else []
         rejected = self.reject(alpha).loc[order, order].to_numpy()

@@ -14,14 +14,14 @@ equal p-values share the largest APV of their group (:mod:`algocompare.posthoc.a
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
 __all__ = ["true_hypothesis_counts", "shaffer_multipliers", "shaffer_static"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _possible_counts(k: int) -> np.ndarray:
     """Boolean array b of length C(k,2)+1 with b[s] true iff s is in S(k)."""
     table = [np.array([True])]  # S(0) = {0}

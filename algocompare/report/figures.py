@@ -241,7 +241,7 @@ def render_svgs(jobs: list[tuple[FigureView, Any]], workers: int | None = None) 
     order = sorted(range(len(jobs)), key=lambda i: -jobs[i][0].cost)  # longest first
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            svgs = dict(zip(order, pool.map(_svg_of_pending, order, chunksize=1)))
+            svgs = dict(zip(order, pool.map(_svg_of_pending, order, chunksize=1), strict=False))
     finally:
         _PENDING.clear()
     return [svgs[i] for i in range(len(jobs))]

@@ -13,10 +13,10 @@ from typing import Any
 
 import pandas as pd
 
-from algocompare.report import figures as fig_views
-from algocompare.report.reading import CAVEATS, reading
-from algocompare.report.order import algorithm_order, in_order, summary_frame
 from algocompare._tables import LONG_ROWS, frame_to_html, result_frame
+from algocompare.report import figures as fig_views
+from algocompare.report.order import algorithm_order, in_order, summary_frame
+from algocompare.report.reading import CAVEATS, reading
 
 __all__ = ["render_report", "write_report"]
 
@@ -168,7 +168,7 @@ def _one_result_vertically(table: str) -> str:
     if len(fields) != len(values) or len(fields) < 5:
         return table
     body = "".join(f"<tr><td>{field}</td><td{attrs}>{value}</td></tr>"
-                   for (_, field), (attrs, value) in zip(fields, values))
+                   for (_, field), (attrs, value) in zip(fields, values, strict=False))
     start, end = table.index("<thead>"), table.index("</tbody>") + len("</tbody>")
     vertical = f"{table[:start]}<tbody>{body}</tbody>{table[end:]}"
     return vertical.replace('<table class="', '<table class="fields ', 1)
@@ -323,8 +323,8 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     ('<!DOCTYPE html>', True, True)
     """
     from algocompare import __version__
-    from algocompare.data.convert import as_results
     from algocompare.analysis import AnalysisOptions, adjustment_summary, run_analysis
+    from algocompare.data.convert import as_results
 
     data = as_results(data, nan_policy="keep")
     options = options or AnalysisOptions()

@@ -133,16 +133,16 @@ def summary_table(data: Any, sections: list[Any], width: str = "column") -> Pape
         notes.append(f"no effect sizes ({err})")
         effects = None
     if effects is not None:
-        r = dict(zip(effects["algorithm_a"].astype(str), effects["effect_size"].to_numpy(float)))
+        r = dict(zip(effects["algorithm_a"].astype(str), effects["effect_size"].to_numpy(float), strict=False))
         values = np.array([r.get(a, np.nan) for a in names])
-        frame["r"] = ["--" if a == reference or not np.isfinite(v) else _r(v) for a, v in zip(names, values)]
+        frame["r"] = ["--" if a == reference or not np.isfinite(v) else _r(v) for a, v in zip(names, values, strict=False)]
         if width == "page":
             bounds = {a: (lo, hi) for a, lo, hi in zip(effects["algorithm_a"].astype(str), effects["ci_low"],
-                                                         effects["ci_high"])}
+                                                         effects["ci_high"], strict=False)}
             frame["95% CI"] = [f"[{_r(bounds[a][0])}, {_r(bounds[a][1])}]"
                                if a in bounds and np.isfinite(bounds[a][0]) else "--" for a in names]
         frame["magnitude"] = [str(magnitude(v, "rank_biserial")) if a != reference else "" for a, v in
-                              zip(names, values)]
+                              zip(names, values, strict=False)]
         incomplete = len({instance for instance, _ in getattr(data, "missing_cells", ())})
         over = f"the {data.n_instances - incomplete} instances without a missing cell" if incomplete \
             else "the instances"
@@ -154,11 +154,11 @@ def summary_table(data: Any, sections: list[Any], width: str = "column") -> Pape
         return PaperTable(frame, np.zeros(frame.shape, bool), caption, "; ".join(notes) + ".", tuple(names))
     rejected, how = decision
     differs = [bool(rejected.get(a)) for a in names]
-    full = frame.assign(differs=["--" if a == reference else ("yes" if d else "no") for a, d in zip(names, differs)])
+    full = frame.assign(differs=["--" if a == reference else ("yes" if d else "no") for a, d in zip(names, differs, strict=False)])
     bold = np.zeros(full.shape, bool)
     bold[:, -1] = differs
     # the same table one column narrower, for long names in a column: the decision as a star on the mean rank
-    starred = frame.assign(**{"mean rank": [f"{m}*" if d else m for m, d in zip(frame["mean rank"], differs)]})
+    starred = frame.assign(**{"mean rank": [f"{m}*" if d else m for m, d in zip(frame["mean rank"], differs, strict=False)]})
     narrow = PaperTable(starred, np.zeros(starred.shape, bool), caption,
                         "; ".join([*notes, f"*: equal performance with {reference} rejected at {how}"]) + ".",
                         tuple(names))
@@ -171,14 +171,14 @@ def _decisions(sections: list[Any], names: list[str], reference: str,
     """Which algorithms differ from ``reference``, and the adjusted p that decided it."""
     if posthoc is not None:
         table = posthoc.table
-        return ({str(b): bool(r) for b, r in zip(table["algorithm_b"], table["reject"])},
+        return ({str(b): bool(r) for b, r in zip(table["algorithm_b"], table["reject"], strict=False)},
                 f"APV ({_adjustment(posthoc)}) ≤ {posthoc.alpha:g}")
     pairs = _posthoc(sections, control=False)
     if pairs is None:
         return None
     out = {}
     for a, b, r in zip(pairs.table["algorithm_a"].astype(str), pairs.table["algorithm_b"].astype(str),
-                       pairs.table["reject"]):
+                       pairs.table["reject"], strict=False):
         if reference in (a, b):
             out[b if a == reference else a] = bool(r)
     return out, f"APV ({_adjustment(pairs)}) ≤ {pairs.alpha:g}"
@@ -211,7 +211,7 @@ def control_table(result: Any, width: str = "column") -> PaperTable:
         frame["r"] = [_r(-v) if np.isfinite(v) else "--" for v in table["effect_size"].to_numpy(float)]
         if width == "page" and {"ci_low", "ci_high"} <= set(table.columns):
             frame["95% CI"] = [f"[{_r(-h)}, {_r(-lo)}]" if np.isfinite(lo) else "--"
-                               for lo, h in zip(table["ci_low"].to_numpy(float), table["ci_high"].to_numpy(float))]
+                               for lo, h in zip(table["ci_low"].to_numpy(float), table["ci_high"].to_numpy(float), strict=False)]
         if width == "page" and "magnitude" in table:
             frame["magnitude"] = table["magnitude"].astype(str).to_numpy()
         note += f" r: rank-biserial correlation with {result.control} (positive: better than it)."
@@ -300,7 +300,7 @@ def bayesian_pairs_table(result: Any, order: list[str] | None = None) -> PaperTa
                           "P(right)": source["p_right"].to_numpy(float)})
     if order is not None:  # the better-ranked algorithm as A: swap the pair and its left and right
         position = {name: i for i, name in enumerate(order)}
-        swap = np.array([position.get(a, 0) > position.get(b, 0) for a, b in zip(frame["A"], frame["B"])], bool)
+        swap = np.array([position.get(a, 0) > position.get(b, 0) for a, b in zip(frame["A"], frame["B"], strict=False)], bool)
         frame.loc[swap, ["A", "B", "P(left)", "P(right)"]] = frame.loc[swap, ["B", "A", "P(right)", "P(left)"]].to_numpy()
         frame = frame.astype({"P(left)": float, "P(right)": float})
     bold = np.zeros(frame.shape, bool)
@@ -358,7 +358,7 @@ def _ranking_frame(frame: pd.DataFrame) -> pd.DataFrame | None:
     solutions = [str(r).split(" > ") for r in frame["ranking"]][:_MAX_SOLUTIONS]
     depth = max(len(s) for s in solutions)
     columns = {("algorithm" if len(solutions) == 1 else f"solution {n}"): s + [""] * (depth - len(s))
-               for n, s in zip(frame["solution"], solutions)}
+               for n, s in zip(frame["solution"], solutions, strict=False)}
     out = pd.DataFrame(columns, index=pd.Index([str(i + 1) for i in range(depth)], name="position"))
     out.attrs["name_columns"] = list(columns)
     return out
@@ -453,7 +453,7 @@ def _numbered(table: PaperTable) -> tuple[pd.DataFrame, np.ndarray, str]:
     if "#" in frame and "algorithm" in frame:
         keep = [c != "algorithm" for c in frame.columns]
         frame, bold = frame.loc[:, keep], bold[:, keep]
-        number = dict(zip(table.frame["algorithm"].astype(str), table.frame["#"].astype(str)))
+        number = dict(zip(table.frame["algorithm"].astype(str), table.frame["#"].astype(str), strict=False))
     else:
         for column in table.name_columns:
             frame[column] = frame[column].astype(str).map(lambda n: number.get(n, n))

@@ -48,7 +48,7 @@ def _omnibus_rows(result: Any) -> list[tuple[str, float]]:
     frame = result.to_frame()
     if "pvalue" not in frame or "test" not in frame:
         return []
-    return [(str(t), float(p)) for t, p in zip(frame["test"], frame["pvalue"])
+    return [(str(t), float(p)) for t, p in zip(frame["test"], frame["pvalue"], strict=False)
             if any(w in str(t).lower() for w in _OMNIBUS)]
 
 
@@ -90,8 +90,8 @@ def _control_sentence(result: Any, alpha: float) -> str:
     rows = table[(table["algorithm_a"].astype(str) == control) | (table["algorithm_b"].astype(str) == control)]
     other = np.where(rows["algorithm_a"].astype(str) == control, rows["algorithm_b"], rows["algorithm_a"])
     rank = {str(a): float(r) for a, r in result.mean_ranks.items()}  # names in mean-rank order, as elsewhere
-    rejected = sorted((str(o) for o, r in zip(other, rows["reject"]) if r), key=lambda n: rank.get(n, 0.0))
-    kept = sorted((str(o) for o, r in zip(other, rows["reject"]) if not r), key=lambda n: rank.get(n, 0.0))
+    rejected = sorted((str(o) for o, r in zip(other, rows["reject"], strict=False) if r), key=lambda n: rank.get(n, 0.0))
+    kept = sorted((str(o) for o, r in zip(other, rows["reject"], strict=False) if not r), key=lambda n: rank.get(n, 0.0))
     procedure = _procedure(result)
     parts = [f"With {control} as control ({procedure}, α = {alpha:g})"]
     parts.append(f"it differs significantly from {_names(rejected)}" if rejected else "it differs from no algorithm")

@@ -18,7 +18,8 @@ import os
 import time
 import uuid
 import warnings
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from algocompare.samplesize.workers import WorkerPool, call_serialised, dumps
 

@@ -150,7 +150,7 @@ def _callable_text(obj: Any, depth: int = 0) -> str:
         cells = [_stable(c.cell_contents, depth + 1) if _filled(c) else "empty" for c in obj.__closure__ or ()]
         return (f"function({_code_text(obj.__code__)};{_stable(obj.__defaults__, depth + 1)};"
                 f"{_stable(obj.__kwdefaults__, depth + 1)};{cells};{_globals_text(obj, depth)})")
-    if isinstance(obj, type) or not hasattr(type(obj), "__call__") or isinstance(obj, types.BuiltinFunctionType):
+    if isinstance(obj, type) or not callable(type(obj)) or isinstance(obj, types.BuiltinFunctionType):
         return f"{getattr(obj, '__module__', '')}.{getattr(obj, '__qualname__', type(obj).__qualname__)}"
     call = type(obj).__call__
     inner = _callable_text(call, depth + 1) if isinstance(call, types.FunctionType) else type(obj).__qualname__
@@ -259,11 +259,11 @@ def _settings(obj: Any, found: dict[str, str], depth: int = 0) -> None:
     elif isinstance(obj, types.FunctionType):
         code = obj.__code__
         positional = code.co_varnames[:code.co_argcount]
-        for name, default in zip(positional[len(positional) - len(obj.__defaults__ or ()):], obj.__defaults__ or ()):
+        for name, default in zip(positional[len(positional) - len(obj.__defaults__ or ()):], obj.__defaults__ or (), strict=False):
             found.setdefault(f"default {name}", _stable(default, depth + 1))
         for name, default in (obj.__kwdefaults__ or {}).items():
             found.setdefault(f"default {name}", _stable(default, depth + 1))
-        for name, cell in zip(code.co_freevars, obj.__closure__ or ()):
+        for name, cell in zip(code.co_freevars, obj.__closure__ or (), strict=False):
             found.setdefault(f"closure variable {name}", _stable(cell.cell_contents, depth + 1) if _filled(cell)
                              else "empty")
         _global_settings(obj, depth, found)
@@ -352,8 +352,8 @@ def make(*, entropy: int, names: list, algorithms: list, versions: dict, labels:
     return {"format": FORMAT, "seed": str(entropy), "package": package,
             "python": f"{sys.version_info.major}.{sys.version_info.minor}",
             "algorithms": [[_label(n), algorithm_tag(a, versions.get(n)), setting_tags(a, versions.get(n))]
-                           for n, a in zip(names, algorithms)],
-            "instances": [[_label(label), instance_tag(item)] for label, item in zip(labels, items)],
+                           for n, a in zip(names, algorithms, strict=False)],
+            "instances": [[_label(label), instance_tag(item)] for label, item in zip(labels, items, strict=False)],
             "design": {key: (float(val) if isinstance(val, (float, np.floating)) else val)
                        for key, val in design.items()}}
 
@@ -402,7 +402,7 @@ def _algorithm_differences(recorded: list, current: list) -> list[str]:
             return [f"algorithm order: recorded {names_was}, now {names_now} (pass them in the recorded order)"]
         return [f"algorithms: recorded {names_was}, now {names_now}"]
     out = []
-    for entry_was, entry_now in zip(recorded, current):
+    for entry_was, entry_now in zip(recorded, current, strict=False):
         name, was, now = entry_was[0], entry_was[1], entry_now[1]
         if was == now:
             continue
@@ -431,5 +431,5 @@ def _instance_differences(recorded: list, current: list) -> list[str]:
             return [f"instance order: recorded {_listing(labels_was)}, now {_listing(labels_now)} (pass them "
                     "in the recorded order)"]
         return [f"instances: recorded {_listing(labels_was)}, now {_listing(labels_now)}"]
-    changed = [label for (label, was), (_, now) in zip(recorded, current) if was != now]
+    changed = [label for (label, was), (_, now) in zip(recorded, current, strict=False) if was != now]
     return [f"content of instance(s) {_listing(changed)} differs from the recorded one"] if changed else []

@@ -15,8 +15,9 @@ which runs are executed (the experiment runner relies on this).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -141,7 +142,7 @@ def algorithm_names(algorithms: Any) -> tuple[list[Any], list[Any]]:
         raise TypeError(f"algorithms must be a list or dict of algorithms, got {type(algorithms).__name__}.")
     if len(algs) < 2:
         raise ValueError(f"at least two algorithms are needed, got {len(algs)}.")
-    for name, alg in zip(names, algs):
+    for name, alg in zip(names, algs, strict=False):
         if not (callable(alg) or isinstance(alg, str)):
             raise TypeError(f"algorithm {name!r} must be a callable (instance, rng) -> float or a command "
                             f"template string, got {type(alg).__name__}.")
@@ -283,7 +284,7 @@ def _one_run(algorithm: Callable, name: Any, instance: Any, entropy: int, alg: i
 
 
 def _unserialisable(algs: list, names: list, instance: Any) -> str | None:
-    for what, obj in [*((f"algorithm {n!r}", a) for n, a in zip(names, algs)), ("the instance", instance)]:
+    for what, obj in [*((f"algorithm {n!r}", a) for n, a in zip(names, algs, strict=False)), ("the instance", instance)]:
         try:
             dumps(obj)
         except Exception as err:  # noqa: BLE001 - any pickling failure
@@ -311,4 +312,4 @@ def repetitions_result(plan: SamplingPlan, instance: Any, names: list) -> Repeti
         algorithms=list(names), n_runs=np.array([len(x) for x in plan.values]), phi=squeeze("phi"),
         se=squeeze("se"), se_max=plan.se_max, nmax_reached=plan.nmax_reached, dif=plan.dif,
         comparisons=plan.comparisons, pairs=table,
-        observations={name: np.asarray(x) for name, x in zip(names, plan.values)})
+        observations={name: np.asarray(x) for name, x in zip(names, plan.values, strict=False)})

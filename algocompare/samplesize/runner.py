@@ -35,8 +35,9 @@ journal (:mod:`~algocompare.samplesize.journal`) and the final tests
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -46,13 +47,13 @@ from algocompare import _options
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_value, warn_renamed
 from algocompare._options import N_RESAMPLES_INNER
+from algocompare._progress import progress_bar
 from algocompare._results import BaseResult, internal
 from algocompare.data.results import Results
 from algocompare.samplesize.executors import resolve
 from algocompare.samplesize.final_tests import TEST_NAMES, TESTS, final_tests
 from algocompare.samplesize.instances import calc_instances
 from algocompare.samplesize.journal import open_journal
-from algocompare._progress import progress_bar
 from algocompare.samplesize.repetitions import algorithm_names, check_sampling, check_timeout
 from algocompare.samplesize.scheduler import Study
 from algocompare.samplesize.standard_error import OLD_COMPARISONS, check_design, comparison_pairs
@@ -304,7 +305,7 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
                         force_balanced=bool(force_balanced), n_resamples=n_resamples)
     complete, backend, bar = False, None, None
     try:
-        backend = resolve(executor, {**{f"algorithm {n!r}": a for n, a in zip(names, algs)},
+        backend = resolve(executor, {**{f"algorithm {n!r}": a for n, a in zip(names, algs, strict=False)},
                                      **{f"instance {labels[i]!r}": items[i] for i in chosen}})
         bar = progress_bar(progress, total=0, desc="runs", unit="run")
         study = Study(backend, algs, names, items, labels, entropy, plan_options, cache, log, retries, timeout, bar)

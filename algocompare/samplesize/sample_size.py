@@ -25,7 +25,8 @@ from scipy import optimize, stats
 from algocompare import _validation as v
 from algocompare._deprecation import keyword_only_from, renamed_field, renamed_parameters
 from algocompare._results import BaseResult
-from algocompare.effects.power import check_power_options, power as _test_power
+from algocompare.effects.power import check_power_options
+from algocompare.effects.power import power as _test_power
 
 __all__ = ["sample_size", "SampleSizeResult"]
 

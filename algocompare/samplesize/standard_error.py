@@ -23,9 +23,10 @@ For two algorithms and simple differences both comparison schemes coincide.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd

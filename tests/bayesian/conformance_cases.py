@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from algocompare.bayesian import (bayesian_friedman, bayesian_multiple_measures, bayesian_pairwise, bayesian_sign,
-                                  bayesian_signed_rank, idp_wilcoxon, multiple_measures_test)
+from algocompare.bayesian import (
+    bayesian_friedman,
+    bayesian_multiple_measures,
+    bayesian_pairwise,
+    bayesian_sign,
+    bayesian_signed_rank,
+    idp_wilcoxon,
+    multiple_measures_test,
+)
 from tests.conformance import PAIRED_X, PAIRED_Y, Case
 
 

@@ -8,8 +8,14 @@ import pytest
 
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions
-from algocompare.bayesian import (bayesian_friedman, bayesian_multiple_measures, bayesian_pairwise,
-                                  bayesian_signed_rank, idp_wilcoxon, multiple_measures_test)
+from algocompare.bayesian import (
+    bayesian_friedman,
+    bayesian_multiple_measures,
+    bayesian_pairwise,
+    bayesian_signed_rank,
+    idp_wilcoxon,
+    multiple_measures_test,
+)
 from algocompare.bayesian.analysis import section
 from tests._refdata import ref_path
 

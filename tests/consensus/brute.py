@@ -37,7 +37,7 @@ def brute_force(levels_matrix, orders, ell=1, weights=None):
     candidates = all_linear_orders(n) if orders == "linear" else all_weak_orders(n)
     best, optima = np.inf, set()
     for cand in candidates:
-        value = sum(w * symdiff(cand, r) ** ell for w, r in zip(weights, levels_matrix))
+        value = sum(w * symdiff(cand, r) ** ell for w, r in zip(weights, levels_matrix, strict=False))
         if value < best - 1e-9:
             best, optima = value, {tuple(cand)}
         elif abs(value - best) <= 1e-9:

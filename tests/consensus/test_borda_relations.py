@@ -4,8 +4,18 @@ import numpy as np
 import pytest
 
 import algocompare as ac
-from algocompare.consensus import (borda, check_iia, check_majority, check_pareto, classify_order, consensus,
-                                   dominance, instance_rankings, order_properties, ranking_from_relation)
+from algocompare.consensus import (
+    borda,
+    check_iia,
+    check_majority,
+    check_pareto,
+    classify_order,
+    consensus,
+    dominance,
+    instance_rankings,
+    order_properties,
+    ranking_from_relation,
+)
 
 
 def test_chapter_score_examples():

@@ -1,7 +1,14 @@
 """Effect-size and power functions registered for the shared conformance checks."""
 
-from algocompare.effects.effect_size import (cliffs_delta, cohens_d, cohens_d_prime, d_z, hedges_g, rank_biserial,
-                                             vargha_delaney_a12)
+from algocompare.effects.effect_size import (
+    cliffs_delta,
+    cohens_d,
+    cohens_d_prime,
+    d_z,
+    hedges_g,
+    rank_biserial,
+    vargha_delaney_a12,
+)
 from algocompare.effects.power import power_curve
 from tests.conformance import PAIRED_X, PAIRED_Y, Case
 

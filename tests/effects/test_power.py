@@ -7,7 +7,6 @@ from scipy import stats
 import algocompare as ac
 from algocompare.effects.power import power, power_curve, t_power, z_power
 
-
 # (kwargs, R value); each from base R 4.x, options(digits=10)
 R_POWER = [
     # power.t.test(n=20, delta=1, sd=2, sig.level=0.05, type="two.sample", alternative="two.sided", strict=TRUE)

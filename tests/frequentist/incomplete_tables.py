@@ -13,7 +13,7 @@ import numpy as np
 def fill(t: int, blocks: list[tuple[int, ...]], values: list[tuple[float, ...]]) -> np.ndarray:
     """An instances × t table with NaN outside each block (blocks numbered from 1, as in R)."""
     table = np.full((len(blocks), t), np.nan)
-    for i, (cols, vals) in enumerate(zip(blocks, values)):
+    for i, (cols, vals) in enumerate(zip(blocks, values, strict=False)):
         table[i, [c - 1 for c in cols]] = vals
     return table
 

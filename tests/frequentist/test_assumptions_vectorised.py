@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 import algocompare as ac
-
 from algocompare.frequentist.assumptions import _normality_row, _shapiro_padded
 
 
@@ -16,7 +15,7 @@ def _shapiro_many(samples: dict) -> dict:
     matrix = np.full((len(samples), sizes.max()), np.nan)
     for row, sample in enumerate(samples.values()):
         matrix[row, :sample.size] = sample
-    return dict(zip(samples, zip(*_shapiro_padded(matrix, sizes))))
+    return dict(zip(samples, zip(*_shapiro_padded(matrix, sizes), strict=False), strict=False))
 
 
 def test_vectorised_shapiro_equals_one_call_per_sample():

@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import algocompare as ac
-from tests.frequentist.incomplete_tables import (BIBD_TIES, BRADY, CONOVER, NORMAL20, R, SACHS, SMALL, TABLES,
-                                                 TIES12)
+from tests.frequentist.incomplete_tables import BIBD_TIES, BRADY, CONOVER, NORMAL20, SACHS, SMALL, TABLES, TIES12, R
 
 RTOL = 1e-9
 

@@ -17,8 +17,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from algocompare.frequentist.incomplete import (check_bibd, design_from_values, durbin_parts,
-                                                skillings_mack_statistic)
+from algocompare.frequentist.incomplete import check_bibd, design_from_values, durbin_parts, skillings_mack_statistic
 from algocompare.posthoc.incomplete import skillings_mack_pairs
 
 ALPHA = 0.05

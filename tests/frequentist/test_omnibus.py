@@ -127,7 +127,7 @@ def test_defaults_are_tie_corrected(m):
     between = ((ar.sum(0) - n * (k * n + 1) / 2) ** 2).sum()
     within = ((ar - ar.mean(1, keepdims=True)) ** 2).sum()
     assert ac.aligned_ranks(m).statistic == pytest.approx((k - 1) * between / within, rel=1e-12)
-    for name, (matrix, *_, q_stat, _q_p) in R_VALUES.items():
+    for _name, (matrix, *_, q_stat, _q_p) in R_VALUES.items():
         if matrix is m:
             assert ac.quade(m).statistic == pytest.approx(q_stat, rel=1e-12)
 

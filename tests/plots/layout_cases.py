@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 from concurrent.futures import ThreadPoolExecutor
-from functools import cache, lru_cache
+from functools import cache
 
 import numpy as np
 import pandas as pd
@@ -27,7 +27,7 @@ def long_names(k: int, length: int = 40) -> list[str]:
     return names
 
 
-@lru_cache(maxsize=None)
+@cache
 def data(k: int, long: bool = True) -> ac.Results:
     """A runs table (10 instances x k algorithms x 4 runs) with real differences between algorithms."""
     rng = np.random.default_rng(k)
@@ -57,7 +57,7 @@ def comparison(res: ac.Results, kind: str, first: str, second: str):
     raise KeyError(kind)
 
 
-@lru_cache(maxsize=None)
+@cache
 def result(kind: str, k: int):
     res = data(k)
     names = list(res.algorithms)
@@ -81,7 +81,7 @@ def _experiment():
     def fast(instance, rng):
         return rng.normal(instance + 0.5, 2.0)
 
-    algorithms = dict(zip(long_names(3), [slow, fast, slow]))
+    algorithms = dict(zip(long_names(3), [slow, fast, slow], strict=False))
     with ThreadPoolExecutor(1) as pool:
         return ac.run_experiment({f"I{i}": i for i in range(1, 13)}, algorithms, d=1.0, se_max=0.5, n0=5, nmax=20,
                                  executor=pool, rng=1)
@@ -132,7 +132,7 @@ FIGURES = {
 PANELS = {"normality_plot": 2, "histogram_qq": 2, "plot_severity": 2, "msd_plot": 3}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cached_experiment():
     return _experiment()
 
@@ -180,13 +180,13 @@ def problems(fig, tolerance: float = 0.5) -> list[str]:
     found = []
     drawn = drawn_texts(fig)
     texts, extents = [t for t, _ in drawn], [e for _, e in drawn]
-    for text, e in zip(texts, extents):
+    for text, e in zip(texts, extents, strict=False):
         if e.x0 < box.x0 - tolerance or e.x1 > box.x1 + tolerance or e.y0 < box.y0 - tolerance \
                 or e.y1 > box.y1 + tolerance:
             found.append(f"outside the figure: {text.get_text()!r} {e.bounds}")
         if text.get_fontsize() < MIN_POINTS - 1e-9:
             found.append(f"below {MIN_POINTS:g} pt ({text.get_fontsize():.1f}): {text.get_text()!r}")
-    for (t1, e1), (t2, e2) in itertools.combinations(zip(texts, extents), 2):
+    for (t1, e1), (t2, e2) in itertools.combinations(zip(texts, extents, strict=False), 2):
         overlap_x = min(e1.x1, e2.x1) - max(e1.x0, e2.x0)
         overlap_y = min(e1.y1, e2.y1) - max(e1.y0, e2.y0)
         if overlap_x > tolerance and overlap_y > tolerance:

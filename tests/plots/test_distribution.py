@@ -80,7 +80,7 @@ def test_violins_on_a_log_axis_take_the_density_of_the_logarithms():
     assert ax.get_yscale() == "log"
     bodies = [c for c in ax.collections if len(c.get_paths()) == 1 and len(c.get_paths()[0].vertices) > 50]
     assert len(bodies) == 2
-    for body, centre in zip(bodies, (0.0, 1.0)):
+    for body, centre in zip(bodies, (0.0, 1.0), strict=False):
         x, y = body.get_paths()[0].vertices.T
         widest = y[np.argmax(np.abs(x - np.median(x)))]
         assert abs(np.log10(widest) - centre) < 0.6, (centre, widest)
@@ -101,7 +101,7 @@ def test_violins_on_a_symlog_axis_take_the_density_in_the_symlog_space():
     forward = SymmetricalLogTransform(10, ax.yaxis.get_transform().linthresh, 1.0)
     bodies = [c for c in ax.collections if len(c.get_paths()) == 1 and len(c.get_paths()[0].vertices) > 50]
     assert len(bodies) == 2
-    for body, values in zip(bodies, (a, b)):
+    for body, values in zip(bodies, (a, b), strict=False):
         x, y = body.get_paths()[0].vertices.T
         keep = x >= np.median(x)  # the right half of the outline: width against height
         width, t = x[keep] - np.median(x), forward.transform(y[keep].reshape(-1, 1)).ravel()

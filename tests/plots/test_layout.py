@@ -155,7 +155,7 @@ def _draw_grid(shape, kinds, constrained, width=7.16):
     first = None
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        for ax, kind in zip(axes.flat, kinds):
+        for ax, kind in zip(axes.flat, kinds, strict=False):
             cases.GRID_FIGURES[kind](ax)
             first = first or axes.flat[0].get_position().bounds
     return fig, axes, first

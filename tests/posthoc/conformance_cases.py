@@ -12,7 +12,7 @@ def adjusted_by_pair(result) -> tuple:
 
     Labels are not used because an ndarray input names its algorithms 0..k-1.
     """
-    pairs = sorted(zip(result.table["pvalue"], result.table["pvalue_adj"]))
+    pairs = sorted(zip(result.table["pvalue"], result.table["pvalue_adj"], strict=False))
     return tuple(value for pair in pairs for value in pair)
 
 

@@ -186,7 +186,7 @@ def _enumerated_sd(values: np.ndarray, test: str, a: int, b: int) -> float:
     orders = [list(order) for order in permutations(range(values.shape[1]))]
     diffs = []
     for choice in product(orders, repeat=values.shape[0]):
-        scores = _scores(np.array([row[order] for row, order in zip(values, choice)]), test)
+        scores = _scores(np.array([row[order] for row, order in zip(values, choice, strict=False)]), test)
         diffs.append(scores[a] - scores[b])
     return float(np.std(diffs))
 

@@ -48,7 +48,7 @@ def test_summary_has_the_effect_size_against_the_control_and_its_decision(cec):
     assert frame.loc["EBO", "r"] == f"{effects['effect_size'][0]:.2f}" and float(frame.loc["EBO", "r"]) > 0
     assert float(frame.loc["MOS12", "r"]) < 0 and frame.loc["MOS12", "magnitude"] == "large"
     control = next(r for s in sections for r in s.results.values() if getattr(r, "control", None) == "jSO")
-    rejected = dict(zip(control.table["algorithm_b"], control.table["reject"]))
+    rejected = dict(zip(control.table["algorithm_b"], control.table["reject"], strict=False))
     assert frame.loc["jSO", "differs"] == "--"
     assert all(frame.loc[a, "differs"] == ("yes" if rejected[a] else "no") for a in rejected)
     assert table.bold[:, -1].tolist() == [bool(rejected.get(a, False)) for a in frame.index]
@@ -198,7 +198,7 @@ def test_bayesian_pairs_are_numbered_and_oriented_by_mean_rank():
     order = [str(a) for a in data.mean_ranks().sort_values(kind="stable").index]
     table = paper_table(result, order)
     position = {a: i for i, a in enumerate(order)}
-    assert all(position[a] < position[b] for a, b in zip(table.frame["A"], table.frame["B"]))
+    assert all(position[a] < position[b] for a, b in zip(table.frame["A"], table.frame["B"], strict=False))
     source = result.table.set_index(["algorithm_a", "algorithm_b"])
     for a, b, left, right in table.frame[["A", "B", "P(left)", "P(right)"]].itertuples(index=False):
         if (a, b) in source.index:

@@ -117,7 +117,7 @@ def test_human_headers_in_latex_html_and_markdown():
 def test_rows_follow_the_mean_rank_order():
     frame = pd.DataFrame({"algorithm_a": ["A", "A", "B"], "algorithm_b": ["B", "C", "C"], "p": [0.1, 0.2, 0.3]})
     ordered, bold = in_order(frame, np.eye(3, 3, dtype=bool), ["C", "B", "A"])
-    assert list(zip(ordered["algorithm_a"], ordered["algorithm_b"])) == [("B", "C"), ("A", "C"), ("A", "B")]
+    assert list(zip(ordered["algorithm_a"], ordered["algorithm_b"], strict=False)) == [("B", "C"), ("A", "C"), ("A", "B")]
     assert bold.tolist() == np.eye(3, 3, dtype=bool)[[2, 1, 0]].tolist()
     assert list(ordered.index) == [0, 1, 2]
     borda = pd.DataFrame({"item": ["A", "B", "C"], "score": [1, 2, 3]})

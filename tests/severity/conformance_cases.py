@@ -3,7 +3,6 @@
 from algocompare.severity import severity, severity_analysis
 from tests.conformance import PAIRED_X, PAIRED_Y, Case
 
-
 CASES = [
     Case("severity_analysis_paired", severity_analysis, kind="paired", kwargs={"delta": 0.5}),
     Case("severity_analysis_two_sided_z", severity_analysis, kind="paired",
