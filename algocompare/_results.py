@@ -29,7 +29,36 @@ import pandas as pd
 
 from algocompare._tables import format_number, frame_to_html, frame_to_markdown, has_labels, in_order, result_frame
 
-__all__ = ["BaseResult", "TestResult", "internal", "format_number", "jsonable"]
+__all__ = ["BaseResult", "TestResult", "RESULT_KINDS", "internal", "format_number", "jsonable"]
+
+#: What a result is, for the code that shows it (figures, tables, the report's reading): each
+#: result class says it in its ``kind`` class attribute, so that nothing downstream guesses it from
+#: the ``method`` text or from the attributes an object happens to have.
+RESULT_KINDS = {
+    "result": "any other result",
+    "test": "a hypothesis test of two or more samples (statistic, p-value)",
+    "omnibus": "an omnibus test: do all algorithms perform alike? (one test, or a table of such tests)",
+    "trend": "a test of an ordered alternative (Page's trend test)",
+    "pairwise": "a test of two algorithms (sign, Wilcoxon, paired t, rank-sum, ...)",
+    "many_to_one": "tests of each algorithm against a control without a multiplicity-adjusted family",
+    "per_instance": "one test per instance",
+    "posthoc": "a family of pairwise comparisons with adjusted p-values",
+    "interval": "confidence intervals of differences",
+    "assumptions": "checks of a parametric test's assumptions",
+    "simulation": "an error rate estimated by simulation",
+    "bayesian": "a Bayesian comparison of two algorithms (p_left, p_rope, p_right)",
+    "bayesian_pairs": "Bayesian comparisons of every pair (a table with p_left, p_rope, p_right)",
+    "bayesian_omnibus": "a Bayesian analysis of all algorithms at once",
+    "permutation": "a permutation test",
+    "severity": "severity of a test's decision",
+    "effect_size": "an effect size with its interval",
+    "power": "power of a test",
+    "consensus": "a consensus ranking",
+    "consensus_property": "whether a consensus rule satisfies a property",
+    "dominance": "a dominance relation between algorithms",
+    "design": "the design of a study: instances, runs, sample size, standard errors",
+    "experiment": "the runs of an experiment",
+}
 
 
 def internal(default: Any = None, **kwargs: Any) -> Any:
@@ -99,6 +128,8 @@ class BaseResult:
     dropped_pairs: tuple | None = dropped()
     dropped_values: dict | None = dropped()
 
+    #: what the result is (a key of :data:`RESULT_KINDS`)
+    kind: ClassVar[str] = "result"
     _pvalue_columns: ClassVar[tuple[str, ...]] = ("pvalue_adj", "pvalue")
 
     # -- export -------------------------------------------------------------
@@ -251,6 +282,7 @@ class TestResult(BaseResult):
     """A hypothesis test: statistic, p-value and alternative."""
 
     __test__ = False  # not a pytest test class
+    kind: ClassVar[str] = "test"
 
     statistic: float
     pvalue: float

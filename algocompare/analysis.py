@@ -1,6 +1,6 @@
 """The sections of ``algocompare analyze`` and of the HTML report: one registration point.
 
-Each statistical area contributes a section through a module listed in
+Each statistical area contributes a section through a module imported here and listed in
 ``SECTION_PROVIDERS`` that exposes ``section(results, options) -> Section | None``
 (``None`` when the section does not apply, e.g. the permutation test on data without
 runs). The CLI prints ``Section.text`` and puts ``Section.data`` in ``--json`` under
@@ -9,125 +9,49 @@ runs). The CLI prints ``Section.text`` and puts ``Section.data`` in ``--json`` u
 
 A table with missing cells (read with ``nan_policy="keep"``) gets the sections of
 ``INCOMPLETE_SECTION_PROVIDERS`` instead: the others need every cell.
+
+The providers are imported explicitly, not looked up by name: a renamed or missing provider
+module is an ImportError when this module is imported, never a silently missing section.
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
-from algocompare._deprecation import renamed_init
-from algocompare._options import N_RESAMPLES
 from algocompare._progress import progress_bar
 from algocompare._results import jsonable
+
+# Section, AnalysisOptions and the limits are defined in _sections, which the providers import
+from algocompare._sections import MAX_ALL_PAIRS, MAX_KEMENY, AnalysisOptions, Section, size_limits
 from algocompare._validation import check_design_size
+from algocompare.bayesian import analysis as bayesian_section
+from algocompare.consensus import analysis as consensus_section
+from algocompare.frequentist import analysis as frequentist_section
+from algocompare.frequentist import incomplete_analysis as incomplete_omnibus_section
+from algocompare.frequentist import parametric_analysis as parametric_section
+from algocompare.permutation import analysis as permutation_section
+from algocompare.posthoc import analysis as posthoc_section
+from algocompare.posthoc import incomplete_analysis as incomplete_posthoc_section
 
 __all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "MAX_ALL_PAIRS",
            "MAX_KEMENY", "adjustment_summary", "data_summary", "run_analysis", "size_limits"]
 
-#: Most algorithms whose k(k-1)/2 pairs an analysis compares (the post-hoc and paired t tests of
-#: all pairs, their groups and figures, the Bayesian tests): 100 algorithms are 4,950 pairs; 1,000
-#: are 499,500 (minutes of effect sizes, a table nobody reads, a heat map of a million cells).
-#: Beyond it the comparisons with the control (k - 1 of them) remain.
-MAX_ALL_PAIRS = 100
-#: Most algorithms of the Kemeny consensus in an analysis (``kemeny.MAX_ITEMS``: it holds k x k
-#: matrices); beyond it the Borda count, which scales as k, remains.
-MAX_KEMENY = 2000
-
-#: Modules providing a ``section(results, options)`` function, in report order.
-SECTION_PROVIDERS: tuple[str, ...] = (
-    "algocompare.frequentist.analysis",
-    "algocompare.posthoc.analysis",
-    "algocompare.frequentist.parametric_analysis",
-    "algocompare.permutation.analysis",
-    "algocompare.bayesian.analysis",
-    "algocompare.consensus.analysis",
+#: The modules providing a ``section(results, options)`` function, in report order.
+SECTION_PROVIDERS: tuple[ModuleType, ...] = (
+    frequentist_section,
+    posthoc_section,
+    parametric_section,
+    permutation_section,
+    bayesian_section,
+    consensus_section,
 )
 
 #: The sections for a table with missing cells: Skillings-Mack and Durbin, and their post-hoc tests.
-INCOMPLETE_SECTION_PROVIDERS: tuple[str, ...] = (
-    "algocompare.frequentist.incomplete_analysis",
-    "algocompare.posthoc.incomplete_analysis",
+INCOMPLETE_SECTION_PROVIDERS: tuple[ModuleType, ...] = (
+    incomplete_omnibus_section,
+    incomplete_posthoc_section,
 )
-
-
-@renamed_init(correction="p_adjust")
-@dataclass(frozen=True)
-class AnalysisOptions:
-    """What the user asked of an analysis (the CLI flags of ``analyze``)."""
-
-    alpha: float = 0.05
-    control: str | None = "best"
-    #: the multiplicity adjustment (``--p-adjust``)
-    p_adjust: str = "holm"
-    bayesian: bool = False
-    rope: float = 0.0
-    n_samples: int = 50_000
-    n_resamples: int = N_RESAMPLES
-    seed: int | None = 0
-    #: standard error of the rank post-hoc z tests: "permutation" (calibrated) or "classic"
-    se: str = "permutation"
-    #: tie-corrected omnibus statistics (False: the papers' untied formulas)
-    tie_correction: bool = True
-    #: progress bars (``--progress/--no-progress``): None = on a terminal, once a step has lasted a second
-    progress: bool | None = None
-
-
-@dataclass(frozen=True)
-class Section:
-    """One part of an analysis."""
-
-    key: str
-    title: str
-    text: str
-    data: Any = None
-    results: dict[str, Any] = field(default_factory=dict)
-    #: the names in ``results`` whose figures the report draws (None: all of them)
-    figures: tuple[str, ...] | None = None
-    #: the question the section answers and its scope (first line of ``text``; the reading says it too)
-    question: str = ""
-
-
-def _provider(name: str) -> Any:
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        # A provider whose area is not installed yet is skipped; any other import error is a bug.
-        if err.name is not None and (name == err.name or name.startswith(err.name + ".")):
-            return None
-        raise
-
-
-def size_limits(n_algorithms: int, options: AnalysisOptions | None = None) -> list[str]:
-    """What an analysis of ``n_algorithms`` leaves out because its cost explodes with their
-    number, one sentence each (empty up to :data:`MAX_ALL_PAIRS` algorithms). Decided from the
-    size alone, so that ``analyze`` says it before any section starts; the sections apply the
-    same limits.
-
-    Examples
-    --------
-    >>> size_limits(30)
-    []
-    >>> size_limits(5000, AnalysisOptions(bayesian=True))[0][:60]
-    'all-pairs comparisons skipped: 5000 algorithms make 12497500'
-    >>> len(size_limits(5000, AnalysisOptions(bayesian=True)))
-    3
-    """
-    options = options or AnalysisOptions()
-    skipped = []
-    if n_algorithms > MAX_ALL_PAIRS:
-        pairs = n_algorithms * (n_algorithms - 1) // 2
-        skipped.append(f"all-pairs comparisons skipped: {n_algorithms} algorithms make {pairs} pairs (at most "
-                       f"{MAX_ALL_PAIRS} algorithms, {MAX_ALL_PAIRS * (MAX_ALL_PAIRS - 1) // 2} pairs); the "
-                       "comparisons with the control remain (--control), and their figures are not drawn")
-        if options.bayesian:
-            skipped.append(f"Bayesian section skipped: it compares all {pairs} pairs (at most {MAX_ALL_PAIRS} "
-                           "algorithms); run it on a subset of the algorithms")
-    if n_algorithms > MAX_KEMENY:
-        skipped.append(f"Kemeny consensus skipped: at most {MAX_KEMENY} algorithms (it holds {n_algorithms} x "
-                       f"{n_algorithms} matrices); the Borda count remains")
-    return skipped
 
 
 def run_analysis(results: Any, options: AnalysisOptions | None = None) -> list[Section]:
@@ -150,11 +74,10 @@ def run_analysis(results: Any, options: AnalysisOptions | None = None) -> list[S
     # one bar over the sections (each long step inside has its own, e.g. the Bayesian pairs)
     bar = progress_bar(options.progress, total=len(providers), desc="analysis", unit="section")
     try:
-        for name in providers:
-            if bar is not None:
-                bar.set_postfix_str(name.split(".")[1], refresh=False)
-            module = _provider(name)
-            section = None if module is None else module.section(results, options)
+        for module in providers:
+            if bar is not None:  # the area's name: algocompare.<area>.<module>
+                bar.set_postfix_str(module.__name__.split(".")[1], refresh=False)
+            section = module.section(results, options)
             if section is not None:
                 sections.append(section)
             if bar is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare.analysis import MAX_ALL_PAIRS, AnalysisOptions, Section
+from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section
 from algocompare.bayesian.pairwise import bayesian_pairwise
 
 __all__ = ["SCOPE", "section"]

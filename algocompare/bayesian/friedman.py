@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -44,6 +44,8 @@ class BayesianFriedmanResult(BaseResult):
     The fields ``gamma`` and ``credible_level`` of earlier versions are deprecated
     aliases of ``alpha`` and ``null_level``.
     """
+
+    kind: ClassVar[str] = "bayesian_omnibus"
 
     mean_ranks: pd.Series
     statistic: float

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -31,6 +31,8 @@ class IDPResult(BaseResult):
     otherwise. The fields ``lower`` and ``upper`` of earlier versions are deprecated
     aliases of ``p_lower`` and ``p_upper``.
     """
+
+    kind: ClassVar[str] = "bayesian"
 
     x_name: str
     y_name: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -71,6 +71,8 @@ class MultipleMeasuresResult(TestResult):
     ``counts`` has one row per configuration (``<`` = x lower on that measure).
     """
 
+    kind: ClassVar[str] = "test"
+
     counts: pd.Series
     most_observed: str
     second_observed: str
@@ -84,6 +86,8 @@ class MultipleMeasuresResult(TestResult):
 @dataclass(frozen=True, kw_only=True)
 class BayesianMultipleMeasuresResult(BaseResult):
     """Posterior probability that each configuration is the most probable one."""
+
+    kind: ClassVar[str] = "bayesian"
 
     probabilities: pd.Series
     counts: pd.Series

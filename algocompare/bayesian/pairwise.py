@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import itertools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -36,6 +36,8 @@ class BayesianPairwiseResult(BaseResult):
     ``algorithm_b`` is better, ``p_rope`` practical equivalence. ``decision`` names the
     winner, ``"rope"`` or ``"undecided"`` at ``threshold``.
     """
+
+    kind: ClassVar[str] = "bayesian_pairs"
 
     table: pd.DataFrame
     algorithms: list[str]

@@ -18,6 +18,7 @@ means ``x - y > rope`` (y lower); a difference exactly on ``±rope`` counts as r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
@@ -78,6 +79,8 @@ class BayesianPairedResult(BaseResult):
     winner : the decision in words (``"A lower"``, ``"equivalent"``, ``"undecided"``).
     samples : posterior draws, shape (n_samples, 3), columns left, rope, right.
     """
+
+    kind: ClassVar[str] = "bayesian"
 
     x_name: str
     y_name: str

@@ -21,7 +21,7 @@ QUESTION = ("Question: which single order best summarises the per-instance ranki
 def section(results: Any, options: Any) -> Any:
     """Borda and Kemeny (linear orders) consensus of the per-instance rankings."""
     from algocompare._results import jsonable
-    from algocompare.analysis import MAX_KEMENY, Section
+    from algocompare._sections import MAX_KEMENY, Section
     from algocompare.consensus.borda import borda
     from algocompare.consensus.kemeny import kemeny
 

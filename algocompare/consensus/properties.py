@@ -13,7 +13,7 @@ violate the criterion:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -29,6 +29,8 @@ __all__ = ["check_iia", "check_majority", "check_pareto", "CriterionResult"]
 @dataclass(frozen=True, kw_only=True)
 class CriterionResult(BaseResult):
     """Whether a consensus criterion holds, with the violating pairs."""
+
+    kind: ClassVar[str] = "consensus_property"
 
     criterion: str
     consensus_method: str

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -113,6 +113,8 @@ def _square_bool(incidence: Any) -> np.ndarray:
 @dataclass(frozen=True, kw_only=True)
 class DominanceRelation(BaseResult):
     """A dominance relation: incidence (a ≽ b), properties, classification, pairwise p-values."""
+
+    kind: ClassVar[str] = "dominance"
 
     items: tuple
     incidence: pd.DataFrame

@@ -20,7 +20,7 @@ Every consensus result names the same things the same way (:class:`ConsensusResu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -44,6 +44,8 @@ class ConsensusResult(BaseResult):
     n_rankings : number of input rankings (instances of a table).
     dropped_instances : instances dropped by ``nan_policy="omit"`` (empty when none was).
     """
+
+    kind: ClassVar[str] = "consensus"
 
     items: tuple
     consensus: list

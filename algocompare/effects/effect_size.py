@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from scipy import optimize, special, stats
@@ -38,6 +39,8 @@ class EffectSize(BaseResult):
 
     ``ci_low``/``ci_high`` bound the interval of coverage ``confidence_level``.
     """
+
+    kind: ClassVar[str] = "effect_size"
 
     estimate: float
     ci_low: float

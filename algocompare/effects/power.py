@@ -13,6 +13,7 @@ built on them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -179,6 +180,8 @@ def power(delta, sd=1.0, n=10, alpha: float = 0.05, alternative: str = "greater"
 @dataclass(frozen=True, kw_only=True)
 class PowerCurve(BaseResult):
     """Power over a grid of differences for several sample sizes (Figs. 5.2, 5.3, 5.11, 5.16)."""
+
+    kind: ClassVar[str] = "power"
 
     curve: pd.DataFrame
     sd: float

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from algocompare._results import format_number, jsonable
-from algocompare.analysis import AnalysisOptions, Section
+from algocompare._sections import AnalysisOptions, Section
 from algocompare.frequentist.assumptions import check_assumptions
 from algocompare.frequentist.omnibus import omnibus
 from algocompare.frequentist.parametric_analysis import p_text

@@ -7,7 +7,7 @@ import math
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -38,6 +38,8 @@ MIN_SIZE = {"shapiro": 3, "ks": 4, "dagostino": 8}
 class NormalityResult(BaseResult):
     """One row per sample (algorithm, or algorithm × instance) and test."""
 
+    kind: ClassVar[str] = "assumptions"
+
     alpha: float
     table: pd.DataFrame
     samples: dict = internal(default=None)
@@ -54,6 +56,8 @@ class NormalityResult(BaseResult):
 @dataclass(frozen=True, kw_only=True)
 class HomoscedasticityResult(BaseResult):
     """One row per group of samples (all algorithms, or one instance's runs) and test."""
+
+    kind: ClassVar[str] = "assumptions"
 
     alpha: float
     table: pd.DataFrame
@@ -385,6 +389,8 @@ def _result(frame: pd.DataFrame, alpha: float, results: Any, nan_policy: str) ->
 class MultivariateNormalityResult(TestResult):
     """Multivariate normality test of an n × p sample."""
 
+    kind: ClassVar[str] = "assumptions"
+
     n: int
     p: int
     test: str
@@ -444,6 +450,8 @@ def multivariate_normality(x: Any, *, test: str = "shapiro-wilk") -> Multivariat
 class HotellingResult(TestResult):
     """Paired Hotelling's T²: ``statistic`` T², ``f`` its F transform."""
 
+    kind: ClassVar[str] = "pairwise"
+
     f: float
     df1: int
     df2: int
@@ -491,6 +499,8 @@ def hotelling_t2(x: Any, y: Any) -> HotellingResult:
 @dataclass(frozen=True, kw_only=True)
 class AssumptionsResult(BaseResult):
     """Which family of tests fits the data, with the reasons and the checks behind them."""
+
+    kind: ClassVar[str] = "assumptions"
 
     recommendation: str
     parametric_ok: bool

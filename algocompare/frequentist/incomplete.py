@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -162,6 +162,8 @@ class DurbinResult(TestResult):
     reported. ``rank_sum_se`` is the standard error of a difference of two rank sums used
     by the all-pairs t tests (Conover 1999, p. 388), with ``df2`` degrees of freedom.
     """
+
+    kind: ClassVar[str] = "omnibus"
 
     form: str
     df: int
@@ -311,6 +313,8 @@ class SkillingsMackResult(TestResult):
     their null covariance matrix, whose generalised inverse gives the statistic and whose
     entries give the variance of a difference A_a − A_b for the post-hoc z tests.
     """
+
+    kind: ClassVar[str] = "omnibus"
 
     df: int
     n_instances: int

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from algocompare._results import format_number, jsonable
-from algocompare.analysis import AnalysisOptions, Section
+from algocompare._sections import AnalysisOptions, Section
 from algocompare.frequentist.incomplete import durbin, incomplete_design, skillings_mack
 
 __all__ = ["QUESTION", "missing_summary", "section"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -36,6 +36,8 @@ class MedianDifferenceCI(BaseResult):
     ``estimate`` (median of the differences), K and the achieved confidence (``low`` and
     ``high`` are deprecated aliases of the bounds)."""
 
+    kind: ClassVar[str] = "interval"
+
     estimate: float
     ci_low: float
     ci_high: float
@@ -55,6 +57,8 @@ class ConfidenceCurveResult(BaseResult):
     """Berrar's confidence curve: ``curve`` has columns ci_low, ci_high and pvalue (the
     level α of the interval (ci_low, ci_high)); ``pvalue_at_zero`` is where the curve
     crosses 0."""
+
+    kind: ClassVar[str] = "interval"
 
     estimate: float
     pvalue_at_zero: float

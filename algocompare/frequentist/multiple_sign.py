@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -30,6 +30,8 @@ class MultipleSignResult(BaseResult):
     the marginal exact binomial p-value, ``pvalue_adj`` the family-wise (single-step)
     p-value P(min_l R_l <= r_j) by Monte Carlo with its standard error ``pvalue_adj_se``.
     """
+
+    kind: ClassVar[str] = "many_to_one"
 
     control: str
     alternative: str

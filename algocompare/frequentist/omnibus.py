@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -36,6 +36,8 @@ class RankTestResult(TestResult):
     rank test so the tests can be compared side by side; test-specific rankings (aligned,
     Quade-weighted) have their own fields.
     """
+
+    kind: ClassVar[str] = "omnibus"
 
     n_instances: int
     n_algorithms: int
@@ -84,6 +86,8 @@ class QuadeResult(RankTestResult):
 @dataclass(frozen=True, kw_only=True)
 class RMAnovaResult(TestResult):
     """One-way repeated-measures ANOVA (instances as subjects, algorithms as the factor)."""
+
+    kind: ClassVar[str] = "omnibus"
 
     df1: int
     df2: int
@@ -453,6 +457,8 @@ def _sphericity(y: np.ndarray) -> tuple[float, float, float]:
 @dataclass(frozen=True, kw_only=True)
 class OmnibusResult(BaseResult):
     """All omnibus tests in one table (one row per test)."""
+
+    kind: ClassVar[str] = "omnibus"
 
     table: pd.DataFrame
     mean_ranks: pd.Series

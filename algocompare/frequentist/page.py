@@ -13,7 +13,7 @@ import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -36,6 +36,8 @@ AUTO_EXACT_COST = 3e8
 @dataclass(frozen=True, kw_only=True)
 class PageResult(TestResult):
     """Page's trend test: ``statistic`` L, one-sided ``pvalue`` for an increasing trend."""
+
+    kind: ClassVar[str] = "trend"
 
     z: float
     pvalue_exact: float

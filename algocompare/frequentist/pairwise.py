@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from scipy import stats
@@ -37,6 +37,8 @@ EXACT_LIMIT = 50
 class SignTestResult(TestResult):
     """Sign test: ``statistic`` is the number of positive differences (x > y), ties included
     as configured; ``n`` the number of trials of the binomial."""
+
+    kind: ClassVar[str] = "pairwise"
 
     n: int
     n_positive: float
@@ -107,6 +109,8 @@ class WilcoxonResult(TestResult):
     ``t`` is min(R+, R-) (the statistic of the printed tables); ``z`` the normal deviate
     (NaN for the exact method).
     """
+
+    kind: ClassVar[str] = "pairwise"
 
     r_plus: float
     r_minus: float
@@ -232,6 +236,8 @@ def _wilcoxon_z(r_plus: float, ranks: np.ndarray, correction: bool, alternative:
 class PairedTTestResult(TestResult):
     """Paired t-test with Cohen's d' = t / sqrt(n) (García et al. 2009, §3.2)."""
 
+    kind: ClassVar[str] = "pairwise"
+
     df: int
     mean_difference: float
     cohens_d: float
@@ -276,6 +282,8 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
 @dataclass(frozen=True, kw_only=True)
 class RankSumResult(TestResult):
     """Wilcoxon–Mann–Whitney rank-sum test: ``statistic`` is U of x (R's ``W``)."""
+
+    kind: ClassVar[str] = "pairwise"
 
     n_x: int
     n_y: int
@@ -325,6 +333,8 @@ def rank_sum(x: Any, y: Any, *, alternative: str = "two-sided", method: str = "a
 @dataclass(frozen=True, kw_only=True)
 class FWERResult(BaseResult):
     """Family-wise error of a set of independent pairwise comparisons."""
+
+    kind: ClassVar[str] = "simulation"
 
     pvalue: float
     n_comparisons: int

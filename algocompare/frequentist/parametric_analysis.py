@@ -27,7 +27,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare._results import format_number
-from algocompare.analysis import MAX_ALL_PAIRS, AnalysisOptions, Section, size_limits
+from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section, size_limits
 from algocompare.data.convert import as_blocks
 from algocompare.frequentist.assumptions import check_assumptions
 from algocompare.frequentist.omnibus import rm_anova

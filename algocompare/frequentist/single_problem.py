@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -22,6 +22,8 @@ __all__ = ["per_instance", "PerInstanceResult"]
 @dataclass(frozen=True, kw_only=True)
 class PerInstanceResult(BaseResult):
     """García et al. (2009) Table 5's layout: one row per instance."""
+
+    kind: ClassVar[str] = "per_instance"
 
     algorithm_a: str
     algorithm_b: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from algocompare._results import format_number
-from algocompare.analysis import AnalysisOptions, Section
+from algocompare._sections import AnalysisOptions, Section
 from algocompare.data.convert import as_results
 from algocompare.permutation.msd import msd_intervals
 from algocompare.permutation.omnibus import permutation_test

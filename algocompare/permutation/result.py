@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -20,6 +21,8 @@ class PermutationTestResult(TestResult):
     p-value (exact, or Monte Carlo (b + 1)/(m + 1), see ``procedure``). The parametric
     ANOVA (and, in Design 1, the Friedman test) on the same data are given for comparison.
     """
+
+    kind: ClassVar[str] = "permutation"
 
     statistic_name: str
     #: "blocks" (Design 1, one run per cell) or "runs" (Design 2, synchronized permutations)
@@ -67,6 +70,8 @@ class MSDResult(BaseResult):
     Two algorithms differ when their estimated effects differ by more than the MSD, i.e.
     when their bars ``effect ± MSD/2`` do not overlap (Chiarandini et al. 2005, Fig. 3).
     """
+
+    kind: ClassVar[str] = "interval"
 
     alpha: float
     design: str

@@ -15,7 +15,7 @@ from typing import Any
 import pandas as pd
 
 from algocompare._results import format_number
-from algocompare.analysis import MAX_ALL_PAIRS, AnalysisOptions, Section, size_limits
+from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section, size_limits
 from algocompare.effects.paired_table import PAIRED_MEASURES, paired_effect_sizes
 from algocompare.posthoc.adjust import PAIRWISE_CORRECTIONS
 from algocompare.posthoc.bergmann import MAX_EXACT_K

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from algocompare.analysis import MAX_ALL_PAIRS, AnalysisOptions, Section
+from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section
 from algocompare.frequentist.incomplete import incomplete_design
 from algocompare.posthoc.analysis import all_pairs_adjustment, describe, run_posthoc, with_effect_sizes
 from algocompare.posthoc.procedure import posthoc

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -54,6 +54,8 @@ class PosthocResult(BaseResult):
         reject``. With a control, ``algorithm_a`` is the control. For the rank tests the
         statistic is z = (score_b - score_a) / se, positive when algorithm_a is better.
     """
+
+    kind: ClassVar[str] = "posthoc"
 
     test: str
     p_adjust: str

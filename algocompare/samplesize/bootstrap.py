@@ -8,7 +8,7 @@ inspect the resampled means with a normal Q-Q plot (``result.plot()``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -25,6 +25,8 @@ __all__ = ["bootstrap_means", "BootstrapMeans"]
 @dataclass(frozen=True, kw_only=True)
 class BootstrapMeans(BaseResult):
     """Resampled means with their summary and a Q-Q correlation against the normal."""
+
+    kind: ClassVar[str] = "design"
 
     mean: float
     se: float

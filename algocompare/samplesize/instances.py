@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -119,6 +120,8 @@ def _inflate(n: float, test: str) -> int:
 @dataclass(frozen=True, kw_only=True)
 class InstancesResult(BaseResult):
     """The number of instances N* and the power of each comparison."""
+
+    kind: ClassVar[str] = "design"
 
     n_instances: int
     n_t: float
@@ -222,6 +225,8 @@ def calc_instances(d: float, power: float = 0.8, alpha: float = 0.05, alternativ
 @dataclass(frozen=True, kw_only=True)
 class InstancePowerCurve(BaseResult):
     """Power against effect size for a fixed number of instances."""
+
+    kind: ClassVar[str] = "power"
 
     n_instances: int
     n_t: int

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -163,6 +163,8 @@ def as_value(result: Any, name: Any, instance: Any) -> float:
 @dataclass(frozen=True, kw_only=True)
 class RepetitionsResult(BaseResult):
     """Runs per algorithm on one instance and the resulting estimates."""
+
+    kind: ClassVar[str] = "design"
 
     instance: str
     algorithms: list

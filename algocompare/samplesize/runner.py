@@ -37,7 +37,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -88,6 +88,8 @@ class ExperimentResult(BaseResult):
     indexed by pair. ``instances`` has one row per instance and pair (phi, its SE and the
     interval phi ± z·SE). Both intervals are at ``confidence_level`` = 1 − alpha.
     """
+
+    kind: ClassVar[str] = "experiment"
 
     n_star: int
     n_instances: int

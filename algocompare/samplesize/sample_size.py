@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from scipy import optimize, stats
@@ -36,6 +37,8 @@ METHODS = ("approx", "exact")
 @dataclass(frozen=True, kw_only=True)
 class SampleSizeResult(BaseResult):
     """Required sample size (per arm for two samples) of a z or t test."""
+
+    kind: ClassVar[str] = "design"
 
     n: float
     n_required: int

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -157,6 +157,8 @@ class StandardErrorResult(BaseResult):
     ``phi`` and ``se`` are floats for two algorithms and arrays (one per pair, in the order
     of ``pairs``) otherwise.
     """
+
+    kind: ClassVar[str] = "design"
 
     phi: Any
     se: Any

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -69,6 +70,8 @@ class SeverityResult(TestResult):
     Call :meth:`severity` and :meth:`power` with any ``mu1`` (scalar or array);
     :meth:`curve` tabulates both over a grid of ``tau``.
     """
+
+    kind: ClassVar[str] = "severity"
 
     estimate: float
     sd: float

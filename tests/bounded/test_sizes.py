@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 import algocompare as ac
-from algocompare import analysis
+from algocompare import _sections, analysis
 from algocompare.analysis import MAX_ALL_PAIRS, MAX_KEMENY, AnalysisOptions, run_analysis, size_limits
 from algocompare.consensus import aggregate
 from algocompare.consensus.kemeny import DEFAULT_TIME_LIMIT, MAX_ITEMS, kemeny
@@ -39,6 +39,7 @@ def test_sections_apply_the_limits(monkeypatch):
                    "algocompare.frequentist.parametric_analysis"):
         monkeypatch.setattr(f"{module}.MAX_ALL_PAIRS", 5)
     monkeypatch.setattr(analysis, "MAX_ALL_PAIRS", 5)
+    monkeypatch.setattr(_sections, "MAX_ALL_PAIRS", 5)  # size_limits reads it where it is defined
     data = _table(6, n=10)
     sections = {s.key: s for s in run_analysis(data, AnalysisOptions(bayesian=True, n_samples=2000))}
     assert "bayesian" not in sections
@@ -125,6 +126,7 @@ def test_report_leaves_out_the_rank_figure_beyond_the_limit(monkeypatch, tmp_pat
     from algocompare.report import write_report
 
     monkeypatch.setattr(analysis, "MAX_ALL_PAIRS", 5)
+    monkeypatch.setattr(_sections, "MAX_ALL_PAIRS", 5)
     for module in ("algocompare.posthoc.analysis", "algocompare.bayesian.analysis",
                    "algocompare.frequentist.parametric_analysis"):
         monkeypatch.setattr(f"{module}.MAX_ALL_PAIRS", 5)
