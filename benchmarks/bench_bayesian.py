@@ -64,13 +64,13 @@ def main() -> None:
     for n in (29, 30, 100):
         x = rng.normal(size=n)
         y = x + rng.normal(0.1, 0.5, size=n)
-        ours = best_of(lambda: bayesian_signed_rank(x, y, 0.1, n_samples=50_000, rng=1), 7)
-        naive = best_of(lambda: naive_signed_rank(x, y, 0.1, n_samples=50_000), 1)
-        peer = best_of(lambda: baycomp.SignedRankTest.probs(y, x, 0.1, nsamples=50_000, random_state=1), 3) \
+        ours = best_of(lambda x=x, y=y: bayesian_signed_rank(x, y, 0.1, n_samples=50_000, rng=1), 7)
+        naive = best_of(lambda x=x, y=y: naive_signed_rank(x, y, 0.1, n_samples=50_000), 1)
+        peer = best_of(lambda x=x, y=y: baycomp.SignedRankTest.probs(y, x, 0.1, nsamples=50_000, random_state=1), 3) \
             if baycomp else float("nan")
         rows.append(("bayesian_signed_rank", n, ours, naive, peer))
-        ours_s = best_of(lambda: bayesian_sign(x, y, 0.1, n_samples=50_000, rng=1), 7)
-        peer_s = best_of(lambda: baycomp.SignTest.probs(y, x, 0.1, nsamples=50_000, random_state=1), 5) \
+        ours_s = best_of(lambda x=x, y=y: bayesian_sign(x, y, 0.1, n_samples=50_000, rng=1), 7)
+        peer_s = best_of(lambda x=x, y=y: baycomp.SignTest.probs(y, x, 0.1, nsamples=50_000, random_state=1), 5) \
             if baycomp else float("nan")
         rows.append(("bayesian_sign", n, ours_s, float("nan"), peer_s))
     lines += ["## One pair, 50,000 posterior samples, rope 0.1", "",

@@ -129,8 +129,8 @@ def split_section() -> list[str]:
     for k, b, r in ((9, 6, 10), (14, 29, 10), (20, 50, 30)):
         res = ac.simulate_runs([10.0] * k, n_instances=b, n_runs=r, rng=0).results
         for variant in ("constrained", "unconstrained"):
-            t_test = best_of(lambda: ac.permutation_test(res, method="monte_carlo", rng=0, variant=variant), 2)
-            t_msd = best_of(lambda: ac.msd_intervals(res, method="monte_carlo", rng=0, variant=variant), 2)
+            t_test = best_of(lambda res=res, variant=variant: ac.permutation_test(res, method="monte_carlo", rng=0, variant=variant), 2)
+            t_msd = best_of(lambda res=res, variant=variant: ac.msd_intervals(res, method="monte_carlo", rng=0, variant=variant), 2)
             lines.append(f"| {k} algorithms x {b} instances x {r} runs, {variant} | {t_test * 1e3:.0f} ms | "
                          f"{t_msd * 1e3:.0f} ms |")
     cec = ac.load_dataset("cec2017_d10")

@@ -64,9 +64,9 @@ def main() -> None:
     for k in range(8, 13):
         p = rng.uniform(0, 1, k * (k - 1) // 2) ** 3
         bergmann_hommel(p, k)  # warm the partition cache
-        fast = _timed(lambda: bergmann_hommel(p, k), 3 if k <= 10 else 1)
+        fast = _timed(lambda k=k, p=p: bergmann_hommel(p, k), 3 if k <= 10 else 1)
         if k <= 9:
-            naive = _timed(lambda: _naive_bergmann(p, k), 1)
+            naive = _timed(lambda k=k, p=p: _naive_bergmann(p, k), 1)
             lines.append(f"| {k} | {bell_number(k) - 1:,} | {fast:.4f} | {naive:.2f} | {naive / fast:.0f}x |")
         else:
             lines.append(f"| {k} | {bell_number(k) - 1:,} | {fast:.3f} | not run | |")
@@ -77,8 +77,8 @@ def main() -> None:
     for k in (10, 15, 20):
         p = rng.uniform(0, 1, k * (k - 1) // 2)
         _possible_counts.cache_clear()
-        fast = _timed(lambda: (_possible_counts.cache_clear(), shaffer_static(p, k)))
-        naive = _timed(lambda: _naive_counts(k), 1) if k <= 15 else float("nan")
+        fast = _timed(lambda k=k, p=p: (_possible_counts.cache_clear(), shaffer_static(p, k)))
+        naive = _timed(lambda k=k: _naive_counts(k), 1) if k <= 15 else float("nan")
         ratio = f"{naive / fast:.0f}x" if np.isfinite(naive) else ""
         naive_text = f"{naive:.3f}" if np.isfinite(naive) else "not run (minutes)"
         lines.append(f"| {k} | {fast:.4f} | {naive_text} | {ratio} |")
