@@ -65,13 +65,13 @@ def region_shares(means: np.ndarray, covariance: np.ndarray, rope: float) -> np.
     # rows: the two forms that must be > 0; constants: their offsets (theta_rope = 1 - L - R)
     forms = {"left": ([[1, -1], [2, 1]], [0, -1]), "rope": ([[-2, -1], [-1, -2]], [1, 1]),
              "right": ([[-1, 1], [1, 2]], [0, -1])}
-    shares = []
-    for weights, offsets in forms.values():
-        weights, offsets = np.asarray(weights, float), np.asarray(offsets, float)
+    orthants = []
+    for form_weights, form_offsets in forms.values():
+        weights, offsets = np.asarray(form_weights, float), np.asarray(form_offsets, float)
         mean = weights @ means + offsets
         cov = weights @ covariance @ weights.T
-        shares.append(_positive_orthant(mean, cov))
-    shares = np.clip(shares, 0.0, 1.0)
+        orthants.append(_positive_orthant(mean, cov))
+    shares = np.clip(orthants, 0.0, 1.0)
     return shares / shares.sum()
 
 

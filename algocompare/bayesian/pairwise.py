@@ -162,7 +162,7 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
                                   threshold=threshold, dropped_instances=results.dropped_instances)
 
 
-def _row(labels: list[str], i: int, j: int, shares: tuple, means: tuple, threshold: float) -> dict:
+def _row(labels: list[str], i: int, j: int, shares: tuple[float, float, float], means: tuple, threshold: float) -> dict:
     decision = decide(*shares, threshold)
     winner = {"left": labels[i], "right": labels[j]}.get(decision, decision)
     return {"algorithm_a": labels[i], "algorithm_b": labels[j], "p_left": shares[0], "p_rope": shares[1],

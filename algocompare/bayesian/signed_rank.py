@@ -3,7 +3,7 @@ Carrasco et al. 2020, sec. 5.2)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -56,7 +56,7 @@ def signed_rank_samples(z: np.ndarray, rope: float, prior_strength: float, n_sam
 SORTED_ROUTE_FROM = 48
 
 
-def _first_holding(ordered: np.ndarray, targets: np.ndarray, side: str, holds) -> np.ndarray:
+def _first_holding(ordered: np.ndarray, targets: np.ndarray, side: Literal["left", "right"], holds: Any) -> np.ndarray:
     """For each i, the first j with ``holds(ordered[i], ordered[j])`` (monotone in j; n if none).
 
     ``searchsorted(ordered, targets, side)`` finds it up to rounding: ordered[j] >= 2 rope -
@@ -216,12 +216,12 @@ def walsh_means(thetas: WalshThetas, z: np.ndarray, rope: float, prior_strength:
     a = alpha.sum()
     m = alpha / a
     doubled = 2 * np.concatenate(([0.0], z))
-    left, right = thetas.coefficients(m)
+    left_coefficients, right_coefficients = thetas.coefficients(m)
     # elementwise sums, not BLAS dot products: those stall on a busy machine (thread spin)
-    right = float((a * (m * right).sum() + (m * heaviside(doubled - 2 * rope)).sum()) / (a + 1))
+    right = float((a * (m * right_coefficients).sum() + (m * heaviside(doubled - 2 * rope)).sum()) / (a + 1))
     if rope == 0:
         return np.array([1.0 - right, 0.0, right])
-    left = float((a * (m * left).sum() + (m * heaviside(-doubled - 2 * rope)).sum()) / (a + 1))
+    left = float((a * (m * left_coefficients).sum() + (m * heaviside(-doubled - 2 * rope)).sum()) / (a + 1))
     return np.array([left, 1.0 - left - right, right])
 
 

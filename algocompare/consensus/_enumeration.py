@@ -132,7 +132,8 @@ def _optimal_orders(cost: np.ndarray, best: float, bound: _Bound, max_solutions:
     counts = {0: 1}
     for rest in sorted(memo, key=lambda r: bin(r).count("1")):
         counts[rest] = sum(counts[rest ^ (1 << v)] for v in memo[rest][1])
-    orders, stack = [], [(full, [])]
+    orders: list[list[int]] = []
+    stack: list[tuple[int, list[int]]] = [(full, [])]
     while stack and len(orders) < max_solutions:
         rest, head = stack.pop()
         if rest == 0:

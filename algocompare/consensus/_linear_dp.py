@@ -50,7 +50,7 @@ def _dp_linear(cost: np.ndarray, max_solutions: int, tol: float) -> tuple[list[l
         prev_layer = layer
     full = (1 << m) - 1
     orders: list[list[int]] = []
-    stack = [(full, [])]
+    stack: list[tuple[int, list[int]]] = [(full, [])]
     while stack and len(orders) < max_solutions:
         mask, tail = stack.pop()
         if mask == 0:

@@ -212,8 +212,8 @@ def _linear_parts(cost: np.ndarray, profile: Profile, method: str, deadline: flo
                 better = _local_search(sub, orders[0])
                 orders = [better]
         parts.append(comp[np.asarray(orders)].tolist())
-    parts = [(np.array(p[0]), _order_levels(np.array(p[0]), np.array(p))) for p in parts]
-    return parts, proven, complete, slack, " + ".join(sorted(solvers)) or "trivial"
+    ordered = [(np.array(p[0]), _order_levels(np.array(p[0]), np.array(p))) for p in parts]
+    return ordered, proven, complete, slack, " + ".join(sorted(solvers)) or "trivial"
 
 
 
@@ -416,7 +416,8 @@ def _groups(items: tuple, levels: np.ndarray) -> list[list[list[Any]]]:
         if linear:
             out.append([[items[item]] for item in seq])
             continue
-        groups, last = [], None
+        groups: list[list[Any]] = []
+        last = None
         for item, level in zip(seq, lev, strict=False):
             if level != last:
                 groups.append([])

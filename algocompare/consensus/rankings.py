@@ -111,7 +111,7 @@ def at_least_counts(levels: np.ndarray, *, strictly: bool = False) -> np.ndarray
 def levels_to_groups(items: Sequence[Any], levels: np.ndarray) -> list[list[Any]]:
     """A ranking (list of groups, best first) from the items' levels."""
     levels = np.asarray(levels)
-    return [[items[i] for i in np.flatnonzero(levels == level)] for level in np.unique(levels)]
+    return [[items[int(i)] for i in np.flatnonzero(levels == level)] for level in np.unique(levels)]
 
 
 def as_ranking(ranking: Any) -> list[list[Any]]:
@@ -281,4 +281,5 @@ def instance_rankings(results: Any, *, agg: str = "mean", direction: str | None 
     check_option("agg", agg, ("mean", "median"))
     check_consensus_options("instance_rankings", direction, nan_policy)
     profile = as_profile(as_results(results, direction=direction, nan_policy=nan_policy), agg=agg)
-    return {label: levels_to_groups(profile.items, row) for label, row in zip(profile.labels, profile.levels, strict=False)}
+    return {label: levels_to_groups(profile.items, row)
+            for label, row in zip(profile.labels, profile.levels, strict=True)}

@@ -12,7 +12,7 @@ a weak order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -164,7 +164,8 @@ def _samples(runs: Any, instance: Any, direction: str | None) -> tuple[dict[Any,
     return {f"A{i + 1}": row for i, row in enumerate(arr)}, direction
 
 
-_STATISTICS = {"mean": np.mean, "median": np.median, "best": np.min, "worst": np.max, "variance": np.var}
+_STATISTICS: dict[str, Callable[..., Any]] = {"mean": np.mean, "median": np.median, "best": np.min, "worst": np.max,
+                                              "variance": np.var}
 
 
 @renamed_parameters(correction="p_adjust")

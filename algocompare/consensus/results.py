@@ -97,7 +97,8 @@ class BordaResult(ConsensusResult):
         shown = [f"{value:g}" for value in scores]
         name_width = max((len(str(item)) for item in scores.index), default=0)
         value_width = max((len(text) for text in shown), default=0)  # scores right-aligned, one column
-        lines += [f"  {item!s:<{name_width}}  {text:>{value_width}}" for item, text in zip(scores.index, shown, strict=False)]
+        lines += [f"  {item!s:<{name_width}}  {text:>{value_width}}"
+                  for item, text in zip(scores.index, shown, strict=True)]
         return "\n".join(lines + self._dropped_lines())
 
 

@@ -14,7 +14,7 @@ __all__ = ["ALTERNATIVES", "check_alternative", "oriented_blocks", "normal_pvalu
 
 def oriented_blocks(data: Any, *, direction: str | None = None, nan_policy: str = "raise",
                     min_instances: int = 2, min_algorithms: int = 2,
-                    agg: str = "mean") -> tuple[pd.DataFrame, tuple]:
+                    agg: str = "mean") -> tuple[pd.DataFrame, tuple | None]:
     """Instances × algorithms table with lower = better, checked once at the edge, and the
     instances that ``nan_policy="omit"`` dropped (recorded in every result)."""
     results = as_blocks(data, direction=direction, nan_policy=nan_policy,

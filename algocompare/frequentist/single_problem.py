@@ -90,9 +90,10 @@ def per_instance(results: Any, a: Any, b: Any, *, paired: bool = True, alpha: fl
 def _t_pvalue(x: np.ndarray, y: np.ndarray, paired: bool) -> float:
     if min(x.size, y.size) < 2:
         return math.nan
-    d = x - y if paired else None
-    if (paired and np.ptp(d) == 0) or (not paired and np.ptp(x) == 0 and np.ptp(y) == 0):
-        return 1.0 if (paired and d[0] == 0) or (not paired and x[0] == y[0]) else 0.0
+    if paired and np.ptp(x - y) == 0:
+        return 1.0 if x[0] == y[0] else 0.0
+    if not paired and np.ptp(x) == 0 and np.ptp(y) == 0:
+        return 1.0 if x[0] == y[0] else 0.0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         res = stats.ttest_rel(x, y) if paired else stats.ttest_ind(x, y, equal_var=False)

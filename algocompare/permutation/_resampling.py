@@ -56,7 +56,8 @@ def count_as_float(log_count: float, count: Callable[[], int]) -> float:
         return math.inf
 
 
-def batch_sizes(total: int, per_draw: int, *, progress: bool = False, desc: str = "permutations") -> Iterator[int]:
+def batch_sizes(total: int, per_draw: int, *, progress: bool | None = False,
+                desc: str = "permutations") -> Iterator[int]:
     """Split ``total`` draws into batches of at most BATCH_ELEMENTS // per_draw draws."""
     size = BATCH_ELEMENTS // max(per_draw, 1)
     for block in batches(total, size, progress=progress, desc=desc, unit="perm"):
@@ -70,7 +71,7 @@ def count_at_least(samples: np.ndarray, observed: float) -> int:
 
 def monte_carlo(draw: Callable[[np.random.Generator, int], np.ndarray], observed: float, n_resamples: int,
                 rng: np.random.Generator, *, per_draw: int, n_permutations: float, space_min_pvalue: float,
-                progress: bool = False) -> NullOutcome:
+                progress: bool | None = False) -> NullOutcome:
     """Monte Carlo p-value (b + 1) / (m + 1) from batches of ``draw(rng, size)``."""
     null = np.concatenate([draw(rng, n) for n in batch_sizes(n_resamples, per_draw, progress=progress)])
     hits = count_at_least(null, observed)

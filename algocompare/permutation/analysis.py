@@ -61,7 +61,8 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     pairs = msd.to_frame()
     differ = pairs[pairs["reject"]]
     lines.append(f"{len(differ)} of {len(pairs)} pairs differ (permutation MSD)"
-                 + (": " + ", ".join(f"{a}-{b}" for a, b in zip(differ["algorithm_a"], differ["algorithm_b"], strict=False))
+                 + (": " + ", ".join(f"{a}-{b}" for a, b in zip(differ["algorithm_a"], differ["algorithm_b"],
+                                                                  strict=True))
                     if len(differ) else ""))
     data = {"test": test.to_dict(), "msd": msd.to_dict(), "pairs": pairs.to_dict("records")}
     return Section(key="permutation", title="Permutation tests (synchronized permutations)", text="\n".join(lines),

@@ -56,7 +56,7 @@ def _row_arrangements(row: np.ndarray) -> np.ndarray:
 
 
 def design1_null(values: np.ndarray, *, method: str, n_resamples: int, rng: np.random.Generator,
-                 max_exact: int, progress: bool = False) -> rs.NullOutcome:
+                 max_exact: int, progress: bool | None = False) -> rs.NullOutcome:
     """p-value of S' under within-instance permutations (exact or Monte Carlo)."""
     b, k = values.shape
     observed = sum_squares_statistic(values)

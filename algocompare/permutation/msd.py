@@ -121,7 +121,8 @@ def _design2_d(runs: np.ndarray, leave: np.ndarray, come: np.ndarray, nu: np.nda
 
 
 def permutation_msd(runs: np.ndarray, kind: str, *, alpha: float, variant: str, method: str, n_resamples: int,
-                    rng: np.random.Generator, max_exact: int, progress: bool | None = None) -> tuple[float, bool, np.ndarray]:
+                    rng: np.random.Generator, max_exact: int,
+                    progress: bool | None = None) -> tuple[float, bool, np.ndarray]:
     """Family-wise permutation MSD (Algorithm 2); returns (MSD, exact, d* values)."""
     b, k, r = runs.shape
     if kind == "blocks":
@@ -220,5 +221,6 @@ def msd_intervals(data: Any, *, alpha: float = 0.05, method: str = "auto", n_res
         effects=pd.Series(sign * runs.mean(axis=(0, 2)), index=index, name="mean"),
         mean_ranks=pd.Series(mean_ranks, index=index, name="mean_rank"),
         msd_tukey=tukey, msd_scheffe=scheffe, msd_permutation=perm, msd_rank=rank, mse_value=mse_value,
-        df_error=int(df), permutation_exact=exact, n_resamples=float(len(d) if exact else len(d) - 1), direction=prepared.direction,
+        df_error=int(df), permutation_exact=exact, n_resamples=float(len(d) if exact else len(d) - 1),
+        direction=prepared.direction,
         null_msd=d, dropped_instances=prepared.dropped)

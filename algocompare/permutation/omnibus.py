@@ -104,7 +104,7 @@ def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n
                                progress=progress)
         f, df1, df2, fp = anova_blocks(values)
         fried, fried_p = friedman_blocks(values)
-        extra = dict(sum_squares=sum_squares_statistic(values), mse=None, variant=None,
+        extra: dict[str, Any] = dict(sum_squares=sum_squares_statistic(values), mse=None, variant=None,
                      friedman_statistic=fried, friedman_pvalue=fried_p)
         title = "Permutation test, Design 1 (within-instance permutations)"
     else:

@@ -56,8 +56,8 @@ from algocompare.permutation.enumeration import (
     tail_of_samples,
 )
 
-__all__ = ["VARIANTS", "MSE_VARIANTS", "pair_statistic", "pair_form", "anova_runs", "error_mean_square", "synchronized_null",
-           "exchange_draws", "n_synchronized"]
+__all__ = ["VARIANTS", "MSE_VARIANTS", "pair_statistic", "pair_form", "anova_runs", "error_mean_square",
+           "synchronized_null", "exchange_draws", "n_synchronized"]
 
 VARIANTS = ("constrained", "unconstrained")
 MSE_VARIANTS = ("additive", "interaction")
@@ -208,7 +208,7 @@ def _exact_tail(runs: np.ndarray, variant: str, observed: float, max_exact: int)
 
 
 def synchronized_null(runs: np.ndarray, *, variant: str, method: str, n_resamples: int, rng: np.random.Generator,
-                      max_exact: int, progress: bool = False) -> rs.NullOutcome:
+                      max_exact: int, progress: bool | None = False) -> rs.NullOutcome:
     """p-value of S under synchronized permutations (exact or Monte Carlo)."""
     b, k, r = runs.shape
     totals = runs.sum(axis=(0, 2))
