@@ -43,6 +43,51 @@ class BayesianFriedmanResult(BaseResult):
 
     The fields ``gamma`` and ``credible_level`` of earlier versions are deprecated
     aliases of ``alpha`` and ``null_level``.
+
+    Attributes
+    ----------
+    mean_ranks : pandas.Series
+        Posterior mean rank of each algorithm (1 = best).
+    statistic, threshold : float
+        Mahalanobis distance of mu0 from the posterior mean, and its largest value inside
+        the (1 - alpha) credible region.
+    null_level : float
+        Level of the smallest credible region that reaches mu0.
+    reject : bool
+        mu0 (all algorithms equal) lies outside the region.
+    decision : str
+        ``"reject"``, ``"accept"`` or (imprecise test) ``"indeterminate"``.
+    method_used : str
+        ``"asymptotic"`` or ``"sampling"`` (what ``method="auto"`` chose).
+    prior_strength, alpha : float
+        The test's parameters.
+    n_instances : int
+        Instances (rows) the posterior is built on.
+    covariance : pandas.DataFrame
+        Posterior covariance of the expected ranks.
+    samples : numpy.ndarray or None
+        Posterior draws of the expected ranks (sampling version), else None.
+
+    See Also
+    --------
+    bayesian_friedman : the test that returns it.
+
+    References
+    ----------
+    .. [1] Benavoli, A., Corani, G., Mangili, F., Zaffalon, M. (2015). A Bayesian nonparametric
+       procedure for comparing algorithms. *Proceedings of the 32nd International Conference on
+       Machine Learning (ICML)*, PMLR 37, 1264–1272. https://proceedings.mlr.press/v37/benavoli15.html
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.bayesian_friedman(ac.load_dataset("cec2005_d10"), rng=0)
+    >>> r.decision, r.method_used
+    ('reject', 'asymptotic')
     """
 
     kind: ClassVar[str] = "bayesian_omnibus"
@@ -185,6 +230,21 @@ def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, alpha: float = 
     BayesianFriedmanResult
         ``mean_ranks`` (posterior means, rank 1 = best; Table 14), ``reject``,
         ``decision``, ``statistic``, ``threshold``, ``null_level``.
+
+    See Also
+    --------
+    friedman : the frequentist Friedman test.
+    bayesian_pairwise : Bayesian comparisons of every pair of algorithms.
+
+    References
+    ----------
+    .. [1] Benavoli, A., Corani, G., Mangili, F., Zaffalon, M. (2015). A Bayesian nonparametric
+       procedure for comparing algorithms. *Proceedings of the 32nd International Conference on
+       Machine Learning (ICML)*, PMLR 37, 1264–1272. https://proceedings.mlr.press/v37/benavoli15.html
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
 
     Examples
     --------

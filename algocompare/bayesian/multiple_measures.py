@@ -31,7 +31,8 @@ def _as_measures(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray, list[str]]:
     if a.shape[0] < 2:
         raise ValueError(f"only {a.shape[0]} benchmark(s); at least 2 are needed.")
     if a.shape[1] > 12:
-        raise ValueError(f"{a.shape[1]} measures give 2^{a.shape[1]} configurations; at most 12 measures are supported.")
+        raise ValueError(f"{a.shape[1]} measures give 2^{a.shape[1]} configurations; "
+                         "at most 12 measures are supported.")
     measures = [str(c) for c in x.columns] if isinstance(x, pd.DataFrame) else [f"M{j + 1}" for j in range(a.shape[1])]
     return a, b, measures
 
@@ -69,6 +70,44 @@ class MultipleMeasuresResult(TestResult):
     ``alternative`` is ``"greater"``: the most observed configuration's probability is
     greater than the second's (H0: theta_(1) <= theta_(2)).
     ``counts`` has one row per configuration (``<`` = x lower on that measure).
+
+    Attributes
+    ----------
+    statistic : float
+        lambda, the generalised likelihood ratio.
+    pvalue : float
+        P(chi2_1 >= -2 log lambda).
+    alternative : str
+        ``"greater"``.
+    counts : pandas.Series
+        Benchmarks per dominance configuration (ties split their weight).
+    most_observed, second_observed : str
+        The two configurations with the largest counts.
+    n_benchmarks : int
+        Number of benchmarks (rows).
+
+    See Also
+    --------
+    multiple_measures_test : the test that returns it.
+    BayesianMultipleMeasuresResult : the Bayesian version's result.
+
+    References
+    ----------
+    .. [1] de Campos, C. P., Benavoli, A. (2016). Joint analysis of multiple algorithms and
+       performance measures. *New Generation Computing* 35(1), 69–86.
+       doi:10.1007/s00354-016-0005-8
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
+    Examples
+    --------
+    >>> import numpy as np, algocompare as ac
+    >>> x = np.array([[1, 1], [1, 2], [2, 1], [0, 0], [1, 1]])
+    >>> r = ac.multiple_measures_test(x, x + 1)
+    >>> r.most_observed, r.n_benchmarks
+    ('< <', 5)
     """
 
     kind: ClassVar[str] = "test"
@@ -85,7 +124,47 @@ class MultipleMeasuresResult(TestResult):
 
 @dataclass(frozen=True, kw_only=True)
 class BayesianMultipleMeasuresResult(BaseResult):
-    """Posterior probability that each configuration is the most probable one."""
+    """Posterior probability that each configuration is the most probable one.
+
+    Attributes
+    ----------
+    probabilities : pandas.Series
+        Per dominance configuration, the share of posterior draws in which its theta is
+        the largest.
+    counts : pandas.Series
+        Benchmarks per configuration (as :class:`MultipleMeasuresResult`).
+    most_probable : str
+        The configuration with the largest probability.
+    prior : float
+        Prior weight on each configuration.
+    n_samples : int
+        Posterior draws.
+    samples : numpy.ndarray
+        The draws of theta (n_samples x configurations).
+
+    See Also
+    --------
+    bayesian_multiple_measures : the test that returns it.
+    MultipleMeasuresResult : the frequentist version's result.
+
+    References
+    ----------
+    .. [1] Benavoli, A., de Campos, C. P. (2015). Statistical tests for joint analysis of
+       performance measures. In *Advanced Methodologies for Bayesian Networks (AMBN 2015)*,
+       Springer, 76–92. doi:10.1007/978-3-319-28379-1_6
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
+    Examples
+    --------
+    >>> import numpy as np, algocompare as ac
+    >>> x = np.array([[1, 1], [1, 2], [2, 1], [0, 0], [1, 1]])
+    >>> r = ac.bayesian_multiple_measures(x, x + 1, rng=0)
+    >>> r.most_probable, round(float(r.probabilities.sum()), 6)
+    ('< <', 1.0)
+    """
 
     kind: ClassVar[str] = "bayesian"
 
@@ -120,6 +199,26 @@ def multiple_measures_test(x: Any, y: Any) -> MultipleMeasuresResult:
         "<": orient measures (e.g. negate accuracies) so that the comparison is the one
         you mean.
 
+    Returns
+    -------
+    MultipleMeasuresResult
+        lambda, its p-value and the configuration counts.
+
+    See Also
+    --------
+    bayesian_multiple_measures : the Bayesian version.
+    sign_test : one measure, two algorithms.
+
+    References
+    ----------
+    .. [1] de Campos, C. P., Benavoli, A. (2016). Joint analysis of multiple algorithms and
+       performance measures. *New Generation Computing* 35(1), 69–86.
+       doi:10.1007/s00354-016-0005-8
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
     Examples
     --------
     >>> import numpy as np, algocompare as ac
@@ -151,6 +250,41 @@ def bayesian_multiple_measures(x: Any, y: Any, *, prior: float | None = None, n_
     share of posterior draws in which its theta is the largest. The default prior puts
     2^-m on each of the 2^m configurations (total weight 1), as rNPBST's
     ``bayesianMultipleConditions.test``.
+
+    Parameters
+    ----------
+    x, y : array_like or DataFrame
+        (benchmarks x measures) tables of two algorithms (same shape); lower is "<" on
+        every measure.
+    prior : float, optional
+        Prior weight on each of the 2^m configurations (default 2^-m, total weight 1).
+    n_samples : int
+        Posterior draws.
+    rng : None, int or numpy.random.Generator
+        Seed or generator of the draws.
+
+    Returns
+    -------
+    BayesianMultipleMeasuresResult
+        Probability of each configuration being the most probable one.
+
+    See Also
+    --------
+    multiple_measures_test : the frequentist GLRT on the same counts.
+    bayesian_sign : one measure.
+
+    References
+    ----------
+    .. [1] Benavoli, A., de Campos, C. P. (2015). Statistical tests for joint analysis of
+       performance measures. In *Advanced Methodologies for Bayesian Networks (AMBN 2015)*,
+       Springer, 76–92. doi:10.1007/978-3-319-28379-1_6
+    .. [2] de Campos, C. P., Benavoli, A. (2016). Joint analysis of multiple algorithms and
+       performance measures. *New Generation Computing* 35(1), 69–86.
+       doi:10.1007/s00354-016-0005-8
+    .. [3] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
 
     Examples
     --------

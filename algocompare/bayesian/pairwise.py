@@ -35,6 +35,41 @@ class BayesianPairwiseResult(BaseResult):
     ``algorithm_a`` is better by more than the rope (a wins), ``p_right`` that
     ``algorithm_b`` is better, ``p_rope`` practical equivalence. ``decision`` names the
     winner, ``"rope"`` or ``"undecided"`` at ``threshold``.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per pair: ``algorithm_a, algorithm_b``, ``p_left, p_rope, p_right``, the
+        posterior means and ``decision``.
+    algorithms : list of str
+        The algorithms, in the table's column order.
+    test : str
+        ``"signed_rank"`` or ``"sign"``.
+    rope, threshold : float
+        The rope's half-width and the probability a decision needs.
+
+    See Also
+    --------
+    bayesian_pairwise : the function that returns it.
+    algocompare.plots.plot_pairwise_matrix : the decisions as a matrix (``result.plot()``).
+
+    References
+    ----------
+    .. [1] Benavoli, A., Corani, G., Demšar, J., Zaffalon, M. (2017). Time for a change: a
+       tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine
+       Learning Research* 18(77), 1–36. https://jmlr.org/papers/v18/16-305.html
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> res = ac.load_dataset("cec2005_d10").select(algorithms=["G-CMA-ES", "DE"])
+    >>> pw = ac.bayesian_pairwise(res, rope=0.1, n_samples=2000, rng=0)
+    >>> pw.test, len(pw.table)
+    ('signed_rank', 1)
     """
 
     kind: ClassVar[str] = "bayesian_pairs"
@@ -124,12 +159,36 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
         :func:`algocompare.run_experiment` takes it. Every piece of pairs regenerates the
         same Dirichlet weights from ``rng``, so the result is identical on 1 or N workers.
 
+    Returns
+    -------
+    BayesianPairwiseResult
+        One row per pair with the three probabilities and the decision.
+
+    See Also
+    --------
+    bayesian_signed_rank, bayesian_sign : one pair, with its posterior draws.
+    posthoc : the frequentist all-pairs comparison.
+
     Notes
     -----
     For the signed-rank test all pairs are sampled together: each batch of Dirichlet
     weights is drawn once and reused for every pair (common random numbers; each pair's
     posterior is exact, the pairs' estimates are dependent), and posterior draws are not
     kept. Use :func:`bayesian_signed_rank` on a pair for its samples and simplex plot.
+
+    References
+    ----------
+    .. [1] Benavoli, A., Corani, G., Mangili, F., Zaffalon, M., Ruggeri, F. (2014). A Bayesian
+       Wilcoxon signed-rank test based on the Dirichlet process. *Proceedings of the 31st
+       International Conference on Machine Learning (ICML)*, PMLR 32(2), 1026–1034.
+       https://proceedings.mlr.press/v32/benavoli14.html
+    .. [2] Benavoli, A., Corani, G., Demšar, J., Zaffalon, M. (2017). Time for a change: a
+       tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine
+       Learning Research* 18(77), 1–36. https://jmlr.org/papers/v18/16-305.html
+    .. [3] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
 
     Examples
     --------

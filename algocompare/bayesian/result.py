@@ -78,6 +78,32 @@ class BayesianPairedResult(BaseResult):
     decision : ``"left"``, ``"rope"``, ``"right"`` or ``"undecided"`` at ``threshold``.
     winner : the decision in words (``"A lower"``, ``"equivalent"``, ``"undecided"``).
     samples : posterior draws, shape (n_samples, 3), columns left, rope, right.
+    rope : half-width of the region of practical equivalence, in the data's units.
+    prior_strength, prior_place : weight and region of the prior pseudo-observation.
+    n_samples : number of posterior draws.
+    threshold : probability a region needs for a decision.
+
+    See Also
+    --------
+    bayesian_sign, bayesian_signed_rank : the tests that return it.
+    algocompare.plots.plot_simplex : the posterior draws on the simplex (``result.plot()``).
+
+    References
+    ----------
+    .. [1] Benavoli, A., Corani, G., Demšar, J., Zaffalon, M. (2017). Time for a change: a
+       tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine
+       Learning Research* 18(77), 1–36. https://jmlr.org/papers/v18/16-305.html
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.bayesian_sign([0.1, 0.4, 0.3, 0.9], [0.3, 0.5, 0.2, 1.2], rope=0.05, rng=0)
+    >>> r.probabilities == (r.p_left, r.p_rope, r.p_right), r.samples.shape
+    (True, (50000, 3))
     """
 
     kind: ClassVar[str] = "bayesian"

@@ -269,6 +269,26 @@ def bayesian_signed_rank(x: Any, y: Any, rope: float = 0.0, *, prior_strength: f
         for each: ``x == y`` gives p_left = p_right = 0.5, not a split decided by
         floating-point rounding.
 
+    See Also
+    --------
+    bayesian_sign : the sign version (counts only).
+    bayesian_pairwise : every pair of algorithms of a table.
+    wilcoxon : the frequentist signed-rank test.
+
+    References
+    ----------
+    .. [1] Benavoli, A., Corani, G., Mangili, F., Zaffalon, M., Ruggeri, F. (2014). A Bayesian
+       Wilcoxon signed-rank test based on the Dirichlet process. *Proceedings of the 31st
+       International Conference on Machine Learning (ICML)*, PMLR 32(2), 1026–1034.
+       https://proceedings.mlr.press/v32/benavoli14.html
+    .. [2] Benavoli, A., Corani, G., Demšar, J., Zaffalon, M. (2017). Time for a change: a
+       tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine
+       Learning Research* 18(77), 1–36. https://jmlr.org/papers/v18/16-305.html
+    .. [3] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
     Examples
     --------
     >>> import algocompare as ac
