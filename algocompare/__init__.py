@@ -24,6 +24,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "median_difference_ci", "multiple_sign_test", "multivariate_normality", "normality",
         "omnibus", "page_trend", "paired_ttest", "per_instance", "quade", "rank_sum", "rm_anova",
         "sign_test", "skillings_mack", "wilcoxon",
+        "AlignedRanksResult", "AssumptionsResult", "ConfidenceCurveResult", "DurbinResult", "FWERResult",
+        "FriedmanResult", "HomoscedasticityResult", "HotellingResult", "ImanDavenportResult", "MedianDifferenceCI",
+        "MultipleSignResult", "MultivariateNormalityResult", "NormalityResult", "OmnibusResult", "PageResult",
+        "PairedTTestResult", "PerInstanceResult", "QuadeResult", "RMAnovaResult", "RankSumResult",
+        "RankTestResult", "SignTestResult", "SkillingsMackResult", "WilcoxonResult",
     ),
     "posthoc": (
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",

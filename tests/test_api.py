@@ -69,3 +69,170 @@ def test_every_top_level_callable_shows_its_real_signature():
         assert "args" not in params, name
         assert list(params)[0] in ("data", "xbar"), name
         assert getattr(ac, name).__doc__.startswith(f"{name}("), name
+
+
+# ------------------------------------------------------------------ the result classes and their page
+def _result_classes() -> dict[str, type]:
+    """Every result class of the public API, by name."""
+    import inspect
+
+    from algocompare._results import BaseResult
+
+    return {name: getattr(ac, name) for name in ac.__all__
+            if inspect.isclass(getattr(ac, name)) and issubclass(getattr(ac, name), BaseResult)}
+
+
+def _defined_result_classes() -> dict[str, str]:
+    """Every result class defined anywhere in the package (name -> module), bases excepted."""
+    import inspect
+    import pkgutil
+
+    from algocompare._results import BaseResult, TestResult
+
+    found = {}
+    for info in pkgutil.walk_packages(ac.__path__, "algocompare."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if (inspect.isclass(obj) and issubclass(obj, BaseResult) and obj.__module__ == info.name
+                    and obj not in (BaseResult, TestResult)):
+                found[name] = info.name
+    return found
+
+
+def test_every_result_class_is_exported_from_its_subpackage_and_the_top_level():
+    missing = {name: module for name, module in _defined_result_classes().items()
+               if not name.startswith("_") and name not in ac.__all__}
+    assert not missing, f"export these result classes (subpackage __all__ and _EXPORTS): {missing}"
+    for name, cls in _result_classes().items():
+        package = importlib.import_module(f"algocompare.{ac._API[name]}")
+        assert getattr(package, name) is cls, name
+
+
+#: the families of the results page, in order (a subpackage of _EXPORTS each)
+RESULT_FAMILIES = {
+    "frequentist": "Frequentist tests", "posthoc": "Post-hoc procedures", "permutation": "Permutation tests",
+    "effects": "Effect sizes and power", "severity": "Severity", "samplesize": "Sample size and study design",
+    "consensus": "Rank consensus", "bayesian": "Bayesian tests",
+}
+RESULTS_PAGE = ROOT / "docs" / "results.md"
+RESULTS_INTRO = """\
+# Result classes
+
+Every function of algocompare returns a result object: a frozen, keyword-only dataclass
+(like scipy's result classes). All of them share one interface, from
+`algocompare._results.BaseResult`:
+
+* `kind` — what the result is (a class attribute: `"omnibus"`, `"posthoc"`, `"bayesian"`, ...);
+  figures and the report choose by it;
+* `method` — the procedure in words, as printed;
+* `dropped_instances`, `dropped_pairs`, `dropped_values` — what `nan_policy="omit"` dropped
+  (`None` for results that drop nothing by design);
+* `to_frame()` (tidy pandas), `to_dict()` and `to_json()` (plain JSON types; the command line's
+  `--json`), a readable `print`, `_repr_html_` for notebooks, `to_latex()` / `to_html()` /
+  `to_markdown()` tables, and `plot(ax=None)` where a figure is customary.
+
+Hypothesis tests also have `statistic`, `pvalue` and `alternative`. Below, each class lists
+the fields of its own (beyond `method` and the `dropped_*` fields), with the function that
+returns it; every class is importable from the top level (`ac.FriedmanResult`) and from its
+subpackage. The page is generated from the classes (`python3 tests/test_api.py` rewrites it;
+`tests/test_api.py` checks that it is in step).
+"""
+
+
+def _first_line(cls: type) -> str:
+    import inspect
+
+    doc = " ".join((inspect.getdoc(cls) or "").split("\n\n")[0].split())
+    return re.sub(r":(?:class|func|data|mod|meth|attr):`~?([^`]+)`", r"{py:obj}`\1`", doc)  # reST roles in MyST
+
+
+def _returned_by() -> dict[str, list[str]]:
+    """Result class name -> the top-level functions whose return annotation names it."""
+    import inspect
+
+    classes, found = _result_classes(), {}
+    for name in ac.__all__:
+        function = getattr(ac, name)
+        if not callable(function) or inspect.isclass(function):
+            continue
+        annotation = inspect.signature(function).return_annotation
+        text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
+        for cls in classes:
+            if cls in re.split(r"[^A-Za-z0-9_]+", text):
+                found.setdefault(cls, []).append(name)
+    return found
+
+
+#: the top-level names that are also a subpackage: their function's page is package.function
+CALLABLE_PACKAGES = ("posthoc", "severity", "consensus")
+
+
+def _own_fields(cls: type) -> list:
+    import dataclasses
+
+    from algocompare._results import BaseResult
+
+    base = {f.name for f in dataclasses.fields(BaseResult)}
+    return [f for f in dataclasses.fields(cls) if f.name not in base]
+
+
+def _type_text(annotation) -> str:
+    """A field's type as written, its bars escaped for the Markdown table (``float \\| None``)."""
+    text = annotation if isinstance(annotation, str) else annotation.__name__
+    return text.replace("|", "\\|")
+
+
+def results_page() -> str:
+    """The text of docs/results.md, generated from the result classes."""
+    classes, returned = _result_classes(), _returned_by()
+    parts = [RESULTS_INTRO]
+    for package, title in RESULT_FAMILIES.items():
+        parts.append(f"\n## {title}\n")
+        for name in sorted(n for n in classes if ac._API[n] == package):
+            cls = classes[name]
+            functions = ", ".join(f"{{func}}`algocompare.{f}.{f}`" if f in CALLABLE_PACKAGES
+                                  else f"{{func}}`algocompare.{f}`" for f in returned.get(name, []))
+            parts.append(f"\n### {name}\n\n{{class}}`algocompare.{name}` (kind `{cls.kind}`)"
+                         + (f", returned by {functions}" if functions else "") + f". {_first_line(cls)}\n")
+            fields = _own_fields(cls)
+            if fields:
+                parts.append("\n| field | type |\n| --- | --- |\n")
+                parts += [f"| `{f.name}` | `{_type_text(f.type)}` |\n" for f in fields]
+    return "".join(parts)
+
+
+def _page_sections(text: str) -> dict[str, set[str]]:
+    """### headings of the results page -> the field names in the table under each."""
+    sections: dict[str, set[str]] = {}
+    for block in text.split("\n### ")[1:]:
+        heading, _, body = block.partition("\n")
+        sections[heading.strip()] = set(re.findall(r"^\| `([A-Za-z0-9_]+)` \|", body, flags=re.MULTILINE))
+    return sections
+
+
+def test_results_page_lists_every_result_class_with_its_own_fields():
+    sections = _page_sections(RESULTS_PAGE.read_text())
+    expected = {name: {f.name for f in _own_fields(cls)} for name, cls in _result_classes().items()}
+    assert set(sections) == set(expected), (f"docs/results.md is out of step with the result classes "
+                                            f"(run python3 tests/test_api.py): {set(sections) ^ set(expected)}")
+    stale = {name: sections[name] ^ fields for name, fields in expected.items() if sections[name] != fields}
+    assert not stale, f"docs/results.md lists other fields (run python3 tests/test_api.py): {stale}"
+
+
+def test_results_page_is_in_the_docs_toctree():
+    assert "\nresults\n" in (ROOT / "docs" / "index.md").read_text()
+
+
+def test_the_page_check_fails_on_a_missing_field():
+    """The check above can fail: drop one field row and it is noticed."""
+    text = results_page()
+    broken = text.replace("| `kendall_w` | `float` |\n", "")
+    assert broken != text
+    assert _page_sections(broken)["FriedmanResult"] != {f.name for f in _own_fields(ac.FriedmanResult)}
+
+
+if __name__ == "__main__":  # python3 tests/test_api.py: rewrite docs/results.md
+    RESULTS_PAGE.write_text(results_page())
+    print(f"wrote {RESULTS_PAGE}")

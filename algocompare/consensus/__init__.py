@@ -1,10 +1,30 @@
-"""Rank consensus: dominance relations and order properties, Borda, Kemeny (Bartz-Beielstein et al., §2–3)."""
+"""Rank consensus: dominance relations and order properties, Borda, Kemeny (Bartz-Beielstein et al., §2–3).
 
-from algocompare._lazy import collect, make_callable
+The subpackage itself is callable — ``algocompare.consensus(data, method=...)`` is
+:func:`algocompare.consensus.consensus` — because the top-level name ``consensus`` is both
+this subpackage and its main function.
+"""
 
-_exports = collect(__name__, ("rankings", "results", "distance", "relations", "borda", "kemeny",
-                              "properties", "aggregate"))
-globals().update(_exports)
-__all__ = sorted(_exports)
+from algocompare._lazy import make_callable
+from algocompare.consensus.aggregate import consensus
+from algocompare.consensus.borda import borda
+from algocompare.consensus.distance import symdiff_distance
+from algocompare.consensus.kemeny import kemeny
+from algocompare.consensus.properties import CriterionResult, check_iia, check_majority, check_pareto
+from algocompare.consensus.rankings import as_ranking, format_ranking, instance_rankings
+from algocompare.consensus.relations import (
+    DominanceRelation,
+    classify_order,
+    dominance,
+    order_properties,
+    ranking_from_relation,
+)
+from algocompare.consensus.results import BordaResult, ConsensusResult, KemenyResult
+
+__all__ = [
+    "BordaResult", "ConsensusResult", "CriterionResult", "DominanceRelation", "KemenyResult", "as_ranking",
+    "borda", "check_iia", "check_majority", "check_pareto", "classify_order", "consensus", "dominance",
+    "format_ranking", "instance_rankings", "kemeny", "order_properties", "ranking_from_relation", "symdiff_distance",
+]
 
 make_callable(__name__)

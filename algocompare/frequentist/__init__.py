@@ -1,25 +1,77 @@
 """Frequentist tests: omnibus rank tests (also for tables with missing cells), Page's trend
-test, pairwise tests, intervals and assumption checks (García et al. 2009; Carrasco et al. 2020)."""
+test, pairwise tests, intervals and assumption checks (García et al. 2009; Carrasco et al. 2020).
+
+Every test returns a result class exported here (``FriedmanResult``, ``WilcoxonResult``, ...;
+their fields are listed in the documentation's results page).
+"""
 
 from algocompare.frequentist.assumptions import (
-                                                 check_assumptions,
-                                                 homoscedasticity,
-                                                 hotelling_t2,
-                                                 multivariate_normality,
-                                                 normality,
+    AssumptionsResult,
+    HomoscedasticityResult,
+    HotellingResult,
+    MultivariateNormalityResult,
+    NormalityResult,
+    check_assumptions,
+    homoscedasticity,
+    hotelling_t2,
+    multivariate_normality,
+    normality,
 )
-from algocompare.frequentist.incomplete import durbin, skillings_mack
-from algocompare.frequentist.intervals import confidence_curve, median_difference_ci
-from algocompare.frequentist.multiple_sign import multiple_sign_test
-from algocompare.frequentist.omnibus import aligned_ranks, friedman, iman_davenport, omnibus, quade, rm_anova
-from algocompare.frequentist.page import convergence_page, page_trend
-from algocompare.frequentist.pairwise import fwer_of_pairwise, paired_ttest, rank_sum, sign_test, wilcoxon
-from algocompare.frequentist.single_problem import per_instance
+from algocompare.frequentist.incomplete import DurbinResult, SkillingsMackResult, durbin, skillings_mack
+from algocompare.frequentist.intervals import (
+    ConfidenceCurveResult,
+    MedianDifferenceCI,
+    confidence_curve,
+    median_difference_ci,
+)
+from algocompare.frequentist.multiple_sign import MultipleSignResult, multiple_sign_test
+from algocompare.frequentist.omnibus import (
+    AlignedRanksResult,
+    FriedmanResult,
+    ImanDavenportResult,
+    OmnibusResult,
+    QuadeResult,
+    RankTestResult,
+    RMAnovaResult,
+    aligned_ranks,
+    friedman,
+    iman_davenport,
+    omnibus,
+    quade,
+    rm_anova,
+)
+from algocompare.frequentist.page import PageResult, convergence_page, page_trend
+from algocompare.frequentist.pairwise import (
+    FWERResult,
+    PairedTTestResult,
+    RankSumResult,
+    SignTestResult,
+    WilcoxonResult,
+    fwer_of_pairwise,
+    paired_ttest,
+    rank_sum,
+    sign_test,
+    wilcoxon,
+)
+from algocompare.frequentist.single_problem import PerInstanceResult, per_instance
 
-__all__ = ["friedman", "iman_davenport", "aligned_ranks", "quade", "rm_anova", "omnibus",
-           "durbin", "skillings_mack",
-           "page_trend", "convergence_page",
-           "sign_test", "wilcoxon", "paired_ttest", "rank_sum", "multiple_sign_test", "fwer_of_pairwise",
-           "median_difference_ci", "confidence_curve",
-           "normality", "homoscedasticity", "multivariate_normality", "hotelling_t2", "check_assumptions",
-           "per_instance"]
+__all__ = [
+    # omnibus tests, complete and incomplete tables
+    "friedman", "iman_davenport", "aligned_ranks", "quade", "rm_anova", "omnibus", "durbin", "skillings_mack",
+    # trend
+    "page_trend", "convergence_page",
+    # two samples and families of pairs
+    "sign_test", "wilcoxon", "paired_ttest", "rank_sum", "multiple_sign_test", "fwer_of_pairwise",
+    # intervals
+    "median_difference_ci", "confidence_curve",
+    # assumptions
+    "normality", "homoscedasticity", "multivariate_normality", "hotelling_t2", "check_assumptions",
+    # one problem's runs
+    "per_instance",
+    # the result classes
+    "AlignedRanksResult", "AssumptionsResult", "ConfidenceCurveResult", "DurbinResult", "FWERResult",
+    "FriedmanResult", "HomoscedasticityResult", "HotellingResult", "ImanDavenportResult", "MedianDifferenceCI",
+    "MultipleSignResult", "MultivariateNormalityResult", "NormalityResult", "OmnibusResult", "PageResult",
+    "PairedTTestResult", "PerInstanceResult", "QuadeResult", "RMAnovaResult", "RankSumResult", "RankTestResult",
+    "SignTestResult", "SkillingsMackResult", "WilcoxonResult",
+]

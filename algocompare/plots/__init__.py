@@ -6,9 +6,21 @@ is the customary figure of each result type (the one ``result.plot()`` draws and
 report shows).
 """
 
-from algocompare._lazy import collect
+from algocompare.plots.bayesian import plot_pairwise_matrix, plot_simplex
+from algocompare.plots.cd_diagram import bonferroni_dunn_chart, cd_diagram, clique_levels, names_key
+from algocompare.plots.consensus import plot_consensus
+from algocompare.plots.customary import CustomaryFigure, customary_figure, register_customary_figure
+from algocompare.plots.distribution import distribution_plot, histogram_qq, normality_plots, runs_distribution
+from algocompare.plots.frequentist import confidence_curve, normality_plot
+from algocompare.plots.permutation import msd_plot
+from algocompare.plots.posthoc import pvalue_heatmap, sign_plot
+from algocompare.plots.samplesize import plot_bootstrap_qq, plot_experiment, plot_power_curve, qq_plot
+from algocompare.plots.severity import plot_power_by_delta, plot_severity
 
-_exports = collect(__name__, ("cd_diagram", "posthoc", "distribution", "frequentist", "severity",
-                              "samplesize", "permutation", "consensus", "bayesian", "customary"))
-globals().update(_exports)
-__all__ = sorted(_exports)
+__all__ = [
+    "CustomaryFigure", "bonferroni_dunn_chart", "cd_diagram", "clique_levels", "confidence_curve",
+    "customary_figure", "distribution_plot", "histogram_qq", "msd_plot", "names_key", "normality_plot",
+    "normality_plots", "plot_bootstrap_qq", "plot_consensus", "plot_experiment", "plot_pairwise_matrix",
+    "plot_power_by_delta", "plot_power_curve", "plot_severity", "plot_simplex", "pvalue_heatmap", "qq_plot",
+    "register_customary_figure", "runs_distribution", "sign_plot",
+]
