@@ -29,6 +29,31 @@ def symdiff_distance(a: Any, b: Any) -> int:
     ``relation_dissimilarity(x, y, "symdiff")``: a reversed pair counts 2, a tie against
     a strict preference 1.
 
+    Parameters
+    ----------
+    a, b : ranking
+        Two rankings of the same items, each a list of items or of groups of tied items,
+        best first.
+
+    Returns
+    -------
+    int
+        The number of ordered pairs (x, y) with x ≽ y in one ranking and not in the other.
+
+    See Also
+    --------
+    kemeny : the consensus that minimises the total distance to the rankings.
+
+    References
+    ----------
+    .. [1] Kemeny, J. G., Snell, J. L. (1962). *Mathematical Models in the Social Sciences*,
+       chapter 2, "Preference rankings: an axiomatic approach". Ginn, Boston.
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
+    Examples
+    --------
     >>> symdiff_distance(["a", "b", "c"], [["a", "b"], "c"])
     1
     """

@@ -28,7 +28,44 @@ __all__ = ["check_iia", "check_majority", "check_pareto", "CriterionResult"]
 
 @dataclass(frozen=True, kw_only=True)
 class CriterionResult(BaseResult):
-    """Whether a consensus criterion holds, with the violating pairs."""
+    """Whether a consensus criterion holds, with the violating pairs.
+
+    Attributes
+    ----------
+    criterion : str
+        ``"IIA"`` (independence of irrelevant alternatives), ``"majority"`` or ``"pareto"``.
+    consensus_method : str
+        The consensus method checked.
+    satisfied : bool
+        Whether the criterion holds.
+    consensus : list
+        The consensus ranking (groups, best first).
+    violations : pandas.DataFrame
+        One row per violating pair (``item_a``, ``item_b``, ``detail``).
+    reduced_consensus : list or None
+        The consensus without the removed items (IIA only).
+    removed : optional
+        The items removed (IIA only).
+
+    See Also
+    --------
+    check_iia, check_majority, check_pareto : the checks that return it.
+
+    References
+    ----------
+    .. [1] Arrow, K. J. (1950). A difficulty in the concept of social welfare. *Journal of
+       Political Economy* 58(4), 328–346. doi:10.1086/256963
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.check_pareto(ac.load_dataset("ice_cream"))
+    >>> r.criterion, r.satisfied, len(r.violations)
+    ('pareto', True, 0)
+    """
 
     kind: ClassVar[str] = "consensus_property"
 
@@ -115,6 +152,21 @@ def check_iia(rankings: Any, remove: Any, method: str = "borda", *, weights: Any
     CriterionResult
         ``satisfied``, the ``violations`` (pairs whose order changed), ``consensus`` and
         ``reduced_consensus`` (without ``remove``).
+
+    See Also
+    --------
+    check_majority, check_pareto : the other criteria.
+    consensus : the consensus being checked.
+
+    References
+    ----------
+    .. [1] Arrow, K. J. (1950). A difficulty in the concept of social welfare. *Journal of
+       Political Economy* 58(4), 328–346. doi:10.1086/256963
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [3] Saari, D. G., Merlin, V. R. (2000). A geometric examination of Kemeny's rule.
+       *Social Choice and Welfare* 17(3), 403–438.
 
     Examples
     --------
@@ -203,6 +255,21 @@ def check_majority(rankings: Any, method: str = "borda", *, weights: Any = None,
         ``satisfied``, the ``violations`` (pairs a majority ranks the other way) and the
         ``consensus``.
 
+    See Also
+    --------
+    check_iia, check_pareto : the other criteria.
+    consensus : the consensus being checked.
+
+    References
+    ----------
+    .. [1] Arrow, K. J. (1950). A difficulty in the concept of social welfare. *Journal of
+       Political Economy* 58(4), 328–346. doi:10.1086/256963
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [3] Saari, D. G., Merlin, V. R. (2000). A geometric examination of Kemeny's rule.
+       *Social Choice and Welfare* 17(3), 403–438.
+
     Examples
     --------
     >>> import algocompare as ac
@@ -232,6 +299,21 @@ def check_pareto(rankings: Any, method: str = "borda", *, weights: Any = None, a
     CriterionResult
         ``satisfied``, the ``violations`` (pairs every ranking orders the other way) and the
         ``consensus``.
+
+    See Also
+    --------
+    check_iia, check_majority : the other criteria.
+    consensus : the consensus being checked.
+
+    References
+    ----------
+    .. [1] Arrow, K. J. (1950). A difficulty in the concept of social welfare. *Journal of
+       Political Economy* 58(4), 328–346. doi:10.1086/256963
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [3] Saari, D. G., Merlin, V. R. (2000). A geometric examination of Kemeny's rule.
+       *Social Choice and Welfare* 17(3), 403–438.
 
     Examples
     --------

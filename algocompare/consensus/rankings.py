@@ -117,6 +117,29 @@ def levels_to_groups(items: Sequence[Any], levels: np.ndarray) -> list[list[Any]
 def as_ranking(ranking: Any) -> list[list[Any]]:
     """Normalise one ranking to a list of groups, best first.
 
+    Parameters
+    ----------
+    ranking : sequence
+        Items, best first; an entry that is a list, tuple or set is a group of tied items.
+
+    Returns
+    -------
+    list of list
+        The groups, best first (a single item becomes a group of one).
+
+    See Also
+    --------
+    format_ranking : the ranking written ``a > b = c``.
+    instance_rankings : one ranking per instance of a results table.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
+    Examples
+    --------
     >>> as_ranking(["a", ["b", "c"], "d"])
     [['a'], ['b', 'c'], ['d']]
     """
@@ -135,6 +158,28 @@ def as_ranking(ranking: Any) -> list[list[Any]]:
 
 def format_ranking(ranking: Sequence[Sequence[Any]], *, better: str = " > ", tie: str = " = ") -> str:
     """``[["a"], ["b", "c"]]`` → ``"a > b = c"``.
+
+    Parameters
+    ----------
+    ranking : list of groups
+        A ranking, groups of tied items best first (as :func:`as_ranking` returns).
+    better, tie : str
+        What is written between two groups and between two tied items.
+
+    Returns
+    -------
+    str
+        The ranking on one line.
+
+    See Also
+    --------
+    as_ranking : the list-of-groups form.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------
@@ -264,10 +309,21 @@ def instance_rankings(results: Any, *, agg: str = "mean", direction: str | None 
     dict
         Instance → its ranking (a list of groups of tied algorithms, best first).
 
+    See Also
+    --------
+    consensus : aggregates these rankings.
+    dominance : a relation on one instance from its runs.
+
     Notes
     -----
     For dominance by a hypothesis test per instance use :func:`algocompare.dominance` on
     that instance's runs.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------

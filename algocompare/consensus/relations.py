@@ -39,6 +39,26 @@ def order_properties(incidence: Any) -> dict[str, bool]:
     ``incidence[a, b]`` is true when a ≽ b. Complete means a ≽ b or b ≽ a for all
     distinct pairs; antisymmetric means a ≽ b and b ≽ a only for a = b.
 
+    Parameters
+    ----------
+    incidence : array_like
+        Square 0/1 (or boolean) matrix, ``incidence[a, b]`` true when a ≽ b.
+
+    Returns
+    -------
+    dict
+        ``{"reflexive": bool, "antisymmetric": bool, "transitive": bool, "complete": bool}``.
+
+    See Also
+    --------
+    classify_order : the strongest order these properties make.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
     Examples
     --------
     >>> import algocompare as ac
@@ -62,6 +82,28 @@ def classify_order(incidence: Any) -> str:
     Preorder = reflexive + transitive; partial order = preorder + antisymmetric; weak order
     = preorder + complete; linear order = partial order + complete (§2).
 
+    Parameters
+    ----------
+    incidence : array_like
+        Square 0/1 (or boolean) matrix, ``incidence[a, b]`` true when a ≽ b.
+
+    Returns
+    -------
+    str
+        ``"linear order"``, ``"weak order"``, ``"partial order"``, ``"preorder"`` or
+        ``"not an order"``.
+
+    See Also
+    --------
+    order_properties : the four properties behind the classification.
+    ranking_from_relation : the ranking of a weak or linear order.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
     Examples
     --------
     >>> import algocompare as ac
@@ -83,6 +125,29 @@ def classify_order(incidence: Any) -> str:
 def ranking_from_relation(incidence: Any, items: Any = None) -> list[list[Any]]:
     """The ranking (list of groups, best first) of a weak order, else a ValueError naming
     the failing properties.
+
+    Parameters
+    ----------
+    incidence : array_like
+        Square 0/1 (or boolean) matrix, ``incidence[a, b]`` true when a ≽ b.
+    items : sequence, optional
+        Names of the rows/columns (default: their positions).
+
+    Returns
+    -------
+    list of list
+        Groups of equivalent items, best first.
+
+    See Also
+    --------
+    classify_order : whether the relation is a weak order.
+    format_ranking : the ranking on one line.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------
@@ -112,7 +177,49 @@ def _square_bool(incidence: Any) -> np.ndarray:
 
 @dataclass(frozen=True, kw_only=True)
 class DominanceRelation(BaseResult):
-    """A dominance relation: incidence (a ≽ b), properties, classification, pairwise p-values."""
+    """A dominance relation: incidence (a ≽ b), properties, classification, pairwise p-values.
+
+    Attributes
+    ----------
+    items : tuple
+        The algorithms, in the input's order.
+    incidence : pandas.DataFrame
+        Boolean matrix, ``incidence.loc[a, b]`` true when a ≽ b.
+    by : str
+        The statistic compared (``"mean"``, ``"median"``, ..., ``"test"``).
+    direction : str
+        ``"minimize"`` or ``"maximize"``.
+    properties : dict
+        Reflexive, antisymmetric, transitive, complete (see :func:`order_properties`).
+    classification : str
+        The strongest order the relation is (see :func:`classify_order`).
+    statistics : pandas.Series
+        The statistic of each algorithm.
+    pvalues : pandas.DataFrame or None
+        Adjusted pairwise p-values (``by="test"``).
+    alpha : float or None
+        Significance level (``by="test"``).
+    p_adjust : str or None
+        The multiplicity adjustment (``by="test"``).
+
+    See Also
+    --------
+    dominance : the function that returns it.
+    ranking_from_relation : the ranking of a weak order.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> rel = ac.dominance({"A": [1, 2, 3], "B": [4, 5, 6]})
+    >>> bool(rel.incidence.loc["A", "B"]), bool(rel.incidence.loc["B", "A"])
+    (True, False)
+    """
 
     kind: ClassVar[str] = "dominance"
 
@@ -208,6 +315,17 @@ def dominance(runs: Any, by: str = "mean", *, alpha: float = 0.05, test: str = "
     DominanceRelation
         The ``incidence`` (a ≽ b), its ``properties`` and ``classification``, the
         ``statistics`` compared and, for ``by="test"``, the adjusted ``pvalues``.
+
+    See Also
+    --------
+    classify_order, order_properties : what kind of order a relation is.
+    instance_rankings : one ranking per instance by aggregated values.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------

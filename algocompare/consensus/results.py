@@ -43,6 +43,27 @@ class ConsensusResult(BaseResult):
     optimal_rankings : every consensus ranking found (each a list of groups, best first).
     n_rankings : number of input rankings (instances of a table).
     dropped_instances : instances dropped by ``nan_policy="omit"`` (empty when none was).
+    profile : the input rankings as a levels matrix (internal; ``input_rankings`` lists them).
+
+    See Also
+    --------
+    BordaResult, KemenyResult : the two kinds of consensus.
+    consensus : the function that returns them.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [2] Kemeny, J. G., Snell, J. L. (1962). *Mathematical Models in the Social Sciences*,
+       chapter 2, "Preference rankings: an axiomatic approach". Ginn, Boston.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.consensus(ac.load_dataset("ice_cream"), method="borda")
+    >>> isinstance(r, ac.ConsensusResult), r.n_rankings
+    (True, 3)
     """
 
     kind: ClassVar[str] = "consensus"
@@ -80,6 +101,27 @@ class BordaResult(ConsensusResult):
     score, ties : the scoring rule and its treatment of tied items (see :func:`borda`).
     consensus : the items by decreasing score, equal scores tied; ``optimal_rankings`` is
         ``[consensus]``.
+    items, optimal_rankings, n_rankings, profile : as :class:`ConsensusResult`.
+
+    See Also
+    --------
+    borda : the function that returns it.
+    KemenyResult : the symmetric-difference consensus.
+
+    References
+    ----------
+    .. [1] Borda, J.-C. de (1781). Mémoire sur les élections au scrutin. *Histoire de
+       l'Académie Royale des Sciences*, Paris.
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.borda([["a", "b", "c"], ["a", "c", "b"]])
+    >>> r.consensus, r.scores.tolist()
+    ([['a'], ['b', 'c']], [6.0, 3.0, 3.0])
     """
 
     scores: pd.Series
@@ -114,6 +156,31 @@ class KemenyResult(ConsensusResult):
     lower_bound, gap : proven bound on the optimum and relative gap (0 when optimal).
     complete : whether ``optimal_rankings`` holds every optimum (False when
         ``max_solutions`` or the time limit cut the enumeration short).
+    orders, ell : the admissible orders (``"linear"``, ``"weak"``) and the exponent of the
+        objective (see :func:`kemeny`).
+    solver : the method that found the consensus (``"dp"``, ``"milp"``, ``"heuristic"``, ...).
+    elapsed : seconds the solver took.
+    items, optimal_rankings, n_rankings, profile : as :class:`ConsensusResult`.
+
+    See Also
+    --------
+    kemeny : the function that returns it.
+    BordaResult : the positional consensus.
+
+    References
+    ----------
+    .. [1] Kemeny, J. G., Snell, J. L. (1962). *Mathematical Models in the Social Sciences*,
+       chapter 2, "Preference rankings: an axiomatic approach". Ginn, Boston.
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.kemeny([["a", "b", "c"], ["b", "a", "c"], ["a", "c", "b"]])
+    >>> r.consensus, r.optimal, r.n_optimal
+    ([['a'], ['b'], ['c']], True, 1)
     """
 
     objective: float
