@@ -1,12 +1,17 @@
 """Deprecation aliases: old parameter names, old option values, old fields, old modules.
 
 Everything renamed by the vocabulary of :mod:`algocompare._options` keeps working under its
-old name. In 0.2 the old spellings are accepted quietly, so that scripts and test suites
-written for 0.1 (some run with warnings as errors) keep passing unchanged; with the
-environment variable ``ALGOCOMPARE_DEPRECATIONS=warn`` each use of an old spelling emits a
-``DeprecationWarning`` that names the new one and points at the caller's line (add
-``-W error::DeprecationWarning`` to stop at the first). From 0.3 they warn by default; they
-go in 0.4. CHANGELOG.md lists them all.
+old name until algocompare 0.4, with a warning: each use of an old spelling emits a
+``DeprecationWarning`` that names the new spelling and the release that removes the old one,
+and points at the caller's line (the first frame outside the package), as scipy's do.
+
+Why ``DeprecationWarning`` and not ``FutureWarning``: pointed at the user's line, Python's
+default filters show it in a script (``__main__``), in notebooks and in test suites (pytest
+lists it), which are where old spellings are typed; it stays hidden when another library
+calls algocompare on its users' behalf, who could not fix it (``FutureWarning`` would be
+shown to them). To stop at the first old spelling run ``python -W error::DeprecationWarning
+script.py``; to silence them, ``warnings.filterwarnings("ignore", category=DeprecationWarning,
+module="algocompare")`` or ``-W ignore::DeprecationWarning``. CHANGELOG.md lists every alias.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import functools
 import inspect
 import os
 import sys
+import types
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -26,16 +32,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 #: Release in which the aliases go away; named in every warning.
 REMOVED_IN = "0.4"
-#: ``warn`` in this environment variable makes every use of an old spelling warn (0.2).
-ENVIRONMENT = "ALGOCOMPARE_DEPRECATIONS"
 
 
 def warn_renamed(old: str, new: str, where: str) -> None:
     """Warn that ``old`` is deprecated in favour of ``new``, pointing at the user's line: the
-    first frame outside the package (wrappers and helpers in between are skipped); only
-    when ``ALGOCOMPARE_DEPRECATIONS=warn`` in 0.2 (see the module's docstring)."""
-    if os.environ.get(ENVIRONMENT, "").lower() != "warn":
-        return
+    first frame outside the package (wrappers and helpers in between are skipped), so that
+    Python's default filters show it where the user typed it."""
     warnings.warn(f"{where}: {old} is deprecated and will be removed in algocompare {REMOVED_IN}; "
                   f"use {new}.", DeprecationWarning, stacklevel=_outside_the_package())
 
@@ -43,7 +45,8 @@ def warn_renamed(old: str, new: str, where: str) -> None:
 def _outside_the_package() -> int:
     """``stacklevel`` of the first caller outside algocompare/ (as Python 3.12's
     ``skip_file_prefixes``, which 3.10 and 3.11 lack)."""
-    frame, level = sys._getframe(2), 2  # 1 = warn_renamed, 2 = its caller
+    frame: types.FrameType | None = sys._getframe(2)  # 1 = warn_renamed, 2 = its caller
+    level = 2
     while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
         frame, level = frame.f_back, level + 1
     return level
@@ -77,9 +80,9 @@ def renamed_init(**renames: str) -> Callable[[type], type]:
     """Class decorator: the constructor accepts ``old=...`` for the renamed field ``new`` (with
     a warning), and ``instance.old`` reads it (with a warning), for one release."""
     def decorate(cls: type) -> type:
-        init = renamed_parameters(**renames)(cls.__init__)
+        init = renamed_parameters(**renames)(cls.__init__)  # type: ignore[misc]
         init.__name__ = cls.__name__  # the warning names the class, not __init__
-        cls.__init__ = init
+        cls.__init__ = init  # type: ignore[misc]
         for old, new in renames.items():
             alias = renamed_field(new)
             alias.__set_name__(cls, old)

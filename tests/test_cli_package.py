@@ -12,9 +12,6 @@ import pytest
 
 from algocompare.cli import build_parser, main
 
-#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
-pytestmark = pytest.mark.usefixtures("deprecations_warn")
-
 ROOT = Path(__file__).resolve().parents[1]
 CLI = ROOT / "algocompare" / "cli"
 

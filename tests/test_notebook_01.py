@@ -1,7 +1,6 @@
 """Issue 25: notebook 01 uses the package's current spellings and runs without a warning."""
 
 import json
-import os
 from pathlib import Path
 
 import nbclient
@@ -18,14 +17,12 @@ def test_notebook_01_uses_the_current_spellings():
 
 
 def test_notebook_01_runs_without_warnings(monkeypatch):
-    # every former spelling warns under ALGOCOMPARE_DEPRECATIONS=warn; a warning is printed on stderr
+    # every former spelling warns (by default since issue 26); a warning is printed on stderr
     monkeypatch.setenv("ALGOCOMPARE_FAST", "1")
     monkeypatch.setenv("MPLBACKEND", "Agg")
-    monkeypatch.setenv("ALGOCOMPARE_DEPRECATIONS", "warn")
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3",
                             resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
     stderr = [out["text"] for cell in notebook.cells if cell.cell_type == "code"
               for out in cell.get("outputs", []) if out.get("output_type") == "stream" and out.get("name") == "stderr"]
     assert not stderr, stderr
-    assert os.environ["ALGOCOMPARE_DEPRECATIONS"] == "warn"

@@ -19,9 +19,6 @@ import algocompare as ac
 from algocompare import _options
 from algocompare._results import BaseResult
 
-#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
-pytestmark = pytest.mark.usefixtures("deprecations_warn")
-
 CALLABLES = {name: getattr(ac, name) for name in ac.__all__
              if callable(getattr(ac, name)) and not inspect.isclass(getattr(ac, name))}
 RESULT_CLASSES = {name: getattr(ac, name) for name in ac.__all__

@@ -11,9 +11,6 @@ import pytest
 import algocompare as ac
 from algocompare._options import ALTERNATIVES
 
-#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
-pytestmark = pytest.mark.usefixtures("deprecations_warn")
-
 TABLE_FUNCTIONS = [ac.bayesian_pairwise, ac.bayesian_friedman]
 RNG_FUNCTIONS = [ac.bayesian_sign, ac.bayesian_signed_rank, ac.bayesian_pairwise, ac.bayesian_friedman,
                  ac.idp_wilcoxon, ac.bayesian_multiple_measures]

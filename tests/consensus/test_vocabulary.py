@@ -12,9 +12,6 @@ import pytest
 import algocompare as ac
 from algocompare.consensus.results import ConsensusResult
 
-#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
-pytestmark = pytest.mark.usefixtures("deprecations_warn")
-
 PROFILE = [["a", "b", "c"], ["b", "a", "c"], ["a", "c", "b"]]
 TABLE = pd.DataFrame({"A": [1.0, 2.0, 3.0, 1.0], "B": [2.0, 1.0, 1.0, 3.0], "C": [3.0, 3.0, 2.0, 2.0]},
                      index=["p1", "p2", "p3", "p4"])

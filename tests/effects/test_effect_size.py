@@ -7,9 +7,6 @@ import pytest
 import algocompare as ac
 from algocompare.effects.effect_size import hedges_correction
 
-#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
-pytestmark = pytest.mark.usefixtures("deprecations_warn")
-
 X = [3, 4, 6, 7, 5, 6, 7, 3, 5, 4, 2]  # pingouin's compute_esci example
 Y = [4, 6, 6, 7, 6, 5, 5, 2, 3, 4, 1]
 PX = np.array([1.2, 0.8, 5.0, 3.3, 2.1, 0.4, 7.7, 1.5, 2.2, 3.9, 4.4, 0.7])

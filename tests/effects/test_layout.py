@@ -9,9 +9,6 @@ import pytest
 
 import algocompare as ac
 
-#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
-pytestmark = pytest.mark.usefixtures("deprecations_warn")
-
 AREA = ("effects", "severity", "samplesize")
 
 

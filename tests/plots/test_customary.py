@@ -17,9 +17,6 @@ from algocompare import plots
 from algocompare._results import BaseResult
 from algocompare.report import figures
 
-#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
-pytestmark = pytest.mark.usefixtures("deprecations_warn")
-
 matplotlib.use("Agg")
 
 ROOT = Path(__file__).resolve().parents[2]

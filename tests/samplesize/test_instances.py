@@ -5,9 +5,6 @@ import pytest
 
 from algocompare.samplesize.instances import calc_instances, instance_power_curve
 
-#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
-pytestmark = pytest.mark.usefixtures("deprecations_warn")
-
 
 @pytest.mark.parametrize("power, expected", [(0.7, 7), (0.8, 8), (0.9, 11)])
 def test_thesis_section_4_2_2(power, expected):

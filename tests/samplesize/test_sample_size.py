@@ -5,10 +5,6 @@ import pytest
 import algocompare as ac
 from algocompare.samplesize.sample_size import sample_size
 
-#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
-pytestmark = pytest.mark.usefixtures("deprecations_warn")
-
-
 # Bartz-Beielstein et al.: Sect. 5.6.5 (148, 63), Sect. 5.7.1 (186), Sect. 5.8.1 (65), Sect. 5.8.3 (112)
 CHAPTER = [
     (dict(delta=10, sd=30.73, alpha=0.025, power=0.8), 148.24, 149),

@@ -5,9 +5,6 @@ import pytest
 
 from algocompare.samplesize.standard_error import calc_se
 
-#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
-pytestmark = pytest.mark.usefixtures("deprecations_warn")
-
 X1 = [10.2, 11.5, 9.8, 10.9, 12.1, 10.4]
 X2 = [13.1, 12.4, 15.0, 11.8, 14.2, 13.7, 12.9]
 X3 = [9.0, 9.5, 8.7, 10.1]
