@@ -184,8 +184,45 @@ def msd_intervals(data: Any, *, alpha: float = 0.05, method: str = "auto", n_res
     parametric : {"tukey", "scheffe"}
         Which parametric MSD the first panel shows (both are computed).
     rank_method : {"conover", "tukey"}
+        The rank-based MSD: Conover's t on the Friedman ranks or the studentized range.
     design : {"auto", "blocks", "runs"}
+        As :func:`permutation_test`.
+    max_exact : int, optional
+        Largest exact enumeration of the permutation MSD (default as
+        :func:`permutation_test`).
     rng : None, int or numpy.random.Generator
+        Seed or generator of the Monte Carlo rearrangements.
+    progress : bool, optional
+        A progress bar over the Monte Carlo batches: ``None`` (default) on a terminal once the
+        work has lasted a second, ``True`` always, ``False`` never.
+    direction : {"minimize", "maximize"}, optional
+        ``None`` (default): the data's own (a Results knows it; a DataFrame or an array is
+        taken as "minimize").
+    nan_policy : {"raise", "omit"}
+        Missing cells raise, or (``"omit"``) drop their instances, recorded in the result's
+        ``dropped_instances``.
+
+    Returns
+    -------
+    MSDResult
+        The estimated effects and mean ranks, the four MSDs (Tukey, Scheffé, permutation,
+        rank) and the pairwise decisions (``to_frame()``).
+
+    See Also
+    --------
+    permutation_test : the omnibus permutation test.
+    posthoc : adjusted pairwise p-values from ranks.
+    algocompare.plots.msd_plot : Fig. 3 of the paper (``result.plot()``).
+
+    References
+    ----------
+    .. [1] Chiarandini, M., Basso, D., Stützle, T. (2005). Statistical methods for the
+       comparison of stochastic optimizers. In *MIC2005: The Sixth Metaheuristics International
+       Conference*, Vienna, Austria, August 22–26, 2005.
+    .. [2] Hsu, J. C. (1996). *Multiple Comparisons: Theory and Methods*. Chapman & Hall,
+       London.
+    .. [3] Conover, W. J. (1999). *Practical Nonparametric Statistics*, 3rd ed. John Wiley &
+       Sons, New York.
 
     Examples
     --------

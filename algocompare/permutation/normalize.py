@@ -93,13 +93,31 @@ def relative_deviation(data: Any, optimum: Any = None, *, direction: str | None 
     Parameters
     ----------
     data : Results, wide DataFrame or 2-D array
+        The values to normalise (one per cell, or runs).
     optimum : None, scalar, dict, Series or sequence
         c_opt per instance. None uses the best value observed on each instance.
+    direction : {"minimize", "maximize"}, optional
+        ``None`` (default): the data's own (a Results knows it; a DataFrame or an array is
+        taken as "minimize").
+    nan_policy : {"raise", "omit"}
+        Missing cells raise, or (``"omit"``) drop their instances, recorded in the result's
+        ``dropped_instances``.
 
     Returns
     -------
     Results
         Same algorithms, instances and runs, values e1 (>= 0, lower is better).
+
+    See Also
+    --------
+    zemel_measure : invariant under shifts and scalings of an instance's values.
+    permutation_test : the test the normalised values are meant for.
+
+    References
+    ----------
+    .. [1] Chiarandini, M., Basso, D., Stützle, T. (2005). Statistical methods for the
+       comparison of stochastic optimizers. In *MIC2005: The Sixth Metaheuristics International
+       Conference*, Vienna, Austria, August 22–26, 2005.
 
     Examples
     --------
@@ -129,15 +147,35 @@ def zemel_measure(data: Any, best: Any = None, worst: Any = None, *, direction: 
     Parameters
     ----------
     data : Results, wide DataFrame or 2-D array
+        The values to normalise (one per cell, or runs).
     best, worst : None, scalar, dict, Series or sequence
         c_opt and c_worst per instance (e.g. the best known value and that of a simple
         heuristic). None uses the best / worst value observed on each instance. An
         instance where the two coincide (every value equal) gets e2 = 0.
+    direction : {"minimize", "maximize"}, optional
+        ``None`` (default): the data's own (a Results knows it; a DataFrame or an array is
+        taken as "minimize").
+    nan_policy : {"raise", "omit"}
+        Missing cells raise, or (``"omit"``) drop their instances, recorded in the result's
+        ``dropped_instances``.
 
     Returns
     -------
     Results
         Values e2 (0 = best, 1 = worst reference; lower is better).
+
+    See Also
+    --------
+    relative_deviation : the deviation relative to the optimum.
+    permutation_test : the test the normalised values are meant for.
+
+    References
+    ----------
+    .. [1] Zemel, E. (1981). Measuring the quality of approximate solutions to zero-one
+       programming problems. *Mathematics of Operations Research* 6(3), 319–332.
+    .. [2] Chiarandini, M., Basso, D., Stützle, T. (2005). Statistical methods for the
+       comparison of stochastic optimizers. In *MIC2005: The Sixth Metaheuristics International
+       Conference*, Vienna, Austria, August 22–26, 2005.
 
     Examples
     --------

@@ -73,15 +73,39 @@ def permutation_test(data: Any, *, method: str = "auto", statistic: str = "F", n
         ``method="auto"`` (Monte Carlo beyond it), 3e8 (about a minute) with
         ``method="exact"``.
     rng : None, int or numpy.random.Generator
+        Seed or generator of the Monte Carlo rearrangements.
     progress : bool, optional
-        A progress bar over the Monte Carlo batches: ``None`` (default) on a terminal once the work has lasted a
-        second, ``True`` always, ``False`` never.
+        A progress bar over the Monte Carlo batches: ``None`` (default) on a terminal once the
+        work has lasted a second, ``True`` always, ``False`` never.
+    direction : {"minimize", "maximize"}, optional
+        ``None`` (default): the data's own (a Results knows it; a DataFrame or an array is
+        taken as "minimize").
+    nan_policy : {"raise", "omit"}
+        Missing cells raise, or (``"omit"``) drop their instances, recorded in the result's
+        ``dropped_instances``.
 
     Returns
     -------
     PermutationTestResult
         ``statistic``, ``pvalue``, ``procedure``, ``min_pvalue`` (the smallest attainable
         p-value), the parametric F p-values and, in Design 1, the Friedman test.
+
+    See Also
+    --------
+    msd_intervals : which pairs differ (simultaneous intervals).
+    friedman, rm_anova : the rank-based and the parametric omnibus tests.
+    relative_deviation, zemel_measure : put instances of different scales on one scale first.
+
+    References
+    ----------
+    .. [1] Chiarandini, M., Basso, D., Stützle, T. (2005). Statistical methods for the
+       comparison of stochastic optimizers. In *MIC2005: The Sixth Metaheuristics International
+       Conference*, Vienna, Austria, August 22–26, 2005.
+    .. [2] Pesarin, F., Salmaso, L. (2010). *Permutation Tests for Complex Data: Theory,
+       Applications and Software*. John Wiley & Sons, Chichester.
+    .. [3] Basso, D., Pesarin, F., Salmaso, L., Solari, A. (2009). *Permutation Tests for
+       Stochastic Ordering and ANOVA: Theory and Applications with R*. Lecture Notes in
+       Statistics 194, Springer, New York.
 
     Examples
     --------

@@ -20,6 +20,64 @@ class PermutationTestResult(TestResult):
     ``statistic`` is the F ratio or S (``statistic_name``); ``pvalue`` is the permutation
     p-value (exact, or Monte Carlo (b + 1)/(m + 1), see ``procedure``). The parametric
     ANOVA (and, in Design 1, the Friedman test) on the same data are given for comparison.
+
+    Attributes
+    ----------
+    statistic, pvalue : float
+        The statistic (``statistic_name``: ``"F"`` or ``"sum_squares"``) and its permutation
+        p-value.
+    alternative : str
+        ``"two-sided"``: "not all algorithms perform the same" (large values of the
+        statistic are the evidence against it).
+    statistic_name : str
+        ``"F"`` or ``"sum_squares"``.
+    design : str
+        ``"blocks"`` (Design 1, one value per cell) or ``"runs"`` (Design 2).
+    variant : str or None
+        ``"constrained"`` or ``"unconstrained"`` synchronized permutations (Design 2).
+    procedure : str
+        ``"exact"`` or ``"monte_carlo"``; ``exact`` says the same as a bool.
+    exact : bool
+        Whether every rearrangement was enumerated.
+    n_resamples, n_permutations : float
+        Rearrangements enumerated or drawn, and the size of the permutation space.
+    min_pvalue : float
+        The smallest p-value this procedure can return on this design.
+    n_algorithms, n_instances, n_runs : int
+        The design's size.
+    sum_squares : float
+        S' (Design 1) or S (Design 2).
+    f_statistic, f_df1, f_df2, f_pvalue : float
+        The parametric F test with the MSE named by ``mse``.
+    mse : str or None
+        ``"interaction"`` or ``"additive"`` (Design 2).
+    f_pvalue_additive, f_pvalue_interaction : float or None
+        Parametric p-values with both MSEs (Design 2).
+    friedman_statistic, friedman_pvalue : float or None
+        Friedman's test on the same table (Design 1).
+    null_distribution : numpy.ndarray or None
+        The permutation distribution of the statistic (internal).
+
+    See Also
+    --------
+    permutation_test : the test that returns it.
+    MSDResult : the simultaneous intervals of the same design.
+
+    References
+    ----------
+    .. [1] Chiarandini, M., Basso, D., Stützle, T. (2005). Statistical methods for the
+       comparison of stochastic optimizers. In *MIC2005: The Sixth Metaheuristics International
+       Conference*, Vienna, Austria, August 22–26, 2005.
+    .. [2] Pesarin, F., Salmaso, L. (2010). *Permutation Tests for Complex Data: Theory,
+       Applications and Software*. John Wiley & Sons, Chichester.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> sim = ac.simulate_runs([10, 10, 12], n_instances=4, n_runs=5, rng=1)
+    >>> r = ac.permutation_test(sim.results, rng=0)
+    >>> r.statistic_name, r.n_algorithms, r.n_runs
+    ('F', 3, 5)
     """
 
     kind: ClassVar[str] = "permutation"
@@ -69,6 +127,56 @@ class MSDResult(BaseResult):
 
     Two algorithms differ when their estimated effects differ by more than the MSD, i.e.
     when their bars ``effect ± MSD/2`` do not overlap (Chiarandini et al. 2005, Fig. 3).
+
+    Attributes
+    ----------
+    alpha : float
+        Family-wise level.
+    design, variant, mse : str
+        As :class:`PermutationTestResult` (``variant`` None in Design 1).
+    parametric : str
+        Which parametric MSD is drawn: ``"tukey"`` or ``"scheffe"``.
+    rank_method : str
+        ``"conover"`` or ``"tukey"`` on the ranks.
+    effects : pandas.Series
+        Mean of each algorithm over instances (and runs), in the data's units.
+    mean_ranks : pandas.Series
+        Mean within-instance rank of each algorithm (1 = best).
+    msd_tukey, msd_scheffe, msd_permutation, msd_rank : float
+        The four minimum significant differences.
+    mse_value : float
+        The mean squared error of the parametric MSDs, with ``df_error`` degrees of freedom.
+    df_error : int
+        Degrees of freedom of ``mse_value``.
+    permutation_exact : bool
+        Whether the permutation MSD enumerated every rearrangement.
+    n_resamples : float
+        Rearrangements enumerated or drawn.
+    direction : str
+        Direction of the effects (``"minimize"``: lower is better).
+    null_msd : numpy.ndarray or None
+        The permutation distribution of the largest difference (internal).
+
+    See Also
+    --------
+    msd_intervals : the function that returns it.
+    algocompare.plots.msd_plot : its figure (``result.plot()``).
+
+    References
+    ----------
+    .. [1] Chiarandini, M., Basso, D., Stützle, T. (2005). Statistical methods for the
+       comparison of stochastic optimizers. In *MIC2005: The Sixth Metaheuristics International
+       Conference*, Vienna, Austria, August 22–26, 2005.
+    .. [2] Hsu, J. C. (1996). *Multiple Comparisons: Theory and Methods*. Chapman & Hall,
+       London.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> sim = ac.simulate_runs([10, 10, 14], n_instances=4, n_runs=5, rng=1)
+    >>> r = ac.msd_intervals(sim.results, rng=0)
+    >>> list(r.intervals()["panel"].unique())
+    ['Parametric (Tukey HSD)', 'Permutation', 'Rank-based (Friedman)']
     """
 
     kind: ClassVar[str] = "interval"
