@@ -144,11 +144,14 @@ def _rank_axis(ax: Any, lo: float, hi: float, unit_px: float, fontsize: float) -
 
 
 def _procedure_name(result: Any) -> str:
+    """The adjustment's label from :data:`algocompare.posthoc.adjust.ADJUSTMENTS` (others as named)."""
+    from algocompare.posthoc.adjust import ADJUSTMENTS
+
     p_adjust = getattr(result, "p_adjust", None)
-    name = str(p_adjust or getattr(result, "method", "post-hoc")).replace("_", "-")
-    return {"nemenyi": "Nemenyi", "holm": "Holm", "shaffer": "Shaffer", "bergmann": "Bergmann–Hommel",
-            "bonferroni-dunn": "Bonferroni–Dunn", "bonferroni": "Bonferroni", "hochberg": "Hochberg",
-            "hommel": "Hommel", "finner": "Finner", "li": "Li"}.get(name.lower(), name)
+    if p_adjust in ADJUSTMENTS:
+        return ADJUSTMENTS[p_adjust].label
+    name = str(p_adjust or "post-hoc").replace("_", "-")
+    return "Bonferroni–Dunn" if name.lower() == "bonferroni-dunn" else name
 
 
 def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, reverse: bool = False,
@@ -246,7 +249,8 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     left_side = not reverse
     if texts is None:  # its own figure: full names on one line
         texts = [_FittedLabel(_FittedLabel.one_line(name, rank, (i < rows.n_left) == left_side, True), name,
-                              (i < rows.n_left) == left_side) for i, (name, rank) in enumerate(zip(names, ranks, strict=False))]
+                              (i < rows.n_left) == left_side)
+                 for i, (name, rank) in enumerate(zip(names, ranks, strict=False))]
     labels = []
     for label in texts:
         ha = "right" if label.left else "left"
@@ -260,12 +264,13 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     pad_px = fontsize * fig.dpi / 72 * 1.6  # room for the horizontal leader lines
     # Two columns: the inner holds a side's 1st, 3rd, ... label, the outer its 2nd, 4th, ...
     side_rows = [i if i < rows.n_left else k - 1 - i for i in range(k)]
-    inner = [max((w for w, r, i in zip(width_px, side_rows, range(k), strict=False) if (i < rows.n_left) == best and r % 2 == 0),
-                 default=0.0) for best in (True, False)]
+    inner = [max((w for w, r, i in zip(width_px, side_rows, range(k), strict=False)
+                  if (i < rows.n_left) == best and r % 2 == 0), default=0.0) for best in (True, False)]
     gap_px = fontsize * fig.dpi / 72
     if rows.two_columns:
-        need_best, need_worst = (inner[b] + gap_px + max((w for w, r, i in zip(width_px, side_rows, range(k), strict=False)
-                                                           if (i < rows.n_left) == best and r % 2 == 1), default=0.0)
+        need_best, need_worst = (inner[b] + gap_px
+                                 + max((w for w, r, i in zip(width_px, side_rows, range(k), strict=False)
+                                        if (i < rows.n_left) == best and r % 2 == 1), default=0.0)
                                  for b, best in ((0, True), (1, False)))
     else:
         need_best = max(width_px[:rows.n_left], default=0.0)
@@ -484,13 +489,15 @@ def _bonferroni_dunn_cd(result: Any, k: int, alpha: float) -> float:
     """z_{1 - alpha/(2(k-1))} times the result's standard error of a difference of mean ranks.
 
     Results without one (older pickles, hand-made results) get Demšar's untied
-    sqrt(k(k+1)/(6N)).
+    sqrt(k(k+1)/(6N)); a post-hoc result whose pairs have no common standard error
+    (``result.common_se`` false, e.g. the tests of a table with missing cells) has no chart.
     """
     from algocompare.posthoc.critical import critical_value
 
-    if getattr(result, "test", None) in ("durbin", "skillings_mack"):
-        raise ValueError("the Bonferroni–Dunn chart needs one standard error for every pair; the pairs of an "
-                         "incomplete table have different ones: draw its CD diagram (result.plot()) instead.")
+    if getattr(result, "kind", None) == "posthoc" and result.label and not result.common_se:
+        raise ValueError(f"the Bonferroni–Dunn chart needs one standard error for every pair; the pairs of the "
+                         f"{result.label} post-hoc test have none in common: draw its CD diagram (result.plot()) "
+                         "instead.")
     se = getattr(result, "standard_error", None)
     if se is None:
         se = math.sqrt(k * (k + 1) / (6.0 * int(result.n_instances)))
@@ -498,16 +505,12 @@ def _bonferroni_dunn_cd(result: Any, k: int, alpha: float) -> float:
 
 
 def _test_description(result: Any) -> str:
-    """'Friedman z tests, permutation standard error' or '' when the result does not say."""
-    test = getattr(result, "test", None)
-    if not test:
+    """'Friedman tests, permutation standard error' (the registry's label) or '' when the result does not say."""
+    label = getattr(result, "label", "") or getattr(result, "test", "")
+    if not label:
         return ""
-    names = {"friedman": "Friedman", "aligned_ranks": "aligned-ranks", "quade": "Quade", "nemenyi": "Friedman",
-             "wilcoxon": "Wilcoxon signed-rank", "conover": "Conover", "friedman_exact": "exact Friedman",
-             "durbin": "Durbin", "skillings_mack": "Skillings–Mack"}
-    text = f"{names.get(test, test)} tests"
     se = getattr(result, "se", None)
-    return text + (f", {se} standard error" if se else "")
+    return f"{label} tests" + (f", {se} standard error" if se else "")
 
 
 def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = None,

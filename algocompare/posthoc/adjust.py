@@ -19,6 +19,7 @@ documented per method.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -28,21 +29,13 @@ from scipy.special import comb
 from scipy.stats import norm
 
 from algocompare._deprecation import renamed_parameters
+from algocompare._registry import Registry
 from algocompare._validation import check_option, check_probability
 from algocompare.posthoc.bergmann import bergmann_hommel, shaffer_dynamic
 from algocompare.posthoc.shaffer import shaffer_static
 
-__all__ = ["adjust_pvalues", "CORRECTIONS", "PAIRWISE_CORRECTIONS", "nemenyi_from_z", "rom_levels",
-           "studentized_range_sf", "tie_consistent"]
-
-#: Corrections valid for any family of p-values.
-FAMILY_CORRECTIONS = ("bonferroni", "holm", "hochberg", "hommel", "holland", "finner", "li", "rom",
-                      "rom_stepdown", "none")
-#: Corrections defined only for the family of all k(k-1)/2 pairwise comparisons.
-PAIRWISE_CORRECTIONS = ("shaffer", "shaffer_dynamic", "bergmann")
-#: Every name accepted by :func:`adjust_pvalues`.
-CORRECTIONS = FAMILY_CORRECTIONS + ("nemenyi",) + PAIRWISE_CORRECTIONS
-
+__all__ = ["adjust_pvalues", "Adjustment", "ADJUSTMENTS", "CORRECTIONS", "FAMILY_CORRECTIONS", "PAIRWISE_CORRECTIONS",
+           "nemenyi_from_z", "rom_levels", "studentized_range_sf", "tie_consistent"]
 
 # ----------------------------------------------------------------------------- the common finish
 
@@ -194,22 +187,12 @@ def _rom_stepdown(p: np.ndarray, alpha: float) -> np.ndarray:
     return np.minimum(1.0, alpha / rom_levels(p.size, alpha) * p)
 
 
-_SORTED_METHODS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
-    "bonferroni": _bonferroni, "holm": _holm, "hochberg": _hochberg, "hommel": _hommel,
-    "holland": _holland, "finner": _finner, "li": _li, "none": lambda p: p.copy(),
-}
-_LEVEL_METHODS: dict[str, Callable[[np.ndarray, float], np.ndarray]] = {"rom": _rom, "rom_stepdown": _rom_stepdown}
-
-
 def adjust_vector(p: np.ndarray, method: str, alpha: float = 0.05) -> np.ndarray:
     """APVs of a 1-D array in its own order (family-free methods)."""
     order = np.argsort(p, kind="stable")
     p_sorted = p[order]
     values = np.empty_like(p)
-    if method in _LEVEL_METHODS:
-        values[order] = _LEVEL_METHODS[method](p_sorted, alpha)
-    else:
-        values[order] = _SORTED_METHODS[method](p_sorted)
+    values[order] = ADJUSTMENTS[method].function(p_sorted, alpha)
     return tie_consistent(p, values)
 
 
@@ -260,7 +243,82 @@ def _range_tail(q: np.ndarray, m: int, step: float) -> np.ndarray:
 
 def _nemenyi_from_p(p: np.ndarray, k: int) -> np.ndarray:
     # invert the two-sided normal p-value to |z|, then use the studentized range
-    return tie_consistent(p, nemenyi_from_z(norm.isf(p / 2.0), k))
+    return nemenyi_from_z(norm.isf(p / 2.0), k)
+
+
+# ----------------------------------------------------------------------------- the table of adjustments
+
+@dataclass(frozen=True)
+class Adjustment:
+    """One multiplicity adjustment: what :func:`adjust_pvalues`, ``posthoc`` and the CLI read.
+
+    ``family`` says what the p-values must be: ``"any"``, any family (``function(p_sorted,
+    alpha)`` gets the ascending raw p-values); ``"pairs"``, comparisons among k algorithms,
+    all pairs or with a control (``function(p, k)``); ``"all_pairs"``, exactly the family of
+    all k(k-1)/2 pairwise comparisons, whose logical structure it uses (``function(p_pairs,
+    k)``, row-major upper-triangle order). Every function returns per-hypothesis values that
+    :func:`tie_consistent` turns into APVs.
+    """
+
+    key: str
+    label: str
+    function: Callable[..., np.ndarray]
+    family: str
+    #: "single-step", "step-down", "step-up", "two-step" or "closed" (all subsets tested)
+    procedure: str
+    reference: str
+
+    @property
+    def needs_all_pairs(self) -> bool:
+        """Defined only for the family of all pairwise comparisons (not with a control)."""
+        return self.family == "all_pairs"
+
+
+ADJUSTMENTS: Registry[Adjustment] = Registry("p_adjust")
+_WRIGHT = ("Wright, S. P. (1992). Adjusted p-values for simultaneous inference. Biometrics 48, 1005-1013. "
+           "doi:10.2307/2532694")
+for _entry in (
+    Adjustment("bonferroni", "Bonferroni", lambda p, alpha: _bonferroni(p), "any", "single-step",
+               "Dunn, O. J. (1961). Multiple comparisons among means. JASA 56, 52-64. "
+               "doi:10.1080/01621459.1961.10482090"),
+    Adjustment("holm", "Holm", lambda p, alpha: _holm(p), "any", "step-down",
+               "Holm, S. (1979). A simple sequentially rejective multiple test procedure. Scand. J. Statist. 6, 65-70"),
+    Adjustment("hochberg", "Hochberg", lambda p, alpha: _hochberg(p), "any", "step-up",
+               "Hochberg, Y. (1988). Biometrika 75, 800-802. doi:10.1093/biomet/75.4.800"),
+    Adjustment("hommel", "Hommel", lambda p, alpha: _hommel(p), "any", "closed",
+               "Hommel, G. (1988). Biometrika 75, 383-386. doi:10.1093/biomet/75.2.383; " + _WRIGHT),
+    Adjustment("holland", "Holland", lambda p, alpha: _holland(p), "any", "step-down",
+               "Holland, B. S. & Copenhaver, M. D. (1987). Biometrics 43, 417-423. doi:10.2307/2531823"),
+    Adjustment("finner", "Finner", lambda p, alpha: _finner(p), "any", "step-down",
+               "Finner, H. (1993). JASA 88, 920-923. doi:10.1080/01621459.1993.10476358"),
+    Adjustment("li", "Li", lambda p, alpha: _li(p), "any", "two-step",
+               "Li, J. D. (2008). J. Statist. Plann. Inference 138, 1521-1527. doi:10.1016/j.jspi.2007.04.032"),
+    Adjustment("rom", "Rom", _rom, "any", "step-up",
+               "Rom, D. M. (1990). Biometrika 77, 663-665. doi:10.1093/biomet/77.3.663"),
+    Adjustment("rom_stepdown", "Rom step-down", _rom_stepdown, "any", "step-down",
+               "García, S., Fernández, A., Luengo, J. & Herrera, F. (2010). Inf. Sci. 180, 2044-2064. "
+               "doi:10.1016/j.ins.2009.12.010"),
+    Adjustment("none", "none", lambda p, alpha: p.copy(), "any", "single-step", "no adjustment"),
+    Adjustment("nemenyi", "Nemenyi", _nemenyi_from_p, "pairs", "single-step",
+               "Nemenyi, P. (1963). Distribution-free multiple comparisons. PhD thesis, Princeton; "
+               "Demšar, J. (2006). JMLR 7, 1-30"),
+    Adjustment("shaffer", "Shaffer", shaffer_static, "all_pairs", "step-down",
+               "Shaffer, J. P. (1986). JASA 81, 826-831. doi:10.1080/01621459.1986.10478341"),
+    Adjustment("shaffer_dynamic", "Shaffer dynamic", shaffer_dynamic, "all_pairs", "step-down",
+               "Shaffer (1986); García, S. & Herrera, F. (2008). JMLR 9, 2677-2694"),
+    Adjustment("bergmann", "Bergmann–Hommel", bergmann_hommel, "all_pairs", "closed",
+               "Bergmann, B. & Hommel, G. (1988). Improvements of general multiple test procedures for redundant "
+               "systems of hypotheses. In Multiple Hypothesenprüfung, Springer, 100-115. "
+               "doi:10.1007/978-3-642-52307-6_8; García & Herrera (2008)"),
+):
+    ADJUSTMENTS.register(_entry)
+
+#: Every name accepted by :func:`adjust_pvalues` (a live view of :data:`ADJUSTMENTS`).
+CORRECTIONS = ADJUSTMENTS.keys()
+#: Adjustments valid for any family of p-values.
+FAMILY_CORRECTIONS = ADJUSTMENTS.keys(lambda a: a.family == "any")
+#: Adjustments defined only for the family of all k(k-1)/2 pairwise comparisons.
+PAIRWISE_CORRECTIONS = ADJUSTMENTS.keys(lambda a: a.needs_all_pairs)
 
 
 # ----------------------------------------------------------------------------- input shapes
@@ -332,18 +390,12 @@ def _k_from_pairs(m: int) -> int | None:
     return k if k * (k - 1) // 2 == m else None
 
 
-_PAIRWISE_METHODS: dict[str, Callable[[np.ndarray, int], np.ndarray]] = {
-    "shaffer": shaffer_static, "shaffer_dynamic": shaffer_dynamic, "bergmann": bergmann_hommel,
-}
-
-
 def adjust_pairwise(p_pairs: np.ndarray, k: int, method: str, alpha: float = 0.05) -> np.ndarray:
     """APVs of all pairwise p-values in canonical order (row-major upper triangle of k)."""
-    if method == "nemenyi":
-        return _nemenyi_from_p(p_pairs, k)
-    if method in _PAIRWISE_METHODS:
-        return tie_consistent(p_pairs, _PAIRWISE_METHODS[method](p_pairs, k))
-    return adjust_vector(p_pairs, method, alpha)
+    entry = ADJUSTMENTS[method]
+    if entry.family == "any":
+        return adjust_vector(p_pairs, method, alpha)
+    return tie_consistent(p_pairs, entry.function(p_pairs, k))
 
 
 # ----------------------------------------------------------------------------- public entry
@@ -443,8 +495,8 @@ def _adjust_plain(values: np.ndarray, method: str, alpha: float, k: int | None) 
         raise ValueError("pvalues is empty; a family needs at least one p-value.")
     if method in FAMILY_CORRECTIONS:
         return adjust_vector(values, method, alpha)
-    if method == "nemenyi" and k is not None:
-        return _nemenyi_from_p(values, int(k))
+    if ADJUSTMENTS[method].family == "pairs" and k is not None:
+        return tie_consistent(values, ADJUSTMENTS[method].function(values, int(k)))
     k_pairs = _k_from_pairs(values.size)
     if k_pairs is None or k_pairs < 2:
         raise ValueError(

@@ -1,64 +1,47 @@
-"""``posthoc``: pairwise comparisons (all pairs or against a control) with adjusted p-values."""
+"""``posthoc``: pairwise comparisons (all pairs or against a control) with adjusted p-values.
+
+The tests themselves are entries of :mod:`algocompare.posthoc.registry`; :func:`posthoc`
+looks one up, reads the table, runs it on the pairs and adjusts the p-values.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from scipy.stats import norm
-from scipy.stats import t as t_dist
 
 from algocompare._deprecation import warn_renamed
 from algocompare._options import check_alpha
 from algocompare._validation import NAN_POLICIES, check_algorithm, check_option, check_table_nan_policy
 from algocompare.data.convert import as_blocks
-from algocompare.frequentist.incomplete import durbin, skillings_mack
+from algocompare.posthoc import registry
 from algocompare.posthoc.adjust import (
+    ADJUSTMENTS,
     CORRECTIONS,
-    PAIRWISE_CORRECTIONS,
     adjust_pairwise,
     adjust_vector,
     nemenyi_from_z,
     tie_consistent,
 )
 from algocompare.posthoc.critical import critical_value
-from algocompare.posthoc.exact_friedman import pairwise_exact
-from algocompare.posthoc.incomplete import incomplete_pairs
+from algocompare.posthoc.registry import POSTHOC_TESTS, PairContext, PosthocTest
 from algocompare.posthoc.result import PosthocResult
-from algocompare.posthoc.statistics import RANK_TESTS, SE_METHODS, pair_z, rank_scores
-from algocompare.ranking import within_instance_ranks
+from algocompare.posthoc.statistics import SE_METHODS
 
 __all__ = ["posthoc", "POSTHOC_TESTS"]
-
-#: tests made for tables with missing cells (the others need every cell)
-INCOMPLETE_TESTS = ("durbin", "skillings_mack")
-POSTHOC_TESTS = RANK_TESTS + ("friedman_exact", "wilcoxon", "nemenyi", "conover") + INCOMPLETE_TESTS
-#: keyword options each test accepts through ``**test_options``
-_TEST_OPTIONS = {"wilcoxon": None, "friedman_exact": {"ties"},  # None: passed through to wilcoxon()
-                 "skillings_mack": {"tie_correction"}}
-
-_TEST_NAMES = {
-    "friedman": "Friedman rank post-hoc (z test on mean ranks)",
-    "aligned_ranks": "Friedman aligned ranks post-hoc (z test on mean aligned ranks)",
-    "quade": "Quade post-hoc (z test on weighted mean ranks)",
-    "friedman_exact": "Friedman rank-sum differences with exact p-values (Eisinga et al. 2017)",
-    "wilcoxon": "pairwise Wilcoxon signed-rank tests",
-    "conover": "Conover's Friedman post-hoc (t test on rank sums)",
-    "durbin": "Durbin all-pairs post-hoc (Conover's t test on rank sums)",
-    "skillings_mack": "Skillings-Mack post-hoc (z test on adjusted rank sums)",
-}
-
 
 _SE_NAMES = {"permutation": ", permutation standard error", "classic": ", classic standard error"}
 
 
-def _check_se(se: str | None, test: str) -> str | None:
+def _check_se(se: str | None, entry: PosthocTest) -> str | None:
     """The standard error of the z tests ("permutation" by default); None for the other tests."""
-    if test not in RANK_TESTS:
+    if not entry.uses_se:
         if se is not None:
-            raise ValueError(f"se={se!r} applies to the z tests (friedman, aligned_ranks, quade), "
-                             f"not to test={test!r}; leave se unset.")
+            raise ValueError(f"se={se!r} applies to the z tests ({', '.join(registry.SE_TESTS)}), "
+                             f"not to test={entry.key!r}; leave se unset.")
         return None
     if se is None:
         return "permutation"
@@ -84,33 +67,6 @@ def _pairs(k: int, control_index: int | None) -> tuple[np.ndarray, np.ndarray]:
     return np.full(others.size, control_index), others
 
 
-def _conover(values: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Conover (1999, p. 371) t statistics and two-sided p-values on Friedman rank sums.
-
-    t = (R_b - R_a) / sqrt(2 (N A - sum_j R_j^2) / ((N-1)(k-1))), df = (N-1)(k-1), with
-    A = sum of squared ranks (tie-aware). Checked against scikit-posthocs 0.17
-    ``posthoc_conover_friedman(p_adjust=None)`` in the tests.
-    """
-    n, k = values.shape
-    ranks = within_instance_ranks(values)
-    sums = ranks.sum(axis=0)
-    df = (n - 1) * (k - 1)
-    scale = np.sqrt(2.0 * (n * np.sum(ranks ** 2) - np.sum(sums ** 2)) / df)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        stat = (sums[b] - sums[a]) / scale
-    stat = np.where(np.isfinite(stat), stat, 0.0)
-    return stat, 2.0 * t_dist.sf(np.abs(stat), df)
-
-
-def _wilcoxon(values: np.ndarray, a: np.ndarray, b: np.ndarray, options: dict) -> tuple[np.ndarray, np.ndarray]:
-    """R+ of d = value_b - value_a (oriented: large R+ = algorithm_a better) and its p-value."""
-    from algocompare.frequentist import wilcoxon
-
-    results = [wilcoxon(values[:, j], values[:, i], **options) for i, j in zip(a, b, strict=False)]
-    return (np.array([r.statistic for r in results], dtype=float),
-            np.array([r.pvalue for r in results], dtype=float))
-
-
 def _resolve_control(results: Any, control: Any, mean_ranks: pd.Series) -> int | None:
     if control is None:
         return None
@@ -120,9 +76,9 @@ def _resolve_control(results: Any, control: Any, mean_ranks: pd.Series) -> int |
     return list(results.algorithms).index(control)
 
 
-def _critical_difference(test: str, p_adjust: str, k: int, m: int, alpha: float, se: float) -> float | None:
-    """CD in score units for single-step corrections of the rank z tests."""
-    if test not in RANK_TESTS:
+def _critical_difference(p_adjust: str, k: int, m: int, alpha: float, se: float | None) -> float | None:
+    """CD in score units for single-step corrections of the z tests with a common standard error."""
+    if se is None:
         return None
     if p_adjust == "nemenyi":
         return critical_value(k, alpha, "nemenyi") * se
@@ -131,12 +87,9 @@ def _critical_difference(test: str, p_adjust: str, k: int, m: int, alpha: float,
     return None
 
 
-_INCOMPLETE = {"durbin": durbin, "skillings_mack": skillings_mack}
-
-
 def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: str = "holm",
             alpha: float = 0.05, *, se: str | None = None, direction: str | None = None,
-            nan_policy: str | None = None, **test_options: Any) -> PosthocResult:
+            nan_policy: str | None = None, **options: Any) -> PosthocResult:
     """Post-hoc comparisons of k algorithms on N instances with adjusted p-values.
 
     Parameters
@@ -148,9 +101,10 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
         2009, App. A.3). ``"aligned_ranks"``: z on mean aligned ranks. ``"quade"``: z on
         T_j = W_j/(N(N+1)/2) (García et al. 2010, §3; scmamp's ``friedmanPost``,
         ``friedmanAlignedRanksPost``, ``quadePost``); se as chosen by ``se``. ``"wilcoxon"``:
-        pairwise signed-rank tests (:func:`algocompare.wilcoxon`, options passed through
-        ``test_options``, e.g. ``zero_method="wilcox"`` or ``correction=True`` for the
-        continuity correction). ``"nemenyi"`` (deprecated: it is the Friedman statistic with
+        pairwise signed-rank tests (:func:`algocompare.wilcoxon`; options ``zero_method``
+        (default ``"split"``), ``use_continuity`` (default False: the continuity correction,
+        wilcoxon's ``correction``), ``method`` and ``alternative``). ``"nemenyi"``
+        (deprecated: it is the Friedman statistic with
         ``p_adjust="nemenyi"``, which gives the same values as scikit-posthocs
         ``posthoc_nemenyi_friedman`` with ``se="classic"``, and without ties with the
         default). ``"conover"``: Conover's t test on
@@ -180,8 +134,8 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
         ``"best"`` picks the algorithm with the best mean rank (or score).
     p_adjust : str
         The multiplicity adjustment: any method of :func:`algocompare.adjust_pvalues`
-        (formerly ``correction=``, still accepted with a string value for one release;
-        ``correction=`` with a bool is Wilcoxon's continuity correction). ``"shaffer"``,
+        (formerly ``correction=``, deprecated: with a string it is read as ``p_adjust``, with a
+        bool as Wilcoxon's ``use_continuity``). ``"shaffer"``,
         ``"shaffer_dynamic"`` and ``"bergmann"`` need all pairs. ``"nemenyi"`` uses the
         studentized range of k means on the z statistics (with a control too).
     alpha : float
@@ -232,24 +186,22 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
     >>> round(float(classic.matrix("statistic")["CoEVO"]), 5), f"{classic.matrix('pvalue_adj')['CoEVO']:.5e}"
     (5.43662, '5.43013e-07')
     """
-    p_adjust = _deprecated_correction(p_adjust, test_options)
-    check_option("test", test, POSTHOC_TESTS)
+    p_adjust = _deprecated_correction(p_adjust, options)
     if test == "nemenyi":
         warn_renamed("test='nemenyi'", "test='friedman', p_adjust='nemenyi'", "posthoc()")
         test, p_adjust = "friedman", "nemenyi"
+    entry = registry.get(test)
     check_option("p_adjust", p_adjust, CORRECTIONS)
-    se = _check_se(se, test)
+    se = _check_se(se, entry)
     alpha = check_alpha(alpha)
-    allowed = _TEST_OPTIONS.get(test, set())
-    if allowed is not None and set(test_options) - allowed:
-        raise TypeError(f"unexpected option(s) {sorted(set(test_options) - allowed)} for test={test!r}.")
-    if test in INCOMPLETE_TESTS:
+    chosen = entry.with_defaults(options)
+    if entry.allows_missing:
         nan_policy = check_table_nan_policy("keep" if nan_policy is None else nan_policy)
     else:
         nan_policy = check_option("nan_policy", "raise" if nan_policy is None else nan_policy, NAN_POLICIES)
     results = as_blocks(data, direction=direction, nan_policy=nan_policy)
     values = results.values(oriented=True)
-    n, k = values.shape
+    k = values.shape[1]
     names = list(results.algorithms)
     if control is None and k * (k - 1) // 2 > MAX_PAIRS:  # refused before any k x k work starts
         raise ValueError(f"{k} algorithms make {k * (k - 1) // 2:,} pairs: all pairs are compared for at most "
@@ -257,36 +209,20 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
                          f"{k * (k - 1) // 2 * 80 / 1e9:.1f} GB); compare each with a control (control='best') "
                          "or a subset of the algorithms.")
 
-    if test in INCOMPLETE_TESTS:
-        omnibus = _INCOMPLETE[test](results, **test_options)
-        scores, mean_ranks, n = None, omnibus.mean_ranks, omnibus.n_instances
-    else:
-        scores = rank_scores(values, test if test in RANK_TESTS else "friedman", se or "permutation")
-        mean_ranks = pd.Series(scores.scores, index=pd.Index(names, name="algorithm"), name="mean_rank")
+    context = PairContext(results=results, options=chosen, se=se)
+    summary = entry.summarise(values, context)
+    context = replace(context, summary=summary)
+    mean_ranks = pd.Series(summary.mean_ranks, index=pd.Index(names, name="algorithm"), name="mean_rank")
     control_index = _resolve_control(results, control, mean_ranks)
-    if control_index is not None and p_adjust in PAIRWISE_CORRECTIONS:
+    if control_index is not None and ADJUSTMENTS[p_adjust].needs_all_pairs:
         raise ValueError(
             f"p_adjust={p_adjust!r} is defined for the family of all pairwise comparisons; "
             "use control=None, or a general adjustment such as 'holm' or 'finner' with a control."
         )
     a, b = _pairs(k, control_index)
+    statistic, pvalue = entry.statistic(values, a, b, context)
 
-    missing_note = ""
-    if test in INCOMPLETE_TESTS:
-        statistic, pvalue = incomplete_pairs(omnibus, a, b)
-        missing_note = f", {omnibus.n_missing} missing cell(s)" if omnibus.n_missing else ""
-    elif test == "wilcoxon":
-        statistic, pvalue = _wilcoxon(values, a, b, test_options)
-    elif test == "conover":
-        statistic, pvalue = _conover(values, a, b)
-    elif test == "friedman_exact":
-        statistic, pvalue = pairwise_exact(values, scores.totals, a, b, instances=list(results.instances),
-                                           **test_options)
-    else:
-        statistic = pair_z(scores, a, b)
-        pvalue = np.minimum(1.0, 2.0 * norm.sf(np.abs(statistic)))
-
-    if p_adjust == "nemenyi" and test in RANK_TESTS:
+    if p_adjust == "nemenyi" and entry.common_se:  # the studentized range of the z statistics themselves
         adjusted = tie_consistent(pvalue, nemenyi_from_z(statistic, k))
     elif control_index is None or p_adjust == "nemenyi":
         adjusted = adjust_pairwise(pvalue, k, p_adjust, alpha)
@@ -298,22 +234,32 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
         "statistic": statistic, "pvalue": pvalue, "pvalue_adj": adjusted,
         "reject": adjusted <= alpha,
     })
-    cd = None if scores is None else _critical_difference(test, p_adjust, k, len(a), alpha, scores.se)
+    standard_error = summary.standard_error if entry.common_se else None
     control_name = None if control_index is None else names[control_index]
-    method = f"{_TEST_NAMES[test]}{_SE_NAMES.get(se, '')}, {p_adjust} adjustment" + (
+    missing_note = f", {summary.n_missing} missing cell(s)" if summary.n_missing else ""
+    method = f"{entry.description}{_SE_NAMES.get(se, '')}, {p_adjust} adjustment" + (
         f", control {control_name}" if control_name is not None else ", all pairs") + missing_note
-    return PosthocResult(method=method, test=test, p_adjust=p_adjust, control=control_name, alpha=alpha,
-                         n_instances=n, n_algorithms=k, mean_ranks=mean_ranks, critical_difference=cd,
-                         se=se, standard_error=None if se is None or scores is None else scores.se, table=table,
+    return PosthocResult(method=method, test=entry.key, label=entry.label, common_se=entry.common_se,
+                         n_missing=summary.n_missing, p_adjust=p_adjust, control=control_name, alpha=alpha,
+                         n_instances=summary.n_instances, n_algorithms=k, mean_ranks=mean_ranks,
+                         critical_difference=_critical_difference(p_adjust, k, len(a), alpha, standard_error),
+                         se=se, standard_error=standard_error, table=table,
                          dropped_instances=results.dropped_instances)
 
 
-def _deprecated_correction(p_adjust: str, test_options: dict) -> str:
-    """``p_adjust="holm"`` (a string) is the old name of ``p_adjust``; a bool ``correction``
-    stays in ``test_options`` (Wilcoxon's continuity correction)."""
-    if isinstance(test_options.get("correction"), str):
+def _deprecated_correction(p_adjust: str, options: dict) -> str:
+    """``correction=`` is deprecated with either meaning it had: a string was the multiplicity
+    adjustment (now ``p_adjust=``), a bool Wilcoxon's continuity correction (now ``use_continuity=``)."""
+    if "correction" not in options:
+        return p_adjust
+    correction = options.pop("correction")
+    if isinstance(correction, str):
         if p_adjust != "holm":
             raise TypeError("posthoc() got both correction= (deprecated) and p_adjust=; pass only p_adjust=.")
         warn_renamed("the parameter correction= (the multiplicity adjustment)", "p_adjust=", "posthoc()")
-        return test_options.pop("correction")
+        return correction
+    if "use_continuity" in options:
+        raise TypeError("posthoc() got both correction= (deprecated) and use_continuity=; pass only use_continuity=.")
+    warn_renamed("the parameter correction= (Wilcoxon's continuity correction)", "use_continuity=", "posthoc()")
+    options["use_continuity"] = correction
     return p_adjust

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -27,6 +27,16 @@ class PosthocResult(BaseResult):
         Human-readable description.
     test : str
         Pairwise statistic: ``"friedman"``, ``"aligned_ranks"``, ``"quade"``, ``"wilcoxon"``, ...
+        (a key of :mod:`algocompare.posthoc.registry`).
+    label : str
+        The test's display label (the registry's: ``"Friedman"``, ``"Wilcoxon signed-rank"``,
+        ...), which figures and the report show; empty for results made outside the registry.
+    common_se : bool
+        Whether one standard error serves every pair (the z tests on mean ranks): only then
+        is there a critical difference and a Bonferroni–Dunn chart.
+    n_missing : int
+        Cells missing in the table the test used (0 unless the test allows holes:
+        ``"durbin"``, ``"skillings_mack"``).
     p_adjust : str
         Name of the multiplicity adjustment (see :func:`algocompare.adjust_pvalues`);
         ``correction`` is its deprecated alias.
@@ -68,6 +78,11 @@ class PosthocResult(BaseResult):
     table: pd.DataFrame
     se: str | None = None
     standard_error: float | None = None
+    # typed metadata for figures and the report, kept out of ``to_dict`` (the --json output
+    # says the same in ``test`` and ``method``)
+    label: str = field(default="", metadata={"export": False})
+    common_se: bool = field(default=False, metadata={"export": False})
+    n_missing: int = field(default=0, metadata={"export": False})
 
     # ------------------------------------------------------------------ views
     def to_frame(self) -> pd.DataFrame:
@@ -87,7 +102,8 @@ class PosthocResult(BaseResult):
         a vs b). With a control: a Series indexed by the other algorithms.
         """
         if value not in ("statistic", "pvalue", "pvalue_adj", "reject"):
-            raise ValueError(f"value={value!r} is not a column of the table; use statistic, pvalue, pvalue_adj or reject.")
+            raise ValueError(f"value={value!r} is not a column of the table; use statistic, pvalue, pvalue_adj "
+                             "or reject.")
         if value == "reject":
             return self.reject()
         column = self.table[value].to_numpy(dtype=float)

@@ -70,28 +70,30 @@ def customary(result: Any) -> Any:
 
 
 def _is_posthoc(result: Any) -> bool:
-    """A post-hoc result: a PosthocResult, or (deprecated, 0.1) a result whose figure is the
+    """A post-hoc result (``kind == "posthoc"``), or (deprecated, 0.1) a result whose figure is the
     CD diagram by its ``_plot_function`` name."""
-    from algocompare import PosthocResult
     from algocompare.plots import cd_diagram
 
-    if isinstance(result, PosthocResult):
+    if getattr(result, "kind", None) == "posthoc":
         return True
     figure = customary(result)
     return figure is not None and figure.draw is cd_diagram
 
 
-#: names of the post-hoc tests for tables with missing cells, for the title of their CD diagram
-_INCOMPLETE_NAMES = {"durbin": "Durbin", "skillings_mack": "Skillings–Mack"}
-
-
 def _customary(result: Any) -> Any:
-    name = _INCOMPLETE_NAMES.get(result.test) if _is_posthoc(result) else None
-    if name is None:
+    from algocompare.posthoc.registry import INCOMPLETE_TESTS
+
+    if not (_is_posthoc(result) and getattr(result, "test", None) in INCOMPLETE_TESTS):
         return result.plot()
     # the CD diagram's caption names the procedure; the title names the test and the missing cells
-    missing = re.search(r"(\d+) missing cell", str(getattr(result, "method", "")))
-    return result.plot(title=f"{name} post-hoc" + (f", {missing.group(1)} missing cells" if missing else ""))
+    missing = getattr(result, "n_missing", 0)
+    return result.plot(title=f"{result.label} post-hoc" + (f", {missing} missing cells" if missing else ""))
+
+
+def _one_cut_line(result: Any) -> bool:
+    """A Bonferroni–Dunn chart has one cut line: it needs one standard error for every pair (results
+    made outside the post-hoc registry, without a label, get Demšar's)."""
+    return bool(getattr(result, "common_se", False) or not getattr(result, "label", ""))
 
 
 def _heatmap(result: Any) -> Any:
@@ -107,10 +109,8 @@ def _bonferroni_dunn(result: Any) -> Any:
 
 
 register_figure("figure", "Figure", lambda r: customary(r) is not None, _customary)
-#: post-hoc tests whose pairs have different standard errors: no single Bonferroni–Dunn cut line
-_NO_COMMON_SE = ("durbin", "skillings_mack")
 register_figure("bonferroni_dunn", "Bonferroni–Dunn chart",
-                lambda r: _is_posthoc(r) and r.control is not None and r.test not in _NO_COMMON_SE, _bonferroni_dunn)
+                lambda r: _is_posthoc(r) and r.control is not None and _one_cut_line(r), _bonferroni_dunn)
 register_figure("pvalue_heatmap", "Adjusted p-values", lambda r: _is_posthoc(r) and r.control is None, _heatmap,
                 cost=4.0)
 
