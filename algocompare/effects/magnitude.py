@@ -63,6 +63,12 @@ def magnitude(estimate, measure: str):
     str or numpy.ndarray of str
         One of :data:`MAGNITUDE_LABELS` per estimate.
 
+    See Also
+    --------
+    cohens_d, hedges_g, d_z, cliffs_delta, rank_biserial, vargha_delaney_a12 : the
+        effect sizes whose magnitude this names.
+    paired_effect_sizes : effect sizes of every pair, with their magnitudes.
+
     References
     ----------
     .. [1] J. Cohen, *Statistical Power Analysis for the Behavioral Sciences*, 2nd ed., 1988.

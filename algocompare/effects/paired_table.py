@@ -61,11 +61,18 @@ def paired_effect_sizes(data: Any, pairs=None, *, measure: str = "rank_biserial"
         One row per pair: ``algorithm_a``, ``algorithm_b``, ``effect_size``, ``ci_low``,
         ``ci_high``, ``magnitude``; ``attrs["measure"]`` names the measure.
 
+    See Also
+    --------
+    rank_biserial, d_z : the two measures for one pair.
+    magnitude : the verbal label of an effect size.
+    posthoc : the pairwise tests these effect sizes accompany.
+
     Notes
     -----
     r is Kerby's matched-pairs rank-biserial correlation [1]_; the d_z interval inverts the
-    non-central t distribution of the paired t statistic [2]_. A pair whose differences are all zero has r = 0 with an interval of NaN (the test it
-    belongs to has nothing to rank); d_z is NaN when the differences are all equal.
+    non-central t distribution of the paired t statistic [2]_. A pair whose differences are
+    all zero has r = 0 with an interval of NaN (the test it belongs to has nothing to rank);
+    d_z is NaN when the differences are all equal.
 
     References
     ----------

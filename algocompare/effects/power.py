@@ -38,6 +38,33 @@ def z_power(shift, alpha: float, alternative: str = "two-sided"):
     ``shift`` = delta / se (array-like allowed). Two-sided power counts both rejection
     tails.
 
+    Parameters
+    ----------
+    shift : float or array_like
+        Mean of the z statistic under the alternative, delta / se.
+    alpha : float
+        Significance level.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative of the test.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The power, one per ``shift``.
+
+    See Also
+    --------
+    t_power : the t test's power.
+    power : from a difference, a standard deviation and n.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [2] Cohen, J. (1988). *Statistical Power Analysis for the Behavioral Sciences*, 2nd ed.
+       Lawrence Erlbaum Associates, Hillsdale, NJ.
+
     Examples
     --------
     >>> import algocompare as ac
@@ -65,6 +92,35 @@ def t_power(ncp, df, alpha: float, alternative: str = "two-sided"):
 
     Two-sided power counts both rejection tails (R's ``power.t.test(strict=TRUE)``).
     ``ncp`` and ``df`` broadcast.
+
+    Parameters
+    ----------
+    ncp : float or array_like
+        Non-centrality parameter, delta / se.
+    df : float or array_like
+        Degrees of freedom of the t statistic.
+    alpha : float
+        Significance level.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative of the test.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The power, broadcast over ``ncp`` and ``df``.
+
+    See Also
+    --------
+    z_power : the z test's power.
+    power : from a difference, a standard deviation and n.
+
+    References
+    ----------
+    .. [1] Harrison, D. A., Brady, A. R. (2004). Sample size and power calculations using the
+       noncentral t-distribution. *The Stata Journal* 4(2), 142–153.
+       https://www.stata-journal.com/article.html?article=st0062
+    .. [2] Cohen, J. (1988). *Statistical Power Analysis for the Behavioral Sciences*, 2nd ed.
+       Lawrence Erlbaum Associates, Hillsdale, NJ.
 
     Examples
     --------
@@ -154,6 +210,7 @@ def power(delta, sd=1.0, n=10, alpha: float = 0.05, alternative: str = "greater"
         Default ``"greater"``: one-sided by definition, the test T(alpha) of Mayo & Spanos
         whose power the severity analysis reports.
     test : {"t", "z"}
+        The t test (exact, non-central t) or the z test (known sd).
     design : {"two-sample", "paired", "one-sample"}
         se = sd·sqrt(2/n) and df = 2n − 2 for two arms; se = sd/sqrt(n), df = n − 1 otherwise.
 
@@ -162,9 +219,32 @@ def power(delta, sd=1.0, n=10, alpha: float = 0.05, alternative: str = "greater"
     float or ndarray
         The power, broadcast over ``delta``, ``sd`` and ``n``.
 
+    See Also
+    --------
+    power_curve : power over a grid of differences and sample sizes.
+    t_power, z_power : power from the non-centrality directly.
+    sample_size : the n that reaches a given power.
+    severity : the post-data counterpart of power.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [2] Cohen, J. (1988). *Statistical Power Analysis for the Behavioral Sciences*, 2nd ed.
+       Lawrence Erlbaum Associates, Hillsdale, NJ.
+    .. [3] Harrison, D. A., Brady, A. R. (2004). Sample size and power calculations using the
+       noncentral t-distribution. *The Stata Journal* 4(2), 142–153.
+       https://www.stata-journal.com/article.html?article=st0062
+    .. [4] Mayo, D. G., Spanos, A. (2006). Severe testing as a basic concept in a Neyman–Pearson
+       philosophy of induction. *The British Journal for the Philosophy of Science* 57(2),
+       323–357. doi:10.1093/bjps/axl003
+
     Examples
     --------
-    >>> round(float(power(1, sd=2, n=20, alternative="two-sided")), 6)   # power.t.test(n=20, delta=1, sd=2, strict=TRUE)
+    R's ``power.t.test(n=20, delta=1, sd=2, strict=TRUE)`` gives 0.337939:
+
+    >>> round(float(power(1, sd=2, n=20, alternative="two-sided")), 6)
     0.337939
     """
     alpha = check_power_options(alpha, alternative, test, design)
@@ -179,7 +259,35 @@ def power(delta, sd=1.0, n=10, alpha: float = 0.05, alternative: str = "greater"
 
 @dataclass(frozen=True, kw_only=True)
 class PowerCurve(BaseResult):
-    """Power over a grid of differences for several sample sizes (Figs. 5.2, 5.3, 5.11, 5.16)."""
+    """Power over a grid of differences for several sample sizes (Figs. 5.2, 5.3, 5.11, 5.16).
+
+    Attributes
+    ----------
+    curve : pandas.DataFrame
+        One row per (n, delta): columns ``n``, ``delta``, ``power``.
+    sd, alpha : float
+        Standard deviation and significance level the power was computed for.
+    alternative, test, design : str
+        As in :func:`power`.
+
+    See Also
+    --------
+    power_curve : the function that returns it.
+    algocompare.plots.plot_power_curve : its figure (``result.plot()``).
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> pc = ac.power_curve(sd=450, n=(40, 80), delta=[200])
+    >>> pc.curve.columns.tolist(), pc.design
+    (['n', 'delta', 'power'], 'two-sample')
+    """
 
     kind: ClassVar[str] = "power"
 
@@ -219,6 +327,27 @@ def power_curve(sd=1.0, n=(40, 80, 160), delta=None, alpha: float = 0.05, altern
     delta : float or sequence, optional
         Differences; default a grid from 0 to the difference that the smallest n detects
         with power 0.99 (from −that to +that for ``"two-sided"``, negative for ``"less"``).
+    n_points : int
+        Number of grid points of the default ``delta`` grid.
+
+    Returns
+    -------
+    PowerCurve
+        The power of every (n, delta); ``matrix()`` gives the delta × n table and
+        ``plot()`` the figure.
+
+    See Also
+    --------
+    power : the power at one point.
+    sample_size : the n that reaches a given power.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [2] Cohen, J. (1988). *Statistical Power Analysis for the Behavioral Sciences*, 2nd ed.
+       Lawrence Erlbaum Associates, Hillsdale, NJ.
 
     Examples
     --------
