@@ -12,6 +12,7 @@ import numpy as np
 from scipy.stats import rankdata
 
 from algocompare._batching import flat_batches, row_batches
+from algocompare._scaling import headroom_scaled
 
 __all__ = ["within_instance_ranks", "tie_terms", "ranks_and_tie_terms", "rank_blocks", "rank_sums",
            "aligned_ranks", "aligned_rank_sums", "exact_row_means", "quade_weights", "below_overflow"]
@@ -115,12 +116,11 @@ def rank_sums(values: np.ndarray) -> tuple[np.ndarray, float]:
 
 
 def below_overflow(values: np.ndarray) -> np.ndarray:
-    """``values / 4`` (exact) when the largest magnitude is within a factor 4 of the float
+    """``values / 8`` (exact) when the largest magnitude is within a factor 8 of the float
     limit, so that the differences and ranges the rank tests take cannot overflow; the
-    ranks are those of the original values. Otherwise ``values`` unchanged."""
-    if values.size and max(-float(values.min()), float(values.max())) >= 2.0 ** 1021:  # no |values| copy
-        return np.ldexp(values, -2)
-    return values
+    ranks are those of the original values. Otherwise ``values`` unchanged
+    (:func:`algocompare._scaling.headroom_scaled`)."""
+    return headroom_scaled(values)[0][0]
 
 
 def exact_row_means(values: np.ndarray) -> np.ndarray:
@@ -150,7 +150,7 @@ def aligned_ranks(values: np.ndarray) -> np.ndarray:
 
     Each instance's location (its mean over algorithms, :func:`exact_row_means`) is
     subtracted, and all k·N aligned observations are ranked together, ties averaged.
-    Values within a factor 4 of the float limit are first scaled by 1/4 (exact), so the
+    Values within a factor 8 of the float limit are first scaled by 1/8 (exact), so the
     differences cannot overflow; the ranks do not change.
     """
     values, aligned = _aligned(values)
@@ -253,6 +253,6 @@ def _average_ranks(opens: np.ndarray) -> np.ndarray:
 
 def quade_weights(values: np.ndarray) -> np.ndarray:
     """Quade's instance weights Q_i: the ranks of the instance ranges, ties averaged (Quade 1979);
-    ranges are taken on values scaled by 1/4 when they could overflow (the ranks do not change)."""
+    ranges are taken on values scaled by 1/8 when they could overflow (the ranks do not change)."""
     values = below_overflow(np.asarray(values, dtype=float))
     return rankdata(values.max(axis=1) - values.min(axis=1))

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from algocompare._scaling import headroom_scaled
 from algocompare._validation import as_paired_recorded, check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian.result import BayesianPairedResult, decide, report_shares
 
@@ -50,10 +51,11 @@ def paired_differences(x: Any, y: Any, *, rope: float, prior_strength: float, n_
 
 def working_units(arrays: tuple[np.ndarray, ...], rope: float) -> tuple[tuple[np.ndarray, ...], float]:
     """``arrays`` and ``rope`` divided by 8 (exact) when a value is within a factor 8 of the
-    float limit, else unchanged: differences, their Walsh sums and 2 z stay finite."""
-    if max(float(np.abs(x).max()) for x in arrays) < 2.0 ** 1021:
-        return arrays, rope
-    return tuple(np.ldexp(x, -3) for x in arrays), math.ldexp(rope, -3)
+    float limit, else unchanged: differences, their Walsh sums and 2 z stay finite
+    (:func:`algocompare._scaling.headroom_scaled`; the rope is in the data's units, so it is
+    scaled with them)."""
+    scaled, exponent = headroom_scaled(*arrays)
+    return scaled, math.ldexp(rope, -exponent)
 
 
 def win_counts(theta: np.ndarray) -> np.ndarray:

@@ -11,6 +11,7 @@ from scipy.stats import rankdata
 
 from algocompare import _validation as v
 from algocompare._batching import row_batches
+from algocompare._scaling import headroom_exponent, largest_magnitude, unit_exponent
 from algocompare.ranking import rank_sums, within_instance_ranks
 
 __all__ = ["Results"]
@@ -55,20 +56,21 @@ def _matrix_to_long(values: np.ndarray, instances: Sequence[Any], algorithms: Se
 
 def _scaling_exponents(largest: float) -> tuple[int, int]:
     """The exponents e of :func:`_overflow_safe_groups` for values whose largest magnitude
-    is ``largest``: (moments, order statistics)."""
-    return (int(np.frexp(largest)[1]) if largest >= 2.0 ** 500 else 0), (2 if largest >= 2.0 ** 1021 else 0)
+    is ``largest``: (moments, order statistics), by the package's rule (:mod:`algocompare._scaling`)."""
+    return unit_exponent(largest), headroom_exponent(largest)
 
 
 def _overflow_safe_groups(values: np.ndarray, keys: np.ndarray) -> tuple[Any, int, Any, int]:
     """Groups (by the integer ``keys``, ascending) of the values scaled by 2**-e (exact) for
     the moments and the order statistics.
 
-    Sums and squares overflow from about 1e154 on: the moments use values scaled to at most
-    1 when the largest is >= 2**500. The median and quartiles only average two neighbours,
-    which overflows near 1.8e308 only: they are divided by 4 when the largest is >= 2**1021,
-    so that values far below the largest are not lost to underflow. Small values: e = 0.
+    Sums and squares overflow from about 1e154 on and underflow below about 1e-154: the
+    moments use values scaled to at most 1 when the largest lies outside 2**±256. The median
+    and quartiles only average two neighbours, which overflows near 1.8e308 only: they are
+    divided by 8 near the float limit, so that values far below the largest are not lost to
+    underflow (:mod:`algocompare._scaling`). Ordinary values: e = 0.
     """
-    m_exp, o_exp = _scaling_exponents(float(np.nanmax(np.abs(values))) if np.isfinite(values).any() else 0.0)
+    m_exp, o_exp = _scaling_exponents(largest_magnitude(values))
 
     def groups(exponent: int) -> Any:
         scaled = np.ldexp(values, -exponent) if exponent else values
@@ -859,7 +861,7 @@ class Results:
         """:meth:`describe` from a complete, finite matrix with one column per algorithm,
         column by column (no long table and groupby: 2.5 million cells take 0.1 s and little
         memory; balanced runs are laid out as instances × runs rows)."""
-        m_exp, o_exp = _scaling_exponents(max(-float(matrix.min()), float(matrix.max())) if matrix.size else 0.0)
+        m_exp, o_exp = _scaling_exponents(largest_magnitude(matrix))
         algorithms = pd.Index(list(self._algorithms), name="algorithm")
         parts = []
         for columns in row_batches(matrix.shape[1], matrix.shape[0]):  # the quantiles' sorted copies stay small

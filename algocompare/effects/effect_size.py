@@ -26,6 +26,7 @@ from algocompare import _options
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_field, renamed_parameters
 from algocompare._results import BaseResult
+from algocompare._scaling import scaled_back, unit_scaled
 
 __all__ = ["EffectSize", "cohens_d", "hedges_g", "d_z", "cohens_d_prime", "vargha_delaney_a12",
            "cliffs_delta", "rank_biserial"]
@@ -66,20 +67,19 @@ def _confidence(confidence_level: float) -> float:
 
 
 def pooled_sd(a: np.ndarray, b: np.ndarray) -> float:
-    """Pooled standard deviation, Bartz-Beielstein et al. eq. 5.12."""
+    """Pooled standard deviation, Bartz-Beielstein et al. eq. 5.12 (in the data's units; the
+    variances are taken on values scaled by a power of two, so they neither over- nor underflow)."""
+    (a, b), exponent = unit_scaled(a, b)
     na, nb = a.size, b.size
-    return math.sqrt(((na - 1) * a.var(ddof=1) + (nb - 1) * b.var(ddof=1)) / (na + nb - 2))
+    return scaled_back(math.sqrt(((na - 1) * a.var(ddof=1) + (nb - 1) * b.var(ddof=1)) / (na + nb - 2)), exponent)
 
 
 def _unit_scaled(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
-    """``arrays`` times the same power of two (exact), the largest magnitude in [0.5, 1): the
-    standardised differences do not change, and their squares neither underflow (values
-    near 1e-170: the standard deviation was 0 and d infinite) nor overflow (near 1e308)."""
-    largest = max((float(np.max(np.abs(a))) for a in arrays if a.size), default=0.0)
-    if not (largest > 0 and math.isfinite(largest)):
-        return arrays
-    exponent = int(np.frexp(largest)[1])
-    return tuple(np.ldexp(a, -exponent) for a in arrays)
+    """``arrays`` times the same power of two (exact), the largest magnitude in [0.5, 1)
+    (:func:`algocompare._scaling.unit_scaled`): the standardised differences do not change,
+    and their squares neither underflow (values near 1e-170: the standard deviation was 0
+    and d infinite) nor overflow (near 1e308)."""
+    return unit_scaled(*arrays, always=True)[0]
 
 
 #: Most steps that widen the bracket of a non-central t inversion: each doubles it, so 64 reach

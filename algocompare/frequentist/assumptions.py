@@ -22,6 +22,7 @@ from algocompare import _validation as v
 from algocompare._batching import row_batches
 from algocompare._options import documented_table_options
 from algocompare._results import BaseResult, TestResult, internal
+from algocompare._scaling import scaled_back, unit_exponents, unit_scaled
 from algocompare.data.convert import as_blocks, drop_record
 
 __all__ = ["normality", "homoscedasticity", "multivariate_normality", "hotelling_t2", "check_assumptions",
@@ -74,17 +75,11 @@ def _tests(test: str | list[str], allowed: tuple[str, ...]) -> list[str]:
 
 
 def _scale_invariant(samples: list[np.ndarray]) -> list[np.ndarray]:
-    """The samples scaled by one power of two (exact) when their largest magnitude is
-    >= 2**500, so that the sums of squares of these scale-invariant tests cannot
-    overflow (values near 1e308); otherwise unchanged."""
-    exponent = int(_exponents(max((float(np.abs(s).max()) for s in samples if s.size), default=0.0)))
-    return [np.ldexp(s, -exponent) for s in samples] if exponent else samples
-
-
-def _exponents(largest: Any) -> np.ndarray:
-    """The power of two :func:`_scale_invariant` divides by, for each largest magnitude
-    (0 below 2**500): one rule for a list of samples and for rows of samples at once."""
-    return np.where(np.asarray(largest) >= 2.0 ** 500, np.frexp(largest)[1], 0)
+    """The samples scaled by one power of two (exact) when their largest magnitude lies
+    outside 2**±256 (:func:`algocompare._scaling.unit_scaled`), so that the sums of squares
+    of these scale-invariant tests neither overflow (values near 1e308) nor underflow
+    (values near 1e-300: a standard deviation of 0); otherwise unchanged."""
+    return list(unit_scaled(*samples)[0]) if samples else samples
 
 
 def _normality_row(sample: np.ndarray, test: str) -> tuple[float, float]:
@@ -153,7 +148,7 @@ def _shapiro_padded(matrix: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, 
             rows, block = rows[varying], block[varying]
             if not rows.size:
                 continue
-            exponents = _exponents(np.abs(block).max(axis=1))
+            exponents = unit_exponents(np.abs(block).max(axis=1))
             statistics[rows], pvalues[rows] = _shapiro_rows(np.ldexp(block, -exponents[:, None]))
     return statistics, pvalues
 
@@ -215,8 +210,9 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
         n, k, depth = runs.shape
         algorithms, instances = np.array(results.algorithms, dtype=object), np.array(results.instances, dtype=object)
         labels = {"algorithm": np.tile(algorithms, n), "instance": np.repeat(instances, k)}
-        rows = samples = _PaddedSamples(runs.reshape(n * k, depth), results.run_counts().to_numpy().ravel(),
-                                        lambda: [f"{a} / {i}" for a, i in zip(labels["algorithm"], labels["instance"], strict=False)])
+        rows = samples = _PaddedSamples(
+            runs.reshape(n * k, depth), results.run_counts().to_numpy().ravel(),
+            lambda: [f"{a} / {i}" for a, i in zip(labels["algorithm"], labels["instance"], strict=False)])
     frame = _normality_frame(rows, labels, names, alpha)
     return NormalityResult(method="Normality tests", alpha=alpha, table=frame, samples=samples,
                            dropped_instances=drop_record(results, nan_policy))
@@ -272,7 +268,7 @@ def _variance_rows(runs: np.ndarray, test: str) -> tuple[np.ndarray, np.ndarray,
     ``scipy.stats.levene``/``bartlett`` per instance, the same degenerate cases and notes,
     in a handful of array operations instead of a scipy call per instance."""
     m, k, r = runs.shape
-    y = np.ldexp(runs, -_exponents(np.abs(runs).max(axis=(1, 2)))[:, None, None])
+    y = np.ldexp(runs, -unit_exponents(np.abs(runs).max(axis=(1, 2)))[:, None, None])
     total = k * r
     with np.errstate(divide="ignore", invalid="ignore"):
         if test == "bartlett":
@@ -425,11 +421,12 @@ def multivariate_normality(x: Any, *, test: str = "shapiro-wilk") -> Multivariat
     if test == "henze-zirkler":
         import pingouin
 
-        res = pingouin.multivariate_normality(values)
+        res = pingouin.multivariate_normality(unit_scaled(values)[0][0])
         return MultivariateNormalityResult(method="Henze-Zirkler multivariate normality test", statistic=float(res.hz),
                                            pvalue=float(res.pval), n=n, p=p, test=test)
     if n > 5000:
         raise ValueError("the multivariate Shapiro-Wilk test is defined for 12 <= n <= 5000.")
+    (values,), _ = unit_scaled(values)  # scale-invariant: the covariance neither overflows nor underflows
     centred = values - values.mean(axis=0)
     eigval, eigvec = np.linalg.eigh(np.atleast_2d(np.cov(values, rowvar=False)))
     if eigval.min() <= 1e-12 * max(eigval.max(), 1e-300):
@@ -479,6 +476,7 @@ def hotelling_t2(x: Any, y: Any) -> HotellingResult:
     b = _matrix(y, "y", 2)
     if a.shape != b.shape:
         raise ValueError(f"x and y must have the same shape (instances × measures), got {a.shape} and {b.shape}.")
+    (a, b), exponent = unit_scaled(a, b)  # T² is scale-invariant; the mean difference is scaled back
     d = a - b
     n, p = d.shape
     if n <= p:
@@ -488,11 +486,13 @@ def hotelling_t2(x: Any, y: Any) -> HotellingResult:
     try:
         t2 = float(n * mean @ np.linalg.solve(cov, mean))
     except np.linalg.LinAlgError:
-        raise ValueError("the covariance matrix of the differences is singular; drop constant or collinear measures.") from None
+        raise ValueError("the covariance matrix of the differences is singular; "
+                         "drop constant or collinear measures.") from None
     f = (n - p) * t2 / (p * (n - 1))
     labels = list(x.columns) if isinstance(x, pd.DataFrame) else [f"measure{j + 1}" for j in range(p)]
     return HotellingResult(method="Paired Hotelling T² test", statistic=t2, pvalue=float(stats.f.sf(f, p, n - p)),
-                           f=float(f), df1=p, df2=n - p, mean_difference=pd.Series(mean, index=labels))
+                           f=float(f), df1=p, df2=n - p,
+                           mean_difference=pd.Series(scaled_back(mean, exponent), index=labels))
 
 
 # ------------------------------------------------------------------- summary
@@ -571,8 +571,8 @@ def check_assumptions(data: Any, *, alpha: float = 0.05, direction: str | None =
                        "parametric tests say nothing here")
     if not math.isnan(anova.sphericity_pvalue):
         rejected = anova.sphericity_pvalue <= alpha
-        rows.append({"check": "sphericity (Mauchly)", "tested": 1, "rejected_raw": int(rejected), "rejected": int(rejected),
-                     "min_pvalue": anova.sphericity_pvalue})
+        rows.append({"check": "sphericity (Mauchly)", "tested": 1, "rejected_raw": int(rejected),
+                     "rejected": int(rejected), "min_pvalue": anova.sphericity_pvalue})
         if rejected:
             reasons.append(f"sphericity rejected (Mauchly p = {anova.sphericity_pvalue:.3g}); "
                            f"use the Greenhouse-Geisser p of the ANOVA at least (epsilon = {anova.epsilon_gg:.3f})")

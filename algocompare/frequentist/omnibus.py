@@ -20,6 +20,7 @@ from scipy import special, stats
 from algocompare import ranking
 from algocompare._options import documented_table_options
 from algocompare._results import BaseResult, TestResult, internal
+from algocompare._scaling import unit_scaled
 from algocompare.data.convert import as_results, drop_record
 from algocompare.frequentist._common import oriented_blocks
 
@@ -399,10 +400,10 @@ def rm_anova(data: Any, *, direction: str | None = None, nan_policy: str = "rais
 
 
 def _unit_scaled(values: np.ndarray) -> tuple[np.ndarray, int]:
-    """``values`` times 2**-e (exact) with the largest magnitude in [0.5, 1), and e."""
-    largest = max(-float(values.min()), float(values.max())) if values.size else 0.0  # no |values| copy
-    exponent = int(np.frexp(largest)[1]) if largest > 0 else 0
-    return np.ldexp(values, -exponent), exponent
+    """``values`` times 2**-e (exact) with the largest magnitude in [0.5, 1), and e: always,
+    since the rounding thresholds of :func:`rm_anova` assume values <= 1 (:mod:`algocompare._scaling`)."""
+    (scaled,), exponent = unit_scaled(values, always=True)
+    return scaled, exponent
 
 
 def _degenerate_note(statistic: float) -> str:

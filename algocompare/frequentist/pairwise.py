@@ -19,8 +19,8 @@ from algocompare import _validation as v
 from algocompare._deprecation import renamed_field, renamed_parameters, renamed_value
 from algocompare._options import check_confidence_level
 from algocompare._results import BaseResult, TestResult
+from algocompare._scaling import headroom_scaled, scaled_back, unit_scaled
 from algocompare.frequentist._common import check_alternative, discrete_pvalue, normal_pvalue
-from algocompare.ranking import below_overflow
 
 __all__ = ["sign_test", "wilcoxon", "paired_ttest", "rank_sum", "fwer_of_pairwise",
            "SignTestResult", "WilcoxonResult", "PairedTTestResult", "RankSumResult", "FWERResult"]
@@ -191,7 +191,7 @@ def wilcoxon(x: Any, y: Any, *, zero_method: str = "split", correction: bool = F
     v.check_option("method", method, WILCOXON_METHODS)
     check_alternative(alternative)
     a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy)
-    a, b = below_overflow(np.stack([a, b]))  # one exact scale for both: ranks of |d| unchanged
+    (a, b), _ = headroom_scaled(a, b)  # one exact scale for both: ranks of |d| unchanged
     d = a - b
     ranks, zero_ranks = _signed_ranks(d, zero_method)
     signs = d[d != 0] > 0
@@ -265,6 +265,8 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
     check_alternative(alternative)
     check_confidence_level(confidence_level)
     a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy)
+    # t and p are scale-invariant; the mean difference and its interval are scaled back
+    (a, b), exponent = unit_scaled(a, b)
     d = a - b
     n = d.size
     sd = d.std(ddof=1)
@@ -273,9 +275,10 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
     res = stats.ttest_rel(a, b, alternative=alternative)
     ci = res.confidence_interval(confidence_level)
     return PairedTTestResult(method="Paired t-test", statistic=float(res.statistic), pvalue=float(res.pvalue),
-                             alternative=alternative, df=n - 1, mean_difference=float(d.mean()),
-                             cohens_d=float(res.statistic) / math.sqrt(n), ci_low=float(ci.low),
-                             ci_high=float(ci.high), confidence_level=confidence_level, dropped_pairs=dropped)
+                             alternative=alternative, df=n - 1, mean_difference=scaled_back(float(d.mean()), exponent),
+                             cohens_d=float(res.statistic) / math.sqrt(n), ci_low=scaled_back(float(ci.low), exponent),
+                             ci_high=scaled_back(float(ci.high), exponent), confidence_level=confidence_level,
+                             dropped_pairs=dropped)
 
 
 # --------------------------------------------------------------------------- rank sum

@@ -13,6 +13,7 @@ from scipy import stats
 
 from algocompare import _validation as v
 from algocompare._results import BaseResult
+from algocompare._scaling import unit_scaled
 from algocompare.data.convert import as_results, drop_record
 from algocompare.frequentist.pairwise import wilcoxon
 
@@ -90,6 +91,7 @@ def per_instance(results: Any, a: Any, b: Any, *, paired: bool = True, alpha: fl
 def _t_pvalue(x: np.ndarray, y: np.ndarray, paired: bool) -> float:
     if min(x.size, y.size) < 2:
         return math.nan
+    (x, y), _ = unit_scaled(x, y)  # p is scale-invariant; the variances neither over- nor underflow
     if paired and np.ptp(x - y) == 0:
         return 1.0 if x[0] == y[0] else 0.0
     if not paired and np.ptp(x) == 0 and np.ptp(y) == 0:

@@ -8,11 +8,10 @@ from typing import Any
 import numpy as np
 
 from algocompare import _validation as v
+from algocompare._scaling import largest_magnitude, squares_representable
 from algocompare.data.convert import as_results
 
 DESIGNS = ("auto", "blocks", "runs")
-#: Largest magnitude accepted: the statistics sum squared values, which overflow beyond ~1e154.
-LARGEST_VALUE = 2.0 ** 500
 
 
 @dataclass(frozen=True)
@@ -35,11 +34,14 @@ class Design:
 
 
 def _check_magnitude(values: np.ndarray) -> None:
-    """Refuse values whose squares overflow: the sums of squares would be inf or nan."""
-    largest = float(np.nanmax(np.abs(values))) if values.size else 0.0
-    if largest > LARGEST_VALUE:
-        raise ValueError(f"values up to {largest:.3g}: the permutation statistics sum squared values, which "
-                         "overflow; divide the data by a power of ten first (the tests do not depend on the unit).")
+    """Refuse values whose squares leave the float range: these statistics report sums of
+    squares in the data's squared units, which cannot be scaled back (:mod:`algocompare._scaling`)."""
+    largest = largest_magnitude(values)
+    if not squares_representable(largest):
+        advice = "divide" if largest > 1 else "multiply"
+        raise ValueError(f"values up to {largest:.3g}: the permutation statistics are sums of squared values, whose "
+                         f"squares {'overflow' if largest > 1 else 'underflow'}; {advice} the data by a power of ten "
+                         "first (the tests do not depend on the unit).")
 
 
 def _canonical_order(labels: tuple) -> np.ndarray:

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare import _validation as v
+from algocompare._scaling import scaled_back, unit_scaled
 from algocompare.effects.effect_size import pooled_sd
 from algocompare.severity.evaluation import SeverityResult, severity_from_se
 
@@ -94,15 +95,20 @@ def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, 
     if paired:
         a, b, dropped_pairs = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2, names=("x", "y"))
         dropped = {"dropped_pairs": dropped_pairs}
+    else:
+        a, dropped_x = v.as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=2)
+        b, dropped_y = v.as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=2)
+        dropped = {"dropped_values": {"x": dropped_x, "y": dropped_y}}
+    # computed in working units (2**-e times the data's, exact: no square over- or underflows,
+    # and the crossing's tolerances are relative to values near 1), then scaled back
+    (a, b), exponent = unit_scaled(a, b)
+    if paired:
         diff = a - b
         sd = float(diff.std(ddof=1))
         n_eff, se, df = float(diff.size), sd / math.sqrt(diff.size), diff.size - 1.0
         estimate, median = float(diff.mean()), float(np.median(diff))
         dz = estimate / sd if sd > 0 else math.nan
     else:
-        a, dropped_x = v.as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=2)
-        b, dropped_y = v.as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=2)
-        dropped = {"dropped_values": {"x": dropped_x, "y": dropped_y}}
         sd = pooled_sd(a, b)
         n_eff = 2.0 / (1.0 / a.size + 1.0 / b.size)
         se, df = sd * math.sqrt(2.0 / n_eff), a.size + b.size - 2.0
@@ -110,10 +116,25 @@ def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, 
         dz = None
     if sd == 0:
         raise ValueError("the differences have standard deviation 0; the test and its severity are undefined.")
-    core = severity_from_se(estimate, se, df, sd=sd, n=n_eff, mu0=mu0, alpha=alpha, alternative=alternative,
-                            test=test, paired=paired, delta=delta, threshold=threshold, sampling=sampling)
+    core = severity_from_se(estimate, se, df, sd=sd, n=n_eff, mu0=_working(mu0, exponent), alpha=alpha,
+                            alternative=alternative, test=test, paired=paired, delta=_working(delta, exponent),
+                            threshold=threshold, sampling=sampling)
     spooled = pooled_sd(a, b)
     fields = {f.name: getattr(core, f.name) for f in dataclasses.fields(core)} | dropped
-    return SeverityAnalysis(**fields, n_x=int(a.size), n_y=int(b.size), median_difference=median,
+    fields |= {name: _working(fields[name], -exponent) for name in _IN_DATA_UNITS}
+    return SeverityAnalysis(**fields, n_x=int(a.size), n_y=int(b.size),
+                            median_difference=scaled_back(median, exponent),
                             cohens_d=float((a.mean() - b.mean()) / spooled) if spooled > 0 else math.nan,
                             d_z=dz)
+
+
+#: the fields of a severity result in the data's units (scaled back from working units)
+_IN_DATA_UNITS = ("estimate", "sd", "se", "mu0", "delta", "supported")
+
+
+def _working(value, exponent: int):
+    """A value in the data's units in working units (times 2**-exponent); anything that is
+    not a real number is passed on unchanged, for the checks to name it."""
+    if not exponent or isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        return value
+    return scaled_back(float(value), -exponent)
