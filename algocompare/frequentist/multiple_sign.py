@@ -29,6 +29,40 @@ class MultipleSignResult(BaseResult):
     ``r`` is the count of the test statistic (see :func:`multiple_sign_test`), ``pvalue``
     the marginal exact binomial p-value, ``pvalue_adj`` the family-wise (single-step)
     p-value P(min_l R_l <= r_j) by Monte Carlo with its standard error ``pvalue_adj_se``.
+
+    Attributes
+    ----------
+    control : str
+        The control algorithm.
+    alternative : str
+        ``"less"``, ``"greater"`` or ``"two-sided"`` (control minus each other algorithm).
+    alpha : float
+        Family-wise level of ``reject``.
+    n_resamples : int
+        Random permutations behind ``pvalue_adj``.
+    table : pandas.DataFrame
+        One row per other algorithm: ``algorithm``, ``r``, ``pvalue``, ``pvalue_adj``,
+        ``pvalue_adj_se``, ``reject``.
+
+    See Also
+    --------
+    multiple_sign_test : the test that returns it.
+
+    References
+    ----------
+    .. [1] Rhyne, A. L., Steel, R. G. D. (1965). Tables for a treatments versus control
+       multiple comparisons sign test. *Technometrics* 7(3), 293–306.
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.multiple_sign_test(ac.load_dataset("cec2005_d10"), control="G-CMA-ES", rng=1)
+    >>> r.control, r.alternative, len(r.table)
+    ('G-CMA-ES', 'less', 10)
     """
 
     kind: ClassVar[str] = "many_to_one"
@@ -71,19 +105,50 @@ def multiple_sign_test(data: Any, *, control: Any = "best", alternative: str | N
 
     Parameters
     ----------
+    data : Results, DataFrame or 2-D array
+        Instances × algorithms.
     control : label or "best"
         The control algorithm; ``"best"`` (default) is the best mean rank.
     alternative : {"two-sided", "less", "greater"}, optional
         See above; default one-sided towards the control being better.
+    alpha : float
+        Family-wise significance level of ``reject``.
     n_resamples : int
         Random permutations for the family-wise p-values (default 9999, the package's
         rule for reported Monte Carlo p-values).
     rng : None, int or numpy.random.Generator
+        Seed or generator of the permutations.
+    progress : bool, optional
+        A progress bar over the permutations: ``None`` (default) on a terminal once the
+        work has lasted a second, ``True`` always, ``False`` never.
     direction : {"minimize", "maximize"}, optional
         Which values are best; default the data's own (``"minimize"`` for a DataFrame or an
         array).
     nan_policy : {"raise", "omit"}
         ``"omit"`` drops the instances with a missing value (``dropped_instances``).
+
+    Returns
+    -------
+    MultipleSignResult
+        One row per algorithm compared with the control.
+
+    See Also
+    --------
+    sign_test : one pair of algorithms.
+    posthoc : rank-based comparisons with a control (``control=``).
+
+    References
+    ----------
+    .. [1] Rhyne, A. L., Steel, R. G. D. (1965). Tables for a treatments versus control
+       multiple comparisons sign test. *Technometrics* 7(3), 293–306.
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [3] Derrac, J., García, S., Molina, D., Herrera, F. (2011). A practical tutorial on the
+       use of nonparametric statistical tests as a methodology for comparing evolutionary and
+       swarm intelligence algorithms. *Swarm and Evolutionary Computation* 1(1), 3–18.
+       doi:10.1016/j.swevo.2011.02.002
 
     Examples
     --------

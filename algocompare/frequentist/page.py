@@ -35,7 +35,45 @@ AUTO_EXACT_COST = 3e8
 
 @dataclass(frozen=True, kw_only=True)
 class PageResult(TestResult):
-    """Page's trend test: ``statistic`` L, one-sided ``pvalue`` for an increasing trend."""
+    """Page's trend test: ``statistic`` L, one-sided ``pvalue`` for an increasing trend.
+
+    Attributes
+    ----------
+    statistic, pvalue : float
+        Page's L and the p-value the test used (exact or normal).
+    alternative : str
+        ``"greater"``: the ranks increase along the order.
+    z : float
+        The normal approximation's z.
+    pvalue_exact, pvalue_normal : float
+        Both p-values (the exact one NaN when it was not computed).
+    exact : bool
+        Whether ``pvalue`` is the exact one.
+    n_instances, n_treatments : int
+        Rows and columns of the table.
+    mean_ranks : pandas.Series
+        Mean rank of each treatment, in the predicted order.
+
+    See Also
+    --------
+    page_trend, convergence_page : the tests that return it.
+
+    References
+    ----------
+    .. [1] Page, E. B. (1963). Ordered hypotheses for multiple treatments: a significance test
+       for linear ranks. *Journal of the American Statistical Association* 58(301), 216–230.
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
+    Examples
+    --------
+    >>> import numpy as np, algocompare as ac
+    >>> r = ac.page_trend(np.array([[1, 2, 3], [1, 3, 2], [2, 1, 3], [1, 2, 3.]]))
+    >>> r.alternative, r.exact, r.n_treatments
+    ('greater', True, 3)
+    """
 
     kind: ClassVar[str] = "trend"
 
@@ -150,8 +188,32 @@ def page_trend(data: Any, *, order: Sequence[Any] | None = None, method: str = "
     nan_policy : {"raise", "omit"}
         ``"omit"`` drops the instances with a missing value (``dropped_instances``).
 
+    Returns
+    -------
+    PageResult
+        L, its p-value, z and the mean ranks along the order.
+
+    See Also
+    --------
+    convergence_page : Page's test of two algorithms' convergence.
+    friedman : the omnibus test without a predicted order.
+
+    Notes
+    -----
     The test is one-sided by definition: ``alternative`` is ``"greater"`` (L larger than
     under the null, i.e. the ranks increase along ``order``).
+
+    References
+    ----------
+    .. [1] Page, E. B. (1963). Ordered hypotheses for multiple treatments: a significance test
+       for linear ranks. *Journal of the American Statistical Association* 58(301), 216–230.
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+    .. [3] Derrac, J., García, S., Hui, S., Suganthan, P. N., Herrera, F. (2014). Analyzing
+       convergence performance of evolutionary algorithms: a statistical approach. *Information
+       Sciences* 289, 41–58.
 
     Examples
     --------
@@ -192,6 +254,39 @@ def convergence_page(a: Any, b: Any, *, optimum: Any = None, method: str = "auto
     highest ranks in increasing order; if B reaches it first, they get the lowest ranks
     in decreasing order; the earlier cut points keep their relative order; if both reach
     it at the same cut point, the ranks are left as they are.
+
+    Parameters
+    ----------
+    a, b : array_like
+        Problems × cut points: the two algorithms' values (lower is better), same shape.
+    optimum : float or array_like, optional
+        The optimum (one value, or one per problem) for Derrac et al.'s modification;
+        None: no modification.
+    method : {"auto", "exact", "approx"}
+        As in :func:`page_trend`.
+    tol : float
+        A value within ``tol`` of ``optimum`` has reached it.
+
+    Returns
+    -------
+    PageResult
+        Page's L on the ranked differences; rejection means B converges faster.
+
+    See Also
+    --------
+    page_trend : Page's test of an ordered alternative.
+
+    References
+    ----------
+    .. [1] Derrac, J., García, S., Hui, S., Suganthan, P. N., Herrera, F. (2014). Analyzing
+       convergence performance of evolutionary algorithms: a statistical approach. *Information
+       Sciences* 289, 41–58.
+    .. [2] Page, E. B. (1963). Ordered hypotheses for multiple treatments: a significance test
+       for linear ranks. *Journal of the American Statistical Association* 58(301), 216–230.
+    .. [3] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
 
     Examples
     --------

@@ -22,7 +22,39 @@ __all__ = ["per_instance", "PerInstanceResult"]
 
 @dataclass(frozen=True, kw_only=True)
 class PerInstanceResult(BaseResult):
-    """García et al. (2009) Table 5's layout: one row per instance."""
+    """García et al. (2009) Table 5's layout: one row per instance.
+
+    Attributes
+    ----------
+    algorithm_a, algorithm_b : str
+        The two algorithms (differences are a − b).
+    paired : bool
+        Runs paired by run number (paired t, signed-rank) or not (Welch, rank-sum).
+    alpha : float
+        Level of ``reject``.
+    table : pandas.DataFrame
+        One row per instance: the two means, ``difference``, ``pvalue_t``,
+        ``pvalue_wilcoxon`` and ``reject``.
+
+    See Also
+    --------
+    per_instance : the function that returns it.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> sim = ac.simulate_runs([10.0, 12.0], n_instances=3, n_runs=8, rng=1)
+    >>> r = ac.per_instance(sim.results, "A1", "A2")
+    >>> r.paired, len(r.table)
+    (True, 3)
+    """
 
     kind: ClassVar[str] = "per_instance"
 
@@ -49,6 +81,42 @@ def per_instance(results: Any, a: Any, b: Any, *, paired: bool = True, alpha: fl
     the Wilcoxon rank-sum test. ``reject`` is Wilcoxon's p <= alpha. The tests are
     two-sided, so ``direction`` (default the data's own) only orients the input;
     ``nan_policy="omit"`` drops the instances with a missing value (``dropped_instances``).
+
+    Parameters
+    ----------
+    results : Results
+        Runs of the algorithms (a long table: several runs per instance).
+    a, b : str
+        The two algorithms.
+    paired : bool
+        Pair the runs by run number (default) or treat them as independent.
+    alpha : float
+        Level of ``reject``.
+    direction : {"minimize", "maximize"}, optional
+        Orients the values; default the data's own.
+    nan_policy : {"raise", "omit"}
+        ``"omit"`` drops the instances with a missing value.
+
+    Returns
+    -------
+    PerInstanceResult
+        One row per instance.
+
+    See Also
+    --------
+    wilcoxon, paired_ttest : the tests on one pair of samples.
+    posthoc : comparisons over instances.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [2] Derrac, J., García, S., Molina, D., Herrera, F. (2011). A practical tutorial on the
+       use of nonparametric statistical tests as a methodology for comparing evolutionary and
+       swarm intelligence algorithms. *Swarm and Evolutionary Computation* 1(1), 3–18.
+       doi:10.1016/j.swevo.2011.02.002
 
     Examples
     --------

@@ -69,6 +69,58 @@ class SeverityResult(TestResult):
 
     Call :meth:`severity` and :meth:`power` with any ``mu1`` (scalar or array);
     :meth:`curve` tabulates both over a grid of ``tau``.
+
+    Attributes
+    ----------
+    statistic, pvalue : float
+        The z or t statistic (estimate − mu0) / se and its p-value.
+    alternative : str
+        ``"greater"``, ``"less"`` or ``"two-sided"``.
+    estimate, sd, n, mu0, alpha : float
+        The observed difference, standard deviation, sample size (pairs or per arm), null
+        value and significance level.
+    test : str
+        ``"z"`` or ``"t"``.
+    paired : bool
+        One sample of differences (True) or two arms (False).
+    se, df : float
+        Standard error and degrees of freedom (infinite for the z test).
+    critical_value : float
+        The statistic's rejection bound at ``alpha``.
+    reject : bool
+        Whether H0 is rejected (``pvalue <= alpha``).
+    delta, power_at_delta, severity_at_delta : float or None
+        The relevant difference and the power and severity at ``mu0 + delta`` (None
+        without ``delta``).
+    threshold : float
+        The severity level of ``supported``.
+    supported : float
+        The discrepancy at which severity crosses ``threshold``.
+    claim : str
+        The claim that severity supports, in words.
+    sampling : str
+        ``"noncentral"`` or ``"shifted"`` (the t test's sampling model).
+
+    See Also
+    --------
+    severity, severity_from_se : the functions that return it.
+    algocompare.plots.plot_severity : severity and power curves (``result.plot()``).
+
+    References
+    ----------
+    .. [1] Mayo, D. G., Spanos, A. (2006). Severe testing as a basic concept in a Neyman–Pearson
+       philosophy of induction. *The British Journal for the Philosophy of Science* 57(2),
+       323–357. doi:10.1093/bjps/axl003
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.severity(9.02, 30.73, 100, alpha=0.025, delta=10)
+    >>> r.reject, round(r.severity_at_delta, 2), round(r.supported, 2)
+    (True, 0.37, 6.43)
     """
 
     kind: ClassVar[str] = "severity"
@@ -155,7 +207,8 @@ class SeverityResult(TestResult):
         skip = {"method", "delta", "power_at_delta", "severity_at_delta"} if self.delta is None else {"method"}
         if self.test == "z":
             skip.add("df")
-        rows = [(name, value) for name, value in self._scalar_fields().items() if name not in skip and value is not None]
+        rows = [(name, value) for name, value in self._scalar_fields().items()
+                if name not in skip and value is not None]
         rows += list(self._dropped_items().items())
         width = max(len(name) for name, _ in rows)
         shown = {"n": f"{self.n:g}", "mu0": f"{self.mu0:g}", "alpha": f"{self.alpha:g}",
@@ -279,6 +332,36 @@ def severity_from_se(estimate: float, se: float, df: float, *, sd: float, n: flo
     is the model of severity and power of the t test (module notes): ``"noncentral"``
     (default) or ``"shifted"`` (SPOT).
 
+    Parameters
+    ----------
+    estimate : float
+        The observed difference.
+    se : float
+        Its standard error.
+    df : float
+        Degrees of freedom of the t test (ignored by the z test).
+    sd, n, mu0, alpha, alternative, test, paired, delta, threshold, sampling
+        As in :func:`severity`; ``sd`` and ``n`` are reported, the test uses ``se``.
+
+    Returns
+    -------
+    SeverityResult
+        As :func:`severity`.
+
+    See Also
+    --------
+    severity : from a mean, a standard deviation and n.
+    severity_analysis : severity of two algorithms' runs.
+
+    References
+    ----------
+    .. [1] Mayo, D. G., Spanos, A. (2006). Severe testing as a basic concept in a Neyman–Pearson
+       philosophy of induction. *The British Journal for the Philosophy of Science* 57(2),
+       323–357. doi:10.1093/bjps/axl003
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
     Examples
     --------
     Bartz-Beielstein et al., Sect. 5.8 (CG vs NM, d̄ = 9.02, S_d = 30.73, n = 100, published
@@ -365,6 +448,21 @@ def severity(xbar: float, sd: float, n: float, mu0: float = 0.0, alpha: float = 
         ``statistic``, ``pvalue``, ``reject``, ``severity(mu1)``, ``power(mu1)``,
         ``curve()``, ``supported`` and, with ``delta``, ``power_at_delta`` and
         ``severity_at_delta``.
+
+    See Also
+    --------
+    severity_from_se : from an estimate and its standard error.
+    severity_analysis : severity of two algorithms' runs, with the chapter's tables.
+    power : the pre-data power of the same test.
+
+    References
+    ----------
+    .. [1] Mayo, D. G., Spanos, A. (2006). Severe testing as a basic concept in a Neyman–Pearson
+       philosophy of induction. *The British Journal for the Philosophy of Science* 57(2),
+       323–357. doi:10.1093/bjps/axl003
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------
