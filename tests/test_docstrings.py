@@ -54,15 +54,11 @@ PENDING: set[str] = {
     "algocompare.InstancePowerCurve",
     "algocompare.InstancesResult",
     "algocompare.MedianDifferenceCI",
-    "algocompare.MultipleSignResult",
     "algocompare.MultivariateNormalityResult",
     "algocompare.NormalityResult",
     "algocompare.OmnibusResult",
-    "algocompare.PageResult",
     "algocompare.PairedTTestResult",
-    "algocompare.PerInstanceResult",
     "algocompare.PosthocResult",
-    "algocompare.PowerCurve",
     "algocompare.QuadeResult",
     "algocompare.RMAnovaResult",
     "algocompare.RankSumResult",
@@ -72,7 +68,6 @@ PENDING: set[str] = {
     "algocompare.RunFailed",
     "algocompare.SampleSizeResult",
     "algocompare.SeverityAnalysis",
-    "algocompare.SeverityResult",
     "algocompare.SignTestResult",
     "algocompare.Simulation",
     "algocompare.SkillingsMackResult",
@@ -88,7 +83,6 @@ PENDING: set[str] = {
     "algocompare.cohens_d",
     "algocompare.cohens_d_prime",
     "algocompare.confidence_curve",
-    "algocompare.convergence_page",
     "algocompare.critical_difference",
     "algocompare.d_z",
     "algocompare.durbin",
@@ -111,16 +105,11 @@ PENDING: set[str] = {
     "algocompare.instance_power_curve",
     "algocompare.list_datasets",
     "algocompare.load_dataset",
-    "algocompare.magnitude",
     "algocompare.median_difference_ci",
-    "algocompare.multiple_sign_test",
     "algocompare.multivariate_normality",
     "algocompare.normality",
     "algocompare.omnibus",
-    "algocompare.page_trend",
-    "algocompare.paired_effect_sizes",
     "algocompare.paired_ttest",
-    "algocompare.per_instance",
     "algocompare.plots.CustomaryFigure",
     "algocompare.plots.bonferroni_dunn_chart",
     "algocompare.plots.cd_diagram",
@@ -147,8 +136,6 @@ PENDING: set[str] = {
     "algocompare.plots.runs_distribution",
     "algocompare.plots.sign_plot",
     "algocompare.posthoc",
-    "algocompare.power",
-    "algocompare.power_curve",
     "algocompare.quade",
     "algocompare.rank_biserial",
     "algocompare.rank_sum",
@@ -172,17 +159,13 @@ PENDING: set[str] = {
     "algocompare.rm_anova",
     "algocompare.run_experiment",
     "algocompare.sample_size",
-    "algocompare.severity",
     "algocompare.severity_analysis",
-    "algocompare.severity_from_se",
     "algocompare.sign_test",
     "algocompare.simulate_runs",
     "algocompare.skillings_mack",
-    "algocompare.t_power",
     "algocompare.vargha_delaney_a12",
     "algocompare.wilcoxon",
     "algocompare.write_report",
-    "algocompare.z_power",
 }
 
 #: Works published after 2000 cited without a DOI or URL: they have none (proceedings, books),
@@ -193,6 +176,7 @@ NO_DOI_KNOWN = (
     "Permutation Tests for Complex Data",  # Pesarin & Salmaso 2010, Wiley book
     "Permutation Tests for Stochastic Ordering and ANOVA",  # Basso et al. 2009, Springer LNS 194
     "Analyzing convergence performance of evolutionary algorithms",  # Derrac et al. 2014, Inf. Sci. 289
+    "Appropriate statistics for ordinal level data",  # Romano et al. 2006, conference paper
 )
 
 #: Fields of every result (``method``, ``dropped_*``), documented on :class:`BaseResult`.
