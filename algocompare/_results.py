@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -29,7 +30,7 @@ import pandas as pd
 
 from algocompare._tables import format_number, frame_to_html, frame_to_markdown, has_labels, in_order, result_frame
 
-__all__ = ["BaseResult", "TestResult", "RESULT_KINDS", "internal", "format_number", "jsonable"]
+__all__ = ["BaseResult", "TestResult", "RESULT_KINDS", "internal", "format_number", "jsonable", "kind_of"]
 
 #: What a result is, for the code that shows it (figures, tables, the report's reading): each
 #: result class says it in its ``kind`` class attribute, so that nothing downstream guesses it from
@@ -59,6 +60,37 @@ RESULT_KINDS = {
     "design": "the design of a study: instances, runs, sample size, standard errors",
     "experiment": "the runs of an experiment",
 }
+
+
+def kind_of(obj: Any) -> str | None:
+    """The :data:`RESULT_KINDS` key of a result object, or None for anything else (a DataFrame, an array).
+
+    Code that shows results (figures, tables, the report) dispatches on this, never on the
+    attributes an object happens to have nor on the words of its ``method``.
+
+    Parameters
+    ----------
+    obj : object
+        A result object, or anything else a section or a user may hand over.
+
+    Returns
+    -------
+    str or None
+        ``type(obj).kind`` for a :class:`BaseResult`, else None.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> kind_of(ac.friedman(ac.load_dataset("ice_cream"))), kind_of([1, 2])
+    ('omnibus', None)
+    """
+    return obj.kind if isinstance(obj, BaseResult) else None
+
+
+def _class_label(name: str) -> str:
+    """"Friedman" of ``FriedmanResult``, "Iman Davenport" of ``ImanDavenportResult``."""
+    words = re.findall(r"[A-Z]+(?![a-z])|[A-Z][a-z0-9]*|[a-z0-9]+", name.removesuffix("Result")) or [name]
+    return " ".join(words)
 
 
 def internal(default: Any = None, **kwargs: Any) -> Any:
@@ -131,6 +163,24 @@ class BaseResult:
     #: what the result is (a key of :data:`RESULT_KINDS`)
     kind: ClassVar[str] = "result"
     _pvalue_columns: ClassVar[tuple[str, ...]] = ("pvalue_adj", "pvalue")
+
+    @property
+    def label(self) -> str:
+        """The short name of the procedure, for titles, captions and the reading.
+
+        Derived from the class name (``FriedmanResult`` → ``"Friedman"``,
+        ``RMAnovaResult`` → ``"RM Anova"``); result classes whose procedure has a display
+        label in a registry (post-hoc tests) override it. Unlike ``method``, which
+        describes the whole computation (options, adjustment, missing cells), it is only the
+        name, and it is the attribute to read, never words parsed out of ``method``.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ac.friedman(ac.load_dataset("ice_cream")).label
+        'Friedman'
+        """
+        return _class_label(type(self).__name__)
 
     # -- export -------------------------------------------------------------
     def _exported_fields(self) -> list[tuple[str, Any]]:

@@ -200,3 +200,45 @@ def test_tukey_with_two_algorithms_is_the_rm_anova():
     anova = ac.rm_anova(data)
     assert table["statistic"].iloc[0] ** 2 == pytest.approx(anova.statistic, rel=1e-9)  # t² = F
     assert table["pvalue_adj"].iloc[0] == pytest.approx(anova.pvalue, rel=1e-6)
+
+
+# -- issue 26: each section provides its own reading sentences ---------------------------------------
+
+def _section_readings(data, **options):
+    return {s.key: s.reading for s in run_analysis(data, AnalysisOptions(progress=False, **options))}
+
+
+def test_every_provider_writes_its_own_reading_sentences():
+    readings = {**_section_readings(normal_table()), **_section_readings(ac.read(LONG), n_resamples=100),
+                **_section_readings(ac.load_dataset("cec2005_d10"), bayesian=True, n_samples=500)}
+    assert set(readings) == {"frequentist", "posthoc", "parametric", "permutation", "bayesian", "consensus"}
+    assert all(readings.values()), [key for key, sentences in readings.items() if not sentences]
+    assert readings["frequentist"][-1].startswith("The assumption checks recommend the")
+    assert readings["posthoc"][0].startswith("With G-CMA-ES as control (Friedman post-hoc, holm adjustment")
+    assert readings["parametric"][0].startswith("The repeated-measures ANOVA")
+    assert readings["permutation"][0].startswith("On these instances, the synchronized permutation test")
+    assert readings["bayesian"][0].startswith("The Bayesian test (signed-rank, rope ±0)")
+    assert [s.split(":")[0] for s in readings["consensus"]] == ["Borda count consensus",
+                                                                  "Kemeny (symmetric difference, ell=1) consensus"]
+
+
+def test_incomplete_table_sections_write_their_reading_and_say_which_adjustment_replaced_the_request():
+    values = ac.load_dataset("cec2005_d10").blocks().copy()
+    values.iloc[0, 1] = values.iloc[3, 4] = np.nan
+    data = ac.Results.from_wide(values, nan_policy="keep")
+    readings = _section_readings(data, p_adjust="shaffer")
+    assert readings["incomplete"][0].startswith("At α = 0.05, Skillings-Mack test")
+    adjusted = [s for s in readings["posthoc_incomplete"] if "not the requested shaffer" in s]
+    assert adjusted == ["Post-hoc comparisons on the incomplete table: the skillings mack control comparisons use "
+                        "holm, not the requested shaffer: shaffer is defined only for the family of all pairs; the "
+                        "comparisons with a control use Holm's step-down procedure."]
+
+
+def test_parametric_reading_without_pairwise_tests_falls_back_to_its_first_line():
+    rng = np.random.default_rng(2)
+    k, n = 105, 30
+    values = 10 + rng.normal(0, 1, size=(n, 1)) + np.linspace(0, 1, k) + rng.normal(0, 0.5, size=(n, k))
+    data = ac.Results.from_wide(pd.DataFrame(values, columns=[f"A{j}" for j in range(k)]))
+    section = {s.key: s for s in run_analysis(data, AnalysisOptions(control=None, progress=False))}["parametric"]
+    assert section.reading[0].startswith("The repeated-measures ANOVA")
+    assert section.reading[1:] == (f"{section.title}: {section.text.splitlines()[0]}",)

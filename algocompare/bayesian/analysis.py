@@ -6,6 +6,7 @@ from typing import Any
 
 from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section
 from algocompare.bayesian.pairwise import bayesian_pairwise
+from algocompare.bayesian.reading import pairwise_sentence
 
 __all__ = ["SCOPE", "section"]
 
@@ -38,4 +39,5 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
         lines.append(f"  {row.algorithm_a} vs {row.algorithm_b}: {verdict} (posterior probability {prob:.3f})")
     lines.append(f"  {len(table) - len(decided)} of {len(table)} pairs undecided.")
     return Section(key="bayesian", title="Bayesian pairwise comparisons", text="\n".join(lines),
-                   data=pairwise.to_dict(), results={"pairwise": pairwise}, question=SCOPE)
+                   data=pairwise.to_dict(), results={"pairwise": pairwise}, question=SCOPE,
+                   reading=(pairwise_sentence(pairwise),))

@@ -24,6 +24,7 @@ def section(results: Any, options: Any) -> Any:
     from algocompare._sections import MAX_KEMENY, Section
     from algocompare.consensus.borda import borda
     from algocompare.consensus.kemeny import kemeny
+    from algocompare.consensus.reading import consensus_sentence
 
     if results.n_algorithms < 2 or results.n_instances < 1:
         return None
@@ -35,7 +36,8 @@ def section(results: Any, options: Any) -> Any:
                           "scores": {str(k): float(v) for k, v in borda_res.scores.items()}},
                 "kemeny": {"skipped": f"more than {MAX_KEMENY} algorithms"}}
         return Section(key="consensus", title="Rank consensus of the per-instance rankings", text=text,
-                       data=jsonable(data), results={"borda": borda_res}, figures=(), question=QUESTION)
+                       data=jsonable(data), results={"borda": borda_res}, figures=(), question=QUESTION,
+                       reading=(consensus_sentence(borda_res),))
     kemeny_res = kemeny(results, orders="linear", time_limit=_TIME_LIMIT, max_solutions=20)
     status = "optimal" if kemeny_res.optimal else f"best found in {_TIME_LIMIT:g} s, gap {kemeny_res.gap:.2%}"
     more = "" if kemeny_res.n_optimal == 1 else f" (one of {kemeny_res.n_optimal}" + \
@@ -54,4 +56,4 @@ def section(results: Any, options: Any) -> Any:
     return Section(key="consensus", title="Rank consensus of the per-instance rankings", text=text,
                    data=jsonable(data), results={"borda": borda_res, "kemeny": kemeny_res},
                    figures=(),  # tables only: the post-hoc figures already show the ranks
-                   question=QUESTION)
+                   question=QUESTION, reading=(consensus_sentence(borda_res), consensus_sentence(kemeny_res)))

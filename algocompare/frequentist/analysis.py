@@ -9,6 +9,7 @@ from algocompare._sections import AnalysisOptions, Section
 from algocompare.frequentist.assumptions import check_assumptions
 from algocompare.frequentist.omnibus import omnibus
 from algocompare.frequentist.parametric_analysis import p_text
+from algocompare.frequentist.reading import section_reading
 
 __all__ = ["SCOPE", "leading_family", "section"]
 
@@ -70,4 +71,5 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
                             "parametric_ok": assumptions.parametric_ok, "reasons": list(assumptions.reasons),
                             "checks": jsonable(assumptions.checks)}}
     return Section(key="frequentist", title="Omnibus tests and assumptions", text="\n".join(lines), data=data,
-                   results={"omnibus": tests, "assumptions": assumptions}, question=lines[0])
+                   results={"omnibus": tests, "assumptions": assumptions}, question=lines[0],
+                   reading=section_reading({"omnibus": tests, "assumptions": assumptions}, options.alpha))

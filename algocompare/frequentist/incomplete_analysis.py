@@ -12,6 +12,7 @@ from typing import Any
 from algocompare._results import format_number, jsonable
 from algocompare._sections import AnalysisOptions, Section
 from algocompare.frequentist.incomplete import durbin, incomplete_design, skillings_mack
+from algocompare.frequentist.reading import section_reading
 
 __all__ = ["QUESTION", "missing_summary", "section"]
 
@@ -77,4 +78,5 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
             "tests": {name: res.to_dict() for name, res in tests.items()}, "mean_ranks": jsonable(ranks),
             "alpha": options.alpha}
     return Section(key="incomplete", title="Incomplete table: Skillings-Mack and Durbin tests",
-                   text="\n".join(lines), data=data, results=tests, question=lines[0])
+                   text="\n".join(lines), data=data, results=tests, question=lines[0],
+                   reading=section_reading(tests, options.alpha))

@@ -26,11 +26,13 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from algocompare._reading import own_or_first_line
 from algocompare._results import format_number
 from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section, size_limits
 from algocompare.data.convert import as_blocks
 from algocompare.frequentist.assumptions import check_assumptions
 from algocompare.frequentist.omnibus import rm_anova
+from algocompare.frequentist.reading import rm_anova_sentence
 from algocompare.posthoc.adjust import adjust_pairwise, adjust_vector
 from algocompare.posthoc.analysis import (
     BATCH_CELLS,
@@ -40,6 +42,7 @@ from algocompare.posthoc.analysis import (
     describe,
     with_effect_sizes,
 )
+from algocompare.posthoc.reading import section_reading as posthoc_reading
 from algocompare.posthoc.result import PosthocResult
 
 __all__ = ["LEADS", "QUESTION", "p_text", "paired_t_posthoc", "section", "sphericity_choice"]
@@ -246,6 +249,15 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
                          "pvalue_used": p_used, "decision": decision},
             **{key: {**found[key].to_dict(), "cliques": found[key].cliques()} for key in adjustments},
             "p_adjust": {key: adj.to_dict() for key, adj in adjustments.items()}, "effect_size": "d_z"}
-    return Section(key="parametric", title="Parametric path: repeated-measures ANOVA and its pairwise tests",
-                   text="\n".join(lines), data=data, results=found, figures=(),
-                   question=lines[0])
+    title = "Parametric path: repeated-measures ANOVA and its pairwise tests"
+    return Section(key="parametric", title=title, text="\n".join(lines), data=data, results=found, figures=(),
+                   question=lines[0], reading=_reading(title, lines, data, found, options.alpha))
+
+
+def _reading(title: str, lines: list[str], data: dict, found: dict, alpha: float) -> tuple[str, ...]:
+    """The RM-ANOVA's decision, then the pairwise tests' findings (the text's first line when there
+    are none, e.g. beyond ``MAX_ALL_PAIRS`` without a control) and the adjustments used."""
+    pairs = posthoc_reading(title, found, data["p_adjust"])
+    if not any(isinstance(result, PosthocResult) for result in found.values()):
+        pairs = tuple(own_or_first_line((), title, "\n".join(lines))) + pairs
+    return (rm_anova_sentence(data["rm_anova"], alpha), *pairs)

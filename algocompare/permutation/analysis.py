@@ -9,6 +9,7 @@ from algocompare._sections import AnalysisOptions, Section
 from algocompare.data.convert import as_results
 from algocompare.permutation.msd import msd_intervals
 from algocompare.permutation.omnibus import permutation_test
+from algocompare.permutation.reading import permutation_sentence
 
 __all__ = ["SCOPE", "section"]
 
@@ -66,4 +67,5 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
                     if len(differ) else ""))
     data = {"test": test.to_dict(), "msd": msd.to_dict(), "pairs": pairs.to_dict("records")}
     return Section(key="permutation", title="Permutation tests (synchronized permutations)", text="\n".join(lines),
-                   data=data, results={"test": test, "msd": msd}, question=lines[0])
+                   data=data, results={"test": test, "msd": msd}, question=lines[0],
+                   reading=(permutation_sentence(test, data["pairs"], options.alpha),))

@@ -20,6 +20,7 @@ from algocompare.effects.paired_table import PAIRED_MEASURES, paired_effect_size
 from algocompare.posthoc.adjust import PAIRWISE_CORRECTIONS
 from algocompare.posthoc.bergmann import MAX_EXACT_K
 from algocompare.posthoc.procedure import posthoc
+from algocompare.posthoc.reading import section_reading
 
 __all__ = ["QUESTION", "Adjustment", "all_pairs_adjustment", "control_adjustment", "describe", "section",
            "with_effect_sizes"]
@@ -175,7 +176,8 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     if limits:
         data["skipped"] = limits[0]
     return Section(key="posthoc", title="Post-hoc comparisons", text=text, data=data, results=found,
-                   figures=() if limits else None, question=QUESTION)
+                   figures=() if limits else None, question=QUESTION,
+                   reading=section_reading("Post-hoc comparisons", found, data["p_adjust"]))
 
 
 def _effect(row: Any) -> str:

@@ -8,6 +8,7 @@ from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section
 from algocompare.frequentist.incomplete import incomplete_design
 from algocompare.posthoc.analysis import all_pairs_adjustment, describe, run_posthoc, with_effect_sizes
 from algocompare.posthoc.procedure import posthoc
+from algocompare.posthoc.reading import section_reading
 
 __all__ = ["QUESTION", "section"]
 
@@ -43,4 +44,5 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     data["p_adjust"] = {key: adj.to_dict() for key, adj in adjustments.items()}
     return Section(key="posthoc_incomplete", title="Post-hoc comparisons on the incomplete table",
                    text="\n\n".join([QUESTION] + [describe(result, adjustments[key]) for key, result in found.items()]),
-                   data=data, results=found, question=QUESTION)
+                   data=data, results=found, question=QUESTION,
+                   reading=section_reading("Post-hoc comparisons on the incomplete table", found, data["p_adjust"]))

@@ -86,3 +86,21 @@ def test_reading_of_hand_built_sections_without_data():
     sentences = reading(data, sections, 0.05)
     assert sentences[0].startswith("CMA-ES has the best mean rank")
     assert not any(s.startswith("Why the sections disagree") for s in sentences)
+
+
+def test_reading_takes_each_sections_sentences_from_the_section():
+    """Issue 26: the report writes no section's findings itself; it reads ``Section.reading``."""
+    from algocompare.analysis import Section
+
+    data = ac.read(LONG)
+    own = Section("posthoc", "Post-hoc comparisons", "first line\nsecond", question="which pairs differ?",
+                  reading=("Two pairs differ.", "The adjustment is Holm's."))
+    bare = Section("consensus", "Consensus", "\nA > B\n")
+    sentences = reading(data, [own, bare], 0.05)
+    assert sentences[1:5] == ["Post-hoc comparisons: which pairs differ?", "Two pairs differ.",
+                              "The adjustment is Holm's.", "Consensus: A > B"]
+    # the real sections: the reading is their question, then their own sentences, in report order
+    sections = run_analysis(data, AnalysisOptions(n_resamples=100, progress=False))
+    expected = [s for section in sections for s in (f"{section.title}: {section.question.removeprefix('Question: ')}",
+                                                    *section.reading)]
+    assert reading(data, sections, 0.05)[1:1 + len(expected)] == expected
