@@ -7,12 +7,38 @@ import contextlib
 import json
 import sys
 import threading
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from algocompare.cli._common import add_data_arguments, dropped_line, load_input, match_label
 
 __all__ = ["register"]
+
+
+class _PosthocTests(Sequence[str]):
+    """The keys of the post-hoc registry, read when argparse first needs them (``--help``, a
+    given ``--posthoc-test``): building the parser imports no statistics."""
+
+    @staticmethod
+    def _keys() -> tuple[str, ...]:
+        from algocompare.posthoc.registry import POSTHOC_TESTS
+
+        return tuple(POSTHOC_TESTS)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._keys()[index]
+
+    def __len__(self) -> int:
+        return len(self._keys())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys()
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,6 +54,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--se", choices=("permutation", "classic"), default="permutation",
                    help="standard error of the rank post-hoc tests: 'permutation' (default, calibrated, "
                         "tie-aware) or 'classic' (the papers' closed forms)")
+    p.add_argument("--posthoc-test", metavar="TEST", choices=_PosthocTests(), default=None,
+                   help="post-hoc test of the pairwise comparisons: one of %(choices)s (default friedman, the z "
+                        "tests on mean ranks; durbin and skillings_mack only for tables with missing cells, "
+                        "which use skillings_mack by default)")
     p.add_argument("--untied", action="store_true",
                    help="omnibus statistics without tie correction, as the papers print them")
     p.add_argument("--bayesian", action="store_true", help="add the Bayesian tests")
@@ -55,7 +85,22 @@ def _options(args: argparse.Namespace) -> Any:
     return AnalysisOptions(alpha=args.alpha, control=None if args.control == "none" else args.control,
                            p_adjust=args.p_adjust, bayesian=args.bayesian, rope=args.rope,
                            n_samples=args.n_samples, n_resamples=args.n_resamples, seed=args.seed,
-                           se=args.se, tie_correction=not args.untied, progress=args.progress)
+                           se=args.se, tie_correction=not args.untied, progress=args.progress,
+                           **({} if args.posthoc_test is None else {"posthoc_test": args.posthoc_test}))
+
+
+def _check_posthoc_test(test: str | None, res: Any) -> None:
+    """An explicit ``--posthoc-test`` must suit the table: the tests made for missing cells on a table
+    with holes, the others on a complete one (a one-line error otherwise, before any section runs)."""
+    if test is None:
+        return
+    from algocompare.posthoc.analysis import complete_table_test
+    from algocompare.posthoc.incomplete_analysis import incomplete_table_test
+
+    if res.n_missing:
+        incomplete_table_test(test, explicit=True)  # --posthoc-test friedman too: the default is Skillings-Mack
+    else:
+        complete_table_test(test)
 
 
 def _write_outputs(args: argparse.Namespace, res: Any, sections: list[Any], options: Any) -> None:
@@ -116,6 +161,7 @@ def _run(args: argparse.Namespace) -> int:
     res = load_input(args)
     if args.control not in ("best", "none"):
         args.control = match_label(args.control, res.algorithms)
+    _check_posthoc_test(args.posthoc_test, res)
     options = _options(args)
     skipped = size_limits(res.n_algorithms, options)
     if args.figures and res.n_algorithms > MAX_ALL_PAIRS:  # figures of 10,000 algorithms: many minutes, unreadable

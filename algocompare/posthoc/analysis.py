@@ -21,15 +21,43 @@ from algocompare.posthoc.adjust import PAIRWISE_CORRECTIONS
 from algocompare.posthoc.bergmann import MAX_EXACT_K
 from algocompare.posthoc.procedure import posthoc
 from algocompare.posthoc.reading import section_reading
+from algocompare.posthoc.registry import INCOMPLETE_TESTS, POSTHOC_TESTS, PosthocTest
+from algocompare.posthoc.registry import get as posthoc_test
 
-__all__ = ["QUESTION", "Adjustment", "all_pairs_adjustment", "control_adjustment", "describe", "section",
-           "with_effect_sizes"]
+__all__ = ["QUESTION", "Adjustment", "all_pairs_adjustment", "complete_table_test", "control_adjustment", "describe",
+           "question", "section", "with_effect_sizes"]
 
 #: The question the section answers, and its scope.
 QUESTION = ("Question: which pairs of algorithms differ on problems like these? The z tests on mean ranks treat the "
             "instances as a sample of problems, as Friedman's test does, with p-values adjusted for the number of "
             "comparisons; the effect size (matched-pairs rank-biserial r, with its 95 % interval; positive: the first "
             "algorithm of the pair is better) says how consistently one beats the other.")
+
+
+
+def question(test: str) -> str:
+    """The section's question naming the chosen test by its label (:data:`QUESTION` for the default, Friedman's).
+
+    Examples
+    --------
+    >>> question("wilcoxon")[67:126]
+    'The Wilcoxon signed-rank post-hoc tests treat the instances'
+    """
+    if test == AnalysisOptions().posthoc_test:
+        return QUESTION
+    return QUESTION.replace("The z tests on mean ranks", f"The {posthoc_test(test).label} post-hoc tests", 1)
+
+
+def complete_table_test(test: str) -> PosthocTest:
+    """The registry entry of ``test`` for a table without missing cells; the tests made for
+    tables with holes are refused with a one-line error naming the others."""
+    entry = posthoc_test(test)
+    if entry.allows_missing:
+        others = ", ".join(key for key in POSTHOC_TESTS if key not in INCOMPLETE_TESTS)
+        raise ValueError(f"the {entry.label} post-hoc test (posthoc_test={test!r}) is made for tables with missing "
+                         f"cells and this table has none; choose one of {others}.")
+    return entry
+
 
 #: Differences (pairs × instances) held at once by the effect sizes and the paired t-tests: an
 #: analysis stays within a few times the memory of its table (tests/test_analysis_memory.py).
@@ -154,21 +182,26 @@ def run_posthoc(results: Any, options: AnalysisOptions, test: str, **test_option
 
 
 def section(results: Any, options: AnalysisOptions) -> Section | None:
-    """Friedman post-hoc against ``options.control`` (if any) and for all pairs.
+    """The post-hoc test ``options.posthoc_test`` (default Friedman's) against ``options.control``
+    (if any) and for all pairs.
 
     ``results["control"]`` holds the comparison with the control (``options.control``:
     an algorithm name or ``"best"``), ``results["all_pairs"]`` all pairwise comparisons,
     both with ``options.p_adjust`` where it is defined for the family (see
     :func:`control_adjustment` and :func:`all_pairs_adjustment`; ``data["p_adjust"]`` says
     what was used and why) and with the matched-pairs rank-biserial r of every pair.
-    Returns None with fewer than 2 instances or algorithms.
+    Returns None with fewer than 2 instances or algorithms. A test made for tables with
+    missing cells (``"durbin"``, ``"skillings_mack"``) is refused here: this section is for
+    complete tables (see :mod:`algocompare.posthoc.incomplete_analysis`).
     """
+    entry = complete_table_test(options.posthoc_test)
     if results.n_algorithms < 2 or results.n_instances < 2:
         return None
-    run = run_posthoc(results, options, "friedman", se=options.se)
+    run = run_posthoc(results, options, entry.key, **({"se": options.se} if entry.uses_se else {}))
     found = {key: with_effect_sizes(result, results, "rank_biserial") for key, result in run["results"].items()}
     limits = size_limits(results.n_algorithms)
-    text = "\n\n".join([QUESTION] + [describe(result, run["adjustments"][key]) for key, result in found.items()]
+    asked = question(entry.key)
+    text = "\n\n".join([asked] + [describe(result, run["adjustments"][key]) for key, result in found.items()]
                         + [f"Note: {limit}." for limit in limits[:1]])
     data: dict[str, Any] = {key: {**result.to_dict(), "cliques": result.cliques()} for key, result in found.items()}
     data["p_adjust"] = {key: adj.to_dict() for key, adj in run["adjustments"].items()}
@@ -176,7 +209,7 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     if limits:
         data["skipped"] = limits[0]
     return Section(key="posthoc", title="Post-hoc comparisons", text=text, data=data, results=found,
-                   figures=() if limits else None, question=QUESTION,
+                   figures=() if limits else None, question=asked,
                    reading=section_reading("Post-hoc comparisons", found, data["p_adjust"]))
 
 
@@ -203,6 +236,18 @@ def _control_table(result: Any) -> list[str]:
             for row in [header] + rows]
 
 
+def _first_better(result: Any, table: pd.DataFrame) -> Any:
+    """Whether ``algorithm_a`` is the better of each pair: the sign of a signed statistic (z, t,
+    rank-sum difference); for a test whose statistic has no sign (Wilcoxon's R+), the sign of the
+    matched-pairs rank-biserial effect size when the table has it, else the mean ranks."""
+    if result.test not in POSTHOC_TESTS or posthoc_test(result.test).signed:
+        return table["statistic"].to_numpy(float) > 0
+    if result.table.attrs.get("effect_size") == "rank_biserial":
+        return table["effect_size"].to_numpy(float) > 0
+    ranks = result.mean_ranks
+    return ranks.loc[table["algorithm_a"]].to_numpy(float) < ranks.loc[table["algorithm_b"]].to_numpy(float)
+
+
 def describe(result: Any, adjustment: Adjustment | None = None) -> str:
     """A terminal summary of a post-hoc result; the full table is in ``--json`` and in the report."""
     head = f"{result.method.split(';')[0]}, alpha = {result.alpha:g}"
@@ -217,8 +262,9 @@ def describe(result: Any, adjustment: Adjustment | None = None) -> str:
     rejected = table[table["reject"]]
     lines.append(f"  {len(rejected)} of {len(table)} pairs differ significantly")
     beats: dict[Any, list[Any]] = {}
-    for a, b, z in zip(rejected["algorithm_a"], rejected["algorithm_b"], rejected["statistic"], strict=False):
-        winner, loser = (a, b) if z > 0 else (b, a)
+    for a, b, first in zip(rejected["algorithm_a"], rejected["algorithm_b"], _first_better(result, rejected),
+                           strict=True):
+        winner, loser = (a, b) if first else (b, a)
         beats.setdefault(winner, []).append(loser)
     width = max((len(str(a)) for a in beats), default=0)
     for name in result.mean_ranks.sort_values(kind="stable").index:

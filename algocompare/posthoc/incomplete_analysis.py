@@ -9,8 +9,10 @@ from algocompare.frequentist.incomplete import incomplete_design
 from algocompare.posthoc.analysis import all_pairs_adjustment, describe, run_posthoc, with_effect_sizes
 from algocompare.posthoc.procedure import posthoc
 from algocompare.posthoc.reading import section_reading
+from algocompare.posthoc.registry import INCOMPLETE_TESTS
+from algocompare.posthoc.registry import get as posthoc_test
 
-__all__ = ["QUESTION", "section"]
+__all__ = ["QUESTION", "incomplete_table_test", "section"]
 
 #: The question the section answers, and its scope.
 QUESTION = ("Question: which pairs of algorithms differ on problems like these? As the complete-table post-hoc "
@@ -18,8 +20,29 @@ QUESTION = ("Question: which pairs of algorithms differ on problems like these? 
             "rank-biserial r) uses the instances where both algorithms have a value.")
 
 
+def incomplete_table_test(test: str, *, explicit: bool = False) -> str:
+    """The post-hoc test of a table with missing cells: ``test`` when it is made for one, Skillings–Mack
+    for the default (``"friedman"``, unless the user named it: ``explicit``); the other
+    complete-table tests are refused with a one-line error.
+
+    Examples
+    --------
+    >>> incomplete_table_test("friedman"), incomplete_table_test("durbin")
+    ('skillings_mack', 'durbin')
+    """
+    if test == AnalysisOptions().posthoc_test and not explicit:
+        return "skillings_mack"
+    entry = posthoc_test(test)
+    if not entry.allows_missing:
+        raise ValueError(f"the {entry.label} post-hoc test (posthoc_test={test!r}) needs every cell and this table "
+                         f"has missing ones; choose one of {', '.join(INCOMPLETE_TESTS)}, or drop the instances "
+                         "with missing cells (nan_policy='omit').")
+    return entry.key
+
+
 def section(results: Any, options: AnalysisOptions) -> Section | None:
-    """Skillings–Mack post-hoc against ``options.control`` and for all pairs; Durbin's all pairs on a BIBD.
+    """Skillings–Mack post-hoc (or ``options.posthoc_test`` when it is made for tables with holes)
+    against ``options.control`` and for all pairs; Durbin's all pairs on a BIBD.
 
     Adjustments as in the complete-table post-hoc section (``data["p_adjust"]`` says which
     was used and why); figures as for complete tables, except the Bonferroni–Dunn chart,
@@ -31,11 +54,15 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     """
     if not getattr(results, "n_missing", 0):
         return None
-    run = run_posthoc(results, options, "skillings_mack", tie_correction=options.tie_correction)
-    found = {f"skillings_mack_{key}": with_effect_sizes(result, results, "rank_biserial")
+    test = incomplete_table_test(options.posthoc_test)
+    ties = "tie_correction" in posthoc_test(test).options
+    test_options = {"tie_correction": options.tie_correction} if ties else {}
+    run = run_posthoc(results, options, test, **test_options)
+    found = {f"{test}_{key}": with_effect_sizes(result, results, "rank_biserial")
              for key, result in run["results"].items()}
-    adjustments = {f"skillings_mack_{key}": adj for key, adj in run["adjustments"].items()}
-    if results.n_algorithms <= MAX_ALL_PAIRS and incomplete_design(results).is_bibd():  # see size_limits
+    adjustments = {f"{test}_{key}": adj for key, adj in run["adjustments"].items()}
+    if "durbin_all_pairs" not in found and results.n_algorithms <= MAX_ALL_PAIRS \
+            and incomplete_design(results).is_bibd():  # see size_limits
         adjustments["durbin_all_pairs"] = all_pairs_adjustment(options, results.n_algorithms)
         found["durbin_all_pairs"] = with_effect_sizes(
             posthoc(results, test="durbin", p_adjust=adjustments["durbin_all_pairs"].used, alpha=options.alpha),

@@ -21,6 +21,7 @@ How to add a post-hoc test
            # context.options: the test's options, defaults filled in
            # context.summary: what its ``summarise`` computed (mean ranks, ...)
            return statistic, pvalue   # arrays of len(a); statistic > 0: algorithm_a better
+                                      # (else declare signed=False)
 
    (here, or in a module of its own that this one imports).
 2. Register it at the end of this module (or from that module)::
@@ -122,6 +123,8 @@ class PosthocTest:
     allows_missing: bool = False
     #: takes ``se="permutation" | "classic"``
     uses_se: bool = False
+    #: the statistic is positive when algorithm_a is better (False: its sign says nothing, e.g. Wilcoxon's R+)
+    signed: bool = True
     #: where the statistic comes from (with its DOI)
     reference: str = ""
 
@@ -269,7 +272,7 @@ register(PosthocTest(
               "comparison of Friedman rank sums. BMC Bioinformatics 18, 68. doi:10.1186/s12859-017-1486-2"))
 register(PosthocTest(
     key="wilcoxon", label="Wilcoxon signed-rank", description="pairwise Wilcoxon signed-rank tests",
-    statistic=wilcoxon_pairs,
+    statistic=wilcoxon_pairs, signed=False,
     options={"zero_method": "split", "use_continuity": False, "method": "auto", "alternative": "two-sided"},
     reference="Wilcoxon, F. (1945). Individual comparisons by ranking methods. Biometrics Bulletin 1, 80-83. "
               "doi:10.2307/3001968"))
