@@ -8,8 +8,9 @@ from typing import Any
 
 import numpy as np
 
+from algocompare._samples import read_samples
 from algocompare._scaling import headroom_scaled
-from algocompare._validation import as_paired_recorded, check_nonnegative, check_positive_int, check_probability
+from algocompare._validation import check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian.result import BayesianPairedResult, decide, report_shares
 
 #: Two thetas of one draw closer than this are a tie. Structural ties (e.g. x == y, where
@@ -40,7 +41,8 @@ def paired_differences(x: Any, y: Any, *, rope: float, prior_strength: float, n_
     and the rope are divided by 8 (exact), so that neither z nor the Walsh sums
     z_i + z_j overflow; every region (z < -rope, ...) is unchanged. Report the user's rope.
     """
-    a, b, dropped = as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)
+    samples = read_samples(x, y, paired=True, nan_policy=nan_policy)
+    a, b, dropped = samples.x, samples.y, samples.recorded["dropped_pairs"]
     rope = check_nonnegative("rope", rope)
     prior_strength = check_nonnegative("prior_strength", prior_strength)
     n_samples = check_positive_int("n_samples", n_samples)

@@ -11,7 +11,8 @@ import numpy as np
 from algocompare._batching import batches
 from algocompare._deprecation import renamed_field
 from algocompare._results import BaseResult, internal
-from algocompare._validation import as_sample_recorded, check_nonnegative, check_positive_int, check_probability
+from algocompare._samples import INDEPENDENT, read_samples, takes_two_samples
+from algocompare._validation import check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian._common import sample_names
 from algocompare.bayesian._dirichlet import BATCH, gamma_weights
 
@@ -61,6 +62,7 @@ def idp_decision(lower: float, upper: float, threshold: float, names: tuple[str,
     return "prior-dependent"
 
 
+@takes_two_samples(INDEPENDENT)
 def idp_wilcoxon(x: Any, y: Any, *, prior_strength: float = np.sqrt(2) - 1, c: float = 0.5,
                  threshold: float = 0.95, n_samples: int = 50_000, names: tuple[str, str] | None = None,
                  nan_policy: str = "raise", rng: Any = None) -> IDPResult:
@@ -86,8 +88,6 @@ def idp_wilcoxon(x: Any, y: Any, *, prior_strength: float = np.sqrt(2) - 1, c: f
     threshold : probability both bounds need for a decision (default 0.95).
     n_samples : posterior draws.
     names : labels of x and y (default: the Series names, else "x", "y").
-    nan_policy : ``"raise"`` or ``"omit"`` (drop the missing values of each sample,
-        recorded in ``dropped_values``).
     rng : None, int or numpy Generator.
 
     Returns
@@ -102,8 +102,8 @@ def idp_wilcoxon(x: Any, y: Any, *, prior_strength: float = np.sqrt(2) - 1, c: f
     >>> r.decision
     'x lower'
     """
-    a, dropped_x = as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=2)
-    b, dropped_y = as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=2)
+    samples = read_samples(x, y, paired=False, nan_policy=nan_policy)
+    a, b = samples.x, samples.y
     s = check_nonnegative("prior_strength", prior_strength)
     c = check_probability("c", c)
     threshold = check_probability("threshold", threshold)
@@ -126,4 +126,4 @@ def idp_wilcoxon(x: Any, y: Any, *, prior_strength: float = np.sqrt(2) - 1, c: f
     return IDPResult(method="IDP rank-sum (Wilcoxon) test", x_name=labels[0], y_name=labels[1], p_lower=p_lower,
                      p_upper=p_upper, c=c, prior_strength=s, threshold=threshold,
                      decision=idp_decision(p_lower, p_upper, threshold, labels), n_samples=n_samples,
-                     lower_samples=lower, upper_samples=upper, dropped_values={"x": dropped_x, "y": dropped_y})
+                     lower_samples=lower, upper_samples=upper, **samples.recorded)

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from algocompare._samples import PAIRED, takes_two_samples
 from algocompare._validation import check_option
 from algocompare.bayesian._common import paired_differences, sample_names, win_counts, with_shares, with_tie_shares
 from algocompare.bayesian.result import BayesianPairedResult, paired_result
@@ -41,6 +42,7 @@ def sign_posterior_alpha(z: np.ndarray, rope: float, prior_strength: float, prio
     return alpha
 
 
+@takes_two_samples(PAIRED)
 def bayesian_sign(x: Any, y: Any, rope: float = 0.0, *, prior_strength: float = 1.0,
                   prior_place: str = "rope", n_samples: int = 50_000, threshold: float = 0.95,
                   names: tuple[str, str] | None = None, nan_policy: str = "raise",

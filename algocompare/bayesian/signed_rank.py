@@ -8,6 +8,7 @@ from typing import Any, Literal
 import numpy as np
 
 from algocompare._batching import batches
+from algocompare._samples import PAIRED, takes_two_samples
 from algocompare.bayesian._common import paired_differences, sample_names, win_counts, with_tie_shares
 from algocompare.bayesian._dirichlet import BATCH, gamma_weights
 from algocompare.bayesian.result import BayesianPairedResult, paired_result
@@ -225,6 +226,7 @@ def walsh_means(thetas: WalshThetas, z: np.ndarray, rope: float, prior_strength:
     return np.array([left, 1.0 - left - right, right])
 
 
+@takes_two_samples(PAIRED)
 def bayesian_signed_rank(x: Any, y: Any, rope: float = 0.0, *, prior_strength: float = 0.5,
                          n_samples: int = 50_000, threshold: float = 0.95,
                          names: tuple[str, str] | None = None, nan_policy: str = "raise",

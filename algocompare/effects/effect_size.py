@@ -26,6 +26,7 @@ from algocompare import _options
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_field, renamed_parameters
 from algocompare._results import BaseResult
+from algocompare._samples import BY_ARGUMENT, INDEPENDENT, PAIRED, read_samples, takes_two_samples
 from algocompare._scaling import scaled_back, unit_scaled
 
 __all__ = ["EffectSize", "cohens_d", "hedges_g", "d_z", "cohens_d_prime", "vargha_delaney_a12",
@@ -53,13 +54,6 @@ class EffectSize(BaseResult):
 
     #: Deprecated alias of ``confidence_level`` (one release).
     confidence = renamed_field("confidence_level")
-
-
-def _two_samples(x, y, nan_policy: str) -> tuple[np.ndarray, np.ndarray, dict]:
-    """Two independent samples and what ``nan_policy="omit"`` dropped of each (``dropped_values``)."""
-    a, dropped_x = v.as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=2)
-    b, dropped_y = v.as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=2)
-    return a, b, {"x": dropped_x, "y": dropped_y}
 
 
 def _confidence(confidence_level: float) -> float:
@@ -130,6 +124,7 @@ def _standardized_interval(d: float, scale: float, df: float, se_normal: float, 
 
 
 @renamed_parameters(confidence="confidence_level")
+@takes_two_samples(INDEPENDENT)
 def cohens_d(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentral",
              nan_policy: str = "raise") -> EffectSize:
     """Cohen's d of two independent samples with the pooled sd (eqs. 5.11–5.12).
@@ -146,8 +141,8 @@ def cohens_d(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentr
     0.1538
     """
     confidence_level = _confidence(confidence_level)
-    a, b, dropped = _two_samples(x, y, nan_policy)
-    a, b = _unit_scaled(a, b)
+    samples = read_samples(x, y, paired=False, nan_policy=nan_policy)
+    a, b = _unit_scaled(samples.x, samples.y)
     na, nb = a.size, b.size
     sp = pooled_sd(a, b)
     if sp == 0:
@@ -156,7 +151,7 @@ def cohens_d(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentr
     se = math.sqrt((na + nb) / (na * nb) + d**2 / (2 * (na + nb)))
     lo, hi = _standardized_interval(d, math.sqrt(1 / na + 1 / nb), na + nb - 2, se, confidence_level, ci_method)
     return EffectSize(method="Cohen's d (pooled sd)", estimate=float(d), ci_low=lo, ci_high=hi,
-                      confidence_level=confidence_level, n_x=na, n_y=nb, ci_method=ci_method, dropped_values=dropped)
+                      confidence_level=confidence_level, n_x=na, n_y=nb, ci_method=ci_method, **samples.recorded)
 
 
 BIAS_CORRECTIONS = ("approx", "exact")
@@ -176,6 +171,7 @@ def hedges_correction(df: float, bias_correction: str = "approx") -> float:
 
 
 @renamed_parameters(correction="bias_correction", confidence="confidence_level")
+@takes_two_samples(INDEPENDENT)
 def hedges_g(x, y, *, bias_correction: str = "approx", confidence_level: float = 0.95,
              ci_method: str = "noncentral", nan_policy: str = "raise") -> EffectSize:
     """Hedges' g = J · Cohen's d of two independent samples.
@@ -211,17 +207,18 @@ def hedges_g(x, y, *, bias_correction: str = "approx", confidence_level: float =
                       ci_method=ci_method, dropped_values=d.dropped_values)
 
 
-def _paired_differences(x, y, nan_policy: str) -> tuple[np.ndarray, tuple]:
-    """x - y and the pairs ``nan_policy="omit"`` dropped (``dropped_pairs``)."""
-    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)
-    a, b = _unit_scaled(a, b)
+def _paired_differences(x, y, nan_policy: str) -> tuple[np.ndarray, dict]:
+    """x - y (unit-scaled) and the result's ``dropped_pairs`` field (what ``nan_policy="omit"`` dropped)."""
+    samples = read_samples(x, y, paired=True, nan_policy=nan_policy)
+    a, b = _unit_scaled(samples.x, samples.y)
     diff = a - b
     if np.all(diff == diff[0]):
         raise ValueError("the paired differences are all equal (standard deviation 0); the effect size is undefined.")
-    return diff, dropped
+    return diff, samples.recorded
 
 
 @renamed_parameters(confidence="confidence_level")
+@takes_two_samples(PAIRED)
 def d_z(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentral",
         nan_policy: str = "raise") -> EffectSize:
     """Standardised mean difference of paired data: ``d_z = mean(x − y) / sd(x − y)``.
@@ -236,17 +233,18 @@ def d_z(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentral",
     -0.2802
     """
     confidence_level = _confidence(confidence_level)
-    diff, dropped = _paired_differences(x, y, nan_policy)
+    diff, recorded = _paired_differences(x, y, nan_policy)
     n = diff.size
     dz = diff.mean() / diff.std(ddof=1)
     se = math.sqrt(1 / n + dz**2 / (2 * n))
     lo, hi = _standardized_interval(dz, 1 / math.sqrt(n), n - 1, se, confidence_level, ci_method)
     return EffectSize(method="d_z (paired standardised mean difference)", estimate=float(dz), ci_low=lo,
                       ci_high=hi, confidence_level=confidence_level, n_x=n, n_y=n, ci_method=ci_method,
-                      dropped_pairs=dropped)
+                      **recorded)
 
 
 @renamed_parameters(confidence="confidence_level")
+@takes_two_samples(PAIRED)
 def cohens_d_prime(x, y, *, paired: bool = True, confidence_level: float = 0.95,
                    nan_policy: str = "raise") -> EffectSize:
     """Cohen's index ``d' = t / sqrt(n)`` (García et al. 2009, §3.2).
@@ -268,8 +266,8 @@ def cohens_d_prime(x, y, *, paired: bool = True, confidence_level: float = 0.95,
                           ci_high=res.ci_high, confidence_level=res.confidence_level, n_x=res.n_x, n_y=res.n_y,
                           ci_method="noncentral", dropped_pairs=res.dropped_pairs)
     confidence_level = _confidence(confidence_level)
-    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)  # equal sizes: d' needs one n
-    a, b = _unit_scaled(a, b)
+    samples = read_samples(x, y, paired=True, nan_policy=nan_policy)  # equal sizes: d' needs one n
+    a, b = _unit_scaled(samples.x, samples.y)
     n = a.size
     sp = pooled_sd(a, b)
     if sp == 0:
@@ -278,7 +276,7 @@ def cohens_d_prime(x, y, *, paired: bool = True, confidence_level: float = 0.95,
     lo, hi = _noncentral_t_interval(t, 2 * n - 2, confidence_level)
     return EffectSize(method="Cohen's d' = t/sqrt(n) (Student's two-sample t)", estimate=float(t / math.sqrt(n)),
                       ci_low=lo / math.sqrt(n), ci_high=hi / math.sqrt(n), confidence_level=confidence_level,
-                      n_x=n, n_y=n, ci_method="noncentral", dropped_pairs=dropped)
+                      n_x=n, n_y=n, ci_method="noncentral", **samples.recorded)
 
 
 def _dominance(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, float]:
@@ -329,6 +327,7 @@ def _cliff_interval(delta: float, var: float, crit: float) -> tuple[float, float
 
 
 @renamed_parameters(confidence="confidence_level")
+@takes_two_samples(INDEPENDENT)
 def cliffs_delta(x, y, *, confidence_level: float = 0.95, variance: str = "unbiased", ci_distribution: str = "t",
                  nan_policy: str = "raise") -> EffectSize:
     """Cliff's delta = P(X > Y) − P(X < Y) of two independent samples (Cliff 1993).
@@ -346,17 +345,19 @@ def cliffs_delta(x, y, *, confidence_level: float = 0.95, variance: str = "unbia
     confidence_level = _confidence(confidence_level)
     v.check_option("variance", variance, ("unbiased", "consistent"))
     v.check_option("ci_distribution", ci_distribution, ("t", "normal"))
-    a, b, dropped = _two_samples(x, y, nan_policy)
+    samples = read_samples(x, y, paired=False, nan_policy=nan_policy)
+    a, b = samples.x, samples.y
     delta, var = _cliff_variance(a, b, variance)
     tail = (1 - confidence_level) / 2
     crit = stats.t.isf(tail, a.size + b.size - 2) if ci_distribution == "t" else stats.norm.isf(tail)
     lo, hi = _cliff_interval(delta, var, crit)
     return EffectSize(method="Cliff's delta", estimate=delta, ci_low=lo, ci_high=hi, confidence_level=confidence_level,
                       n_x=a.size, n_y=b.size, ci_method=f"Cliff (1996), {variance} variance, {ci_distribution}",
-                      dropped_values=dropped)
+                      **samples.recorded)
 
 
 @renamed_parameters(confidence="confidence_level")
+@takes_two_samples(INDEPENDENT)
 def vargha_delaney_a12(x, y, *, confidence_level: float = 0.95, variance: str = "unbiased",
                        ci_distribution: str = "t", nan_policy: str = "raise") -> EffectSize:
     """Vargha–Delaney A12 = P(X > Y) + ½ P(X = Y) (Vargha & Delaney 2000).
@@ -379,6 +380,7 @@ def vargha_delaney_a12(x, y, *, confidence_level: float = 0.95, variance: str = 
 
 
 @renamed_parameters(confidence="confidence_level")
+@takes_two_samples(BY_ARGUMENT)
 def rank_biserial(x, y, *, paired: bool = False, confidence_level: float = 0.95,
                   nan_policy: str = "raise") -> EffectSize:
     """Rank-biserial correlation, for independent samples or matched pairs.
@@ -402,7 +404,8 @@ def rank_biserial(x, y, *, paired: bool = False, confidence_level: float = 0.95,
                           n_x=delta.n_x, n_y=delta.n_y, ci_method=delta.ci_method,
                           dropped_values=delta.dropped_values)
     confidence_level = _confidence(confidence_level)
-    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)
+    samples = read_samples(x, y, paired=True, nan_policy=nan_policy)
+    a, b = samples.x, samples.y
     diff = a - b
     diff = diff[diff != 0]
     if diff.size == 0:
@@ -417,4 +420,4 @@ def rank_biserial(x, y, *, paired: bool = False, confidence_level: float = 0.95,
     return EffectSize(method="rank-biserial correlation (matched pairs, Kerby 2014)", estimate=r,
                       ci_low=float(np.tanh(centre - crit * se)), ci_high=float(np.tanh(centre + crit * se)),
                       confidence_level=confidence_level, n_x=a.size, n_y=b.size, ci_method="Fisher z, signed-rank SE",
-                      dropped_pairs=dropped)
+                      **samples.recorded)

@@ -21,6 +21,7 @@ from algocompare import _validation as v
 from algocompare._deprecation import renamed_field
 from algocompare._options import check_confidence_level
 from algocompare._results import BaseResult
+from algocompare._samples import BY_ARGUMENT, read_samples, takes_two_samples
 from algocompare.frequentist.pairwise import signed_rank_null
 
 __all__ = ["median_difference_ci", "confidence_curve", "MedianDifferenceCI", "ConfidenceCurveResult"]
@@ -71,17 +72,15 @@ class ConfidenceCurveResult(BaseResult):
 
 
 def _differences(x: Any, y: Any, paired: bool, nan_policy: str) -> tuple[np.ndarray, int, int, dict]:
-    """Sorted pairwise differences (Walsh averages of x − y when paired), the sizes and what
-    ``nan_policy="omit"`` dropped (the result's ``dropped_pairs`` or ``dropped_values``)."""
+    """Sorted pairwise differences (Walsh averages of x − y when paired), the sizes and the
+    result's ``dropped_pairs`` or ``dropped_values`` field (what ``nan_policy="omit"`` dropped)."""
+    samples = read_samples(x, y, paired=paired, nan_policy=nan_policy)
+    a, b = samples.x, samples.y
     if paired:
-        a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2)
         d = a - b
         i, j = np.triu_indices(d.size)
-        return np.sort((d[i] + d[j]) / 2), d.size, d.size, {"dropped_pairs": dropped}
-    a, dropped_x = v.as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=2)
-    b, dropped_y = v.as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=2)
-    return np.sort(np.subtract.outer(a, b).ravel()), a.size, b.size, {"dropped_values": {"x": dropped_x,
-                                                                                         "y": dropped_y}}
+        return np.sort((d[i] + d[j]) / 2), d.size, d.size, samples.recorded
+    return np.sort(np.subtract.outer(a, b).ravel()), a.size, b.size, samples.recorded
 
 
 def _rank_sum_cdf(m: int, n: int) -> np.ndarray:
@@ -121,6 +120,7 @@ def _use_exact(method: str, m: int, n: int) -> bool:
     return method == "exact" or (method == "auto" and max(m, n) <= EXACT_MAX_SIZE)
 
 
+@takes_two_samples(BY_ARGUMENT)
 def median_difference_ci(x: Any, y: Any, *, confidence_level: float = 0.95, paired: bool = False,
                          method: str = "auto", nan_policy: str = "raise") -> MedianDifferenceCI:
     """Non-parametric confidence interval for the difference of two medians (x − y).
@@ -164,6 +164,7 @@ def median_difference_ci(x: Any, y: Any, *, confidence_level: float = 0.95, pair
         n_differences=int(total), paired=bool(paired), exact=bool(exact), **dropped)
 
 
+@takes_two_samples(BY_ARGUMENT)
 def confidence_curve(x: Any, y: Any, *, paired: bool = False, method: str = "auto",
                      nan_policy: str = "raise") -> ConfidenceCurveResult:
     """Berrar's (2017) confidence curve for the difference of medians (x − y).

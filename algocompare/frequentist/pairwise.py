@@ -19,6 +19,7 @@ from algocompare import _validation as v
 from algocompare._deprecation import renamed_field, renamed_parameters, renamed_value
 from algocompare._options import check_confidence_level
 from algocompare._results import BaseResult, TestResult
+from algocompare._samples import INDEPENDENT, PAIRED, read_samples, takes_two_samples
 from algocompare._scaling import headroom_scaled, scaled_back, unit_scaled
 from algocompare.frequentist._common import check_alternative, discrete_pvalue, normal_pvalue
 
@@ -50,6 +51,7 @@ class SignTestResult(TestResult):
 
 
 @renamed_parameters(ties="zero_method")
+@takes_two_samples(PAIRED)
 def sign_test(x: Any, y: Any, *, zero_method: str = "split", alternative: str = "two-sided",
               nan_policy: str = "raise") -> SignTestResult:
     """Exact binomial sign test for two paired samples (one value per instance).
@@ -83,8 +85,8 @@ def sign_test(x: Any, y: Any, *, zero_method: str = "split", alternative: str = 
     zero_method = renamed_value("sign_test", "zero_method", zero_method, {"drop": "wilcox"})
     v.check_option("zero_method", zero_method, SIGN_ZERO_METHODS)
     check_alternative(alternative)
-    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy)
-    d = a - b
+    samples = read_samples(x, y, paired=True, nan_policy=nan_policy)
+    d = samples.x - samples.y
     pos, neg = int((d > 0).sum()), int((d < 0).sum())
     zeros = d.size - pos - neg
     if zero_method == "split":
@@ -97,7 +99,7 @@ def sign_test(x: Any, y: Any, *, zero_method: str = "split", alternative: str = 
     zeros_text = "zero differences split" if zero_method == "split" else "zero differences dropped"
     return SignTestResult(method=f"Sign test ({zeros_text})", statistic=float(pos), pvalue=pvalue,
                           alternative=alternative, n=n, n_positive=float(pos), n_negative=float(neg),
-                          n_ties=zeros, zero_method=zero_method, dropped_pairs=dropped)
+                          n_ties=zeros, zero_method=zero_method, **samples.recorded)
 
 
 # ---------------------------------------------------------------------- Wilcoxon signed rank
@@ -149,6 +151,7 @@ def signed_rank_null(ranks: np.ndarray) -> np.ndarray:
     return pmf
 
 
+@takes_two_samples(PAIRED)
 def wilcoxon(x: Any, y: Any, *, zero_method: str = "split", correction: bool = False,
              method: str = "auto", alternative: str = "two-sided",
              nan_policy: str = "raise") -> WilcoxonResult:
@@ -190,8 +193,8 @@ def wilcoxon(x: Any, y: Any, *, zero_method: str = "split", correction: bool = F
     v.check_option("zero_method", zero_method, ZERO_METHODS)
     v.check_option("method", method, WILCOXON_METHODS)
     check_alternative(alternative)
-    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy)
-    (a, b), _ = headroom_scaled(a, b)  # one exact scale for both: ranks of |d| unchanged
+    samples = read_samples(x, y, paired=True, nan_policy=nan_policy)
+    (a, b), _ = headroom_scaled(samples.x, samples.y)  # one exact scale for both: ranks of |d| unchanged
     d = a - b
     ranks, zero_ranks = _signed_ranks(d, zero_method)
     signs = d[d != 0] > 0
@@ -215,7 +218,7 @@ def wilcoxon(x: Any, y: Any, *, zero_method: str = "split", correction: bool = F
     return WilcoxonResult(method=name, statistic=r_plus, pvalue=pvalue, alternative=alternative,
                           r_plus=r_plus, r_minus=r_minus, t=min(r_plus, r_minus), z=z, n=int(d.size),
                           n_zeros=int((d == 0).sum()), zero_method=zero_method,
-                          correction=bool(correction), exact=exact, dropped_pairs=dropped)
+                          correction=bool(correction), exact=exact, **samples.recorded)
 
 
 def _wilcoxon_z(r_plus: float, ranks: np.ndarray, correction: bool, alternative: str) -> float:
@@ -248,6 +251,7 @@ class PairedTTestResult(TestResult):
     cohen_d = renamed_field("cohens_d")
 
 
+@takes_two_samples(PAIRED)
 def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_level: float = 0.95,
                  nan_policy: str = "raise") -> PairedTTestResult:
     """Paired t-test on ``d = x - y`` (``scipy.stats.ttest_rel``) with Cohen's d'.
@@ -264,9 +268,9 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
     """
     check_alternative(alternative)
     check_confidence_level(confidence_level)
-    a, b, dropped = v.as_paired_recorded(x, y, nan_policy=nan_policy)
+    samples = read_samples(x, y, paired=True, nan_policy=nan_policy)
     # t and p are scale-invariant; the mean difference and its interval are scaled back
-    (a, b), exponent = unit_scaled(a, b)
+    (a, b), exponent = unit_scaled(samples.x, samples.y)
     d = a - b
     n = d.size
     sd = d.std(ddof=1)
@@ -278,7 +282,7 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
                              alternative=alternative, df=n - 1, mean_difference=scaled_back(float(d.mean()), exponent),
                              cohens_d=float(res.statistic) / math.sqrt(n), ci_low=scaled_back(float(ci.low), exponent),
                              ci_high=scaled_back(float(ci.high), exponent), confidence_level=confidence_level,
-                             dropped_pairs=dropped)
+                             **samples.recorded)
 
 
 # --------------------------------------------------------------------------- rank sum
@@ -299,6 +303,7 @@ class RankSumResult(TestResult):
 
 
 @renamed_parameters(correction="use_continuity")
+@takes_two_samples(INDEPENDENT)
 def rank_sum(x: Any, y: Any, *, alternative: str = "two-sided", method: str = "auto",
              use_continuity: bool = True, nan_policy: str = "raise") -> RankSumResult:
     """Mann–Whitney U (Wilcoxon rank-sum) test of two independent samples.
@@ -317,8 +322,8 @@ def rank_sum(x: Any, y: Any, *, alternative: str = "two-sided", method: str = "a
     """
     check_alternative(alternative)
     v.check_option("method", method, WILCOXON_METHODS)
-    a, dropped_x = v.as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=1)
-    b, dropped_y = v.as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=1)
+    samples = read_samples(x, y, paired=False, nan_policy=nan_policy, min_size=1)
+    a, b = samples.x, samples.y
     if a.size + b.size < 3:
         raise ValueError("the rank-sum test needs at least 3 values in total.")
     scipy_method = {"auto": "auto", "exact": "exact", "approx": "asymptotic"}[method]
@@ -329,7 +334,7 @@ def rank_sum(x: Any, y: Any, *, alternative: str = "two-sided", method: str = "a
     return RankSumResult(method="Wilcoxon rank-sum (Mann-Whitney) test", statistic=u, pvalue=float(res.pvalue),
                          alternative=alternative, n_x=a.size, n_y=b.size, u_y=a.size * b.size - u,
                          effect_size=u / (a.size * b.size), exact=exact, use_continuity=bool(use_continuity),
-                         dropped_values={"x": dropped_x, "y": dropped_y})
+                         **samples.recorded)
 
 
 # ------------------------------------------------------------------------------- FWER

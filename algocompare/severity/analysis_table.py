@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from algocompare import _validation as v
+from algocompare._samples import BY_ARGUMENT, read_samples, takes_two_samples
 from algocompare._scaling import scaled_back, unit_scaled
 from algocompare.effects.effect_size import pooled_sd
 from algocompare.severity.evaluation import SeverityResult, severity_from_se
@@ -50,6 +50,7 @@ class SeverityAnalysis(SeverityResult):
         return pd.DataFrame(rows, columns=["quantity", "value"]).set_index("quantity")
 
 
+@takes_two_samples(BY_ARGUMENT)
 def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, mu0: float = 0.0,
                       alpha: float = 0.05, alternative: str = "greater", test: str = "t",
                       threshold: float = 0.8, nan_policy: str = "raise",
@@ -80,9 +81,6 @@ def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, 
         The chapter's worked examples use z; on raw runs the t test is the default.
     sampling : {"noncentral", "shifted"}
         The sampling model of severity and power of the t test, as in :func:`severity`.
-    nan_policy : {"raise", "omit"}
-        ``"omit"`` drops the pairs (``paired=True``) or values with a missing value and names
-        them in ``dropped_pairs`` / ``dropped_values``.
 
     Examples
     --------
@@ -92,16 +90,10 @@ def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, 
     >>> res.reject
     True
     """
-    if paired:
-        a, b, dropped_pairs = v.as_paired_recorded(x, y, nan_policy=nan_policy, min_size=2, names=("x", "y"))
-        dropped = {"dropped_pairs": dropped_pairs}
-    else:
-        a, dropped_x = v.as_sample_recorded(x, "x", nan_policy=nan_policy, min_size=2)
-        b, dropped_y = v.as_sample_recorded(y, "y", nan_policy=nan_policy, min_size=2)
-        dropped = {"dropped_values": {"x": dropped_x, "y": dropped_y}}
+    samples = read_samples(x, y, paired=paired, nan_policy=nan_policy)
     # computed in working units (2**-e times the data's, exact: no square over- or underflows,
     # and the crossing's tolerances are relative to values near 1), then scaled back
-    (a, b), exponent = unit_scaled(a, b)
+    (a, b), exponent = unit_scaled(samples.x, samples.y)
     if paired:
         diff = a - b
         sd = float(diff.std(ddof=1))
@@ -120,7 +112,7 @@ def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, 
                             alternative=alternative, test=test, paired=paired, delta=_working(delta, exponent),
                             threshold=threshold, sampling=sampling)
     spooled = pooled_sd(a, b)
-    fields = {f.name: getattr(core, f.name) for f in dataclasses.fields(core)} | dropped
+    fields = {f.name: getattr(core, f.name) for f in dataclasses.fields(core)} | samples.recorded
     fields |= {name: _working(fields[name], -exponent) for name in _IN_DATA_UNITS}
     return SeverityAnalysis(**fields, n_x=int(a.size), n_y=int(b.size),
                             median_difference=scaled_back(median, exponent),
