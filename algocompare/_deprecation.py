@@ -17,6 +17,7 @@ module="algocompare")`` or ``-W ignore::DeprecationWarning``. CHANGELOG.md lists
 from __future__ import annotations
 
 import functools
+import importlib
 import inspect
 import os
 import sys
@@ -43,16 +44,35 @@ def warn_renamed(old: str, new: str, where: str) -> None:
 
 
 def _outside_the_package() -> int:
-    """``stacklevel`` of the first caller outside algocompare/ (as Python 3.12's
-    ``skip_file_prefixes``, which 3.10 and 3.11 lack)."""
-    frame: types.FrameType | None = sys._getframe(2)  # 1 = warn_renamed, 2 = its caller
-    level = 2
-    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
-        frame, level = frame.f_back, level + 1
+    """``stacklevel`` of the first caller outside algocompare/ and the import machinery (as
+    Python 3.12's ``skip_file_prefixes``, which 3.10 and 3.11 lack).
+
+    Counted as :func:`warnings.warn` counts: it does not count the frames of
+    ``importlib._bootstrap``, which an ``import`` statement runs between the user's line and a
+    module that warns on import; ``importlib.import_module`` itself is passed over too.
+    """
+    frame: types.FrameType | None = sys._getframe(1)  # warn_renamed, warnings.warn's frame 1
+    level = 1
+    while frame is not None:
+        frame = frame.f_back
+        while frame is not None and _internal(frame):
+            frame = frame.f_back
+        if frame is None:
+            break
+        level += 1
+        if not frame.f_code.co_filename.startswith((_PACKAGE, _IMPORTLIB)):
+            break
     return level
 
 
+def _internal(frame: types.FrameType) -> bool:
+    """A frame :func:`warnings.warn` skips without counting (its ``_is_internal_frame``)."""
+    filename = frame.f_code.co_filename
+    return "importlib" in filename and "_bootstrap" in filename
+
+
 _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_IMPORTLIB = os.path.dirname(importlib.__file__) + os.sep
 
 
 def renamed_parameters(**renames: str) -> Callable[[F], F]:

@@ -22,10 +22,10 @@ ac.adjust_pvalues([0.01, 0.04, 0.03], method="hommel")
 """
 
 
-def _run_script(tmp_path: Path, *options: str) -> subprocess.CompletedProcess:
-    """Run SCRIPT as a user would (python script.py), with Python's default warning filters."""
+def _run_script(tmp_path: Path, *options: str, code: str = SCRIPT) -> subprocess.CompletedProcess:
+    """Run ``code`` as a user would (python script.py), with Python's default warning filters."""
     script = tmp_path / "script.py"
-    script.write_text(SCRIPT)
+    script.write_text(code)
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONWARNINGS", "PYTHONDEVMODE")}
     return subprocess.run([sys.executable, *options, str(script)], capture_output=True, text=True, env=env,
                           cwd=tmp_path, timeout=120)
@@ -36,6 +36,20 @@ def test_an_old_spelling_is_shown_in_a_script_at_the_users_line(tmp_path: Path) 
     assert out.returncode == 0, out.stderr
     assert f"script.py:3: DeprecationWarning: adjust_pvalues(): the parameter method= is deprecated and will be " \
            f"removed in algocompare {REMOVED_IN}; use p_adjust=." in out.stderr, out.stderr
+
+
+def test_an_old_name_imported_from_its_former_package_is_shown_at_the_import(tmp_path: Path) -> None:
+    """``from package import name`` runs importlib's frames between the user's line and the
+    package's ``__getattr__``: the warning still lands on the user's line."""
+    out = _run_script(tmp_path, code="import sys\nfrom algocompare.samplesize import cohens_d\n")
+    assert "script.py:2: DeprecationWarning: algocompare.samplesize: algocompare.samplesize.cohens_d is " \
+           "deprecated" in out.stderr, out.stderr
+
+
+def test_a_moved_module_imported_through_importlib_is_shown_at_the_users_line(tmp_path: Path) -> None:
+    out = _run_script(tmp_path, code="import importlib\nimportlib.import_module('algocompare.samplesize.power')\n")
+    assert "script.py:2: DeprecationWarning: import: the module algocompare.samplesize.power is deprecated" \
+           in out.stderr, out.stderr
 
 
 def test_warnings_as_errors_stop_at_the_first_old_spelling(tmp_path: Path) -> None:

@@ -224,16 +224,22 @@ def test_old_field_names_warn() -> None:
         assert t.cohen_d == t.cohens_d
 
 
-def test_a_bool_correction_reaches_wilcoxon_through_posthoc() -> None:
-    """Wilcoxon's continuity correction could not be passed through posthoc before (it
-    clashed with the multiplicity adjustment's old name)."""
-    corrected = ac.posthoc(CEC05, test="wilcoxon", control="G-CMA-ES", correction=True, method="approx")
-    plain = ac.posthoc(CEC05, test="wilcoxon", control="G-CMA-ES", correction=False, method="approx")
+def test_wilcoxons_continuity_correction_through_posthoc_is_use_continuity() -> None:
+    """posthoc(correction=...) had two meanings (a string: the multiplicity adjustment, now
+    p_adjust=; a bool: Wilcoxon's continuity correction); the bool is now use_continuity=, and
+    either old meaning warns (issue 26)."""
+    corrected = ac.posthoc(CEC05, test="wilcoxon", control="G-CMA-ES", use_continuity=True, method="approx")
+    plain = ac.posthoc(CEC05, test="wilcoxon", control="G-CMA-ES", use_continuity=False, method="approx")
     x, y = CEC05.blocks()["BLX-GL50"], CEC05.blocks()["G-CMA-ES"]
     expected = ac.wilcoxon(x, y, correction=True, method="approx").pvalue
     row = corrected.table.set_index("algorithm_b").loc["BLX-GL50"]
     assert row["pvalue"] == pytest.approx(expected, rel=1e-12)
     assert not np.allclose(corrected.table["pvalue"], plain.table["pvalue"])
+    with pytest.warns(DeprecationWarning, match="continuity correction.*use use_continuity="):
+        old = ac.posthoc(CEC05, test="wilcoxon", control="G-CMA-ES", correction=True, method="approx")
+    np.testing.assert_array_equal(old.table["pvalue"], corrected.table["pvalue"])
+    with pytest.raises(TypeError, match="pass only use_continuity="):
+        ac.posthoc(CEC05, test="wilcoxon", control="G-CMA-ES", correction=True, use_continuity=True)
 
 
 def test_multiple_sign_alternative_is_about_the_values_as_given() -> None:
@@ -265,6 +271,9 @@ def test_the_module_paths_of_01_still_import_for_one_release() -> None:
         finally:  # leave the package as a fresh import has it (its __getattr__ answers the old names)
             sys.modules.pop(old, None)
             samplesize.__dict__.pop(old.rsplit(".", 1)[1], None)
+
+
+def test_the_base_class_name_of_01_still_resolves_for_one_release() -> None:
     with pytest.warns(DeprecationWarning, match="BaseResult"):
         from algocompare._results import Result
     assert Result is BaseResult

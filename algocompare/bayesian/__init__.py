@@ -9,10 +9,10 @@ which the region is the most probable; baycomp) and ``mean_left, mean_rope, mean
 from algocompare.bayesian.friedman import BayesianFriedmanResult, bayesian_friedman
 from algocompare.bayesian.idp import IDPResult, idp_wilcoxon
 from algocompare.bayesian.multiple_measures import (
-                                                    BayesianMultipleMeasuresResult,
-                                                    MultipleMeasuresResult,
-                                                    bayesian_multiple_measures,
-                                                    multiple_measures_test,
+    BayesianMultipleMeasuresResult,
+    MultipleMeasuresResult,
+    bayesian_multiple_measures,
+    multiple_measures_test,
 )
 from algocompare.bayesian.pairwise import BayesianPairwiseResult, bayesian_pairwise
 from algocompare.bayesian.result import BayesianPairedResult

@@ -3,27 +3,27 @@
 General tools, used by the severity analysis (:mod:`algocompare.severity`) and the study
 design (:mod:`algocompare.samplesize`) alike:
 
-* ``algocompare.effects.effect_size`` — standardised mean differences (Cohen's d,
-  Hedges' g, d_z, Cohen's d') and dominance effect sizes (Cliff's delta, Vargha–Delaney
-  A12, rank-biserial correlation), each an :class:`EffectSize` with ``estimate``,
-  ``ci_low``, ``ci_high`` and ``confidence_level``;
-* ``algocompare.effects.magnitude`` — verbal magnitude labels (negligible … large) with the
-  thresholds of Cohen, Romano et al. and Vargha & Delaney;
-* ``algocompare.effects.paired_table`` — :func:`paired_effect_sizes`, the effect size of
-  every pair of algorithms over a table's instances (what the summary and post-hoc tables print);
-* ``algocompare.effects.power`` — the power primitives :func:`z_power` and
-  :func:`t_power`, and :func:`power`/:func:`power_curve` of a mean difference.
+* standardised mean differences (:func:`cohens_d`, :func:`hedges_g`, :func:`d_z`,
+  :func:`cohens_d_prime`) and dominance effect sizes (:func:`cliffs_delta`,
+  :func:`vargha_delaney_a12`, :func:`rank_biserial`), each an :class:`EffectSize` with
+  ``estimate``, ``ci_low``, ``ci_high`` and ``confidence_level``;
+* :func:`magnitude` — verbal magnitude labels (negligible … large) with the thresholds of
+  Cohen, Romano et al. and Vargha & Delaney (:data:`MAGNITUDE_LABELS`);
+* :func:`paired_effect_sizes` — the effect size of every pair of algorithms over a table's
+  instances (what the summary and post-hoc tables print);
+* the power primitives :func:`z_power` and :func:`t_power`, and :func:`power` /
+  :func:`power_curve` of a mean difference.
 """
 
 from algocompare.effects.effect_size import (
-                                             EffectSize,
-                                             cliffs_delta,
-                                             cohens_d,
-                                             cohens_d_prime,
-                                             d_z,
-                                             hedges_g,
-                                             rank_biserial,
-                                             vargha_delaney_a12,
+    EffectSize,
+    cliffs_delta,
+    cohens_d,
+    cohens_d_prime,
+    d_z,
+    hedges_g,
+    rank_biserial,
+    vargha_delaney_a12,
 )
 from algocompare.effects.magnitude import MAGNITUDE_LABELS, magnitude
 from algocompare.effects.paired_table import paired_effect_sizes
