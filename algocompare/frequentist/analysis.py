@@ -33,8 +33,9 @@ def _tidy(reason: str) -> str:
 
 
 def section(results: Any, options: AnalysisOptions) -> Section | None:
-    """Omnibus table (Friedman, Iman–Davenport, aligned ranks, Quade, RM-ANOVA), the mean
-    ranks and the assumption summary with its recommendation.
+    """Omnibus table (one row per complete-table test of the registry
+    :data:`~algocompare.frequentist.omnibus.OMNIBUS_TESTS`: Friedman, Iman–Davenport, aligned
+    ranks, Quade, RM-ANOVA), the mean ranks and the assumption summary with its recommendation.
 
     A NaN p-value (RM-ANOVA on a table without any variation to test) prints "no
     decision", followed by the reason (:attr:`RMAnovaResult.note`), never "keep H0".

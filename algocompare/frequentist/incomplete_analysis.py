@@ -12,6 +12,7 @@ from typing import Any
 from algocompare._results import format_number, jsonable
 from algocompare._sections import AnalysisOptions, Section
 from algocompare.frequentist.incomplete import durbin, incomplete_design, skillings_mack
+from algocompare.frequentist.omnibus import OMNIBUS_TESTS
 from algocompare.frequentist.reading import section_reading
 
 __all__ = ["QUESTION", "missing_summary", "section"]
@@ -59,12 +60,13 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     lines.append(f"{'test':<26}{'statistic':>12}{'df':>12}{'p-value':>12}  decision")
     for name, res in tests.items():
         decision = "reject H0" if res.pvalue <= options.alpha else "keep H0"
-        label = "Skillings-Mack" + (" (tie-corr.)" if options.tie_correction else "") if name == "skillings_mack" \
-            else "Durbin (BIBD)"
+        label = OMNIBUS_TESTS[name].label + (" (BIBD)" if name == "durbin" else
+                                             " (tie-corr.)" if options.tie_correction else "")
         lines.append(f"{label:<26}{format_number(res.statistic, 4):>12}{res.df:>12}"
                      f"{format_number(res.pvalue, 4):>12}  {decision}")
     if "durbin" not in tests:
-        lines.append("  Durbin's test needs a balanced incomplete block design; this pattern of missing cells is not one.")
+        lines.append("  Durbin's test needs a balanced incomplete block design; this pattern of missing cells is "
+                     "not one.")
     ranks = sm.mean_ranks.sort_values()
     lines.append("Mean ranks (1 = best; instances of k_i algorithms stretched to 1..k): "
                  + ", ".join(f"{k} {v:.3f}" for k, v in ranks.items()))

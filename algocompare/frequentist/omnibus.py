@@ -1,7 +1,25 @@
 """Omnibus tests for an instances × algorithms table (multiple-problem analysis).
 
 Friedman, Iman–Davenport, Friedman aligned ranks, Quade and the repeated-measures ANOVA,
-and :func:`omnibus`, which runs them all. Every function accepts a ``Results``, a wide
+the registry of omnibus tests (:data:`OMNIBUS_TESTS`, which also lists the tests for tables
+with missing cells, Durbin and Skillings–Mack) and :func:`omnibus`, which runs every
+registered test that needs a complete table.
+
+How to add an omnibus test
+--------------------------
+Write its function ``my_test(data, *, <options>, direction=None, nan_policy="raise")``
+returning a :class:`~algocompare._results.TestResult` with ``statistic``, ``pvalue`` and
+``df`` or ``df1``/``df2`` (here or in a module of its own), then add one entry at the end
+of the registry below::
+
+    OMNIBUS_TESTS.register(OmnibusTest(key="my_test", label="My test", function=my_test,
+                                       options={"tie_correction": True},
+                                       reference="Author (year). Title. Journal. doi:..."))
+
+:func:`omnibus` then runs it (a row labelled ``label`` in its table, ``result["my_test"]``)
+and ``analyze`` shows it; ``complete=False`` declares a test made for tables with missing
+cells (run by the incomplete-table section, not by :func:`omnibus`). Add its tests (a
+reference value) and a line in ``docs/frequentist.md``. Every function accepts a ``Results``, a wide
 DataFrame (rows = instances, columns = algorithms) or a 2-D array; ranks are taken on the
 oriented values, so rank 1 is the best algorithm whatever the direction. p-values come
 from survival functions (a p-value of 1e-30 is reported as such, not as 0).
@@ -10,7 +28,9 @@ from survival functions (a p-value of 1e-30 is reported as such, not as 0).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import numpy as np
@@ -19,12 +39,15 @@ from scipy import special, stats
 
 from algocompare import ranking
 from algocompare._options import documented_table_options
+from algocompare._registry import Registry
 from algocompare._results import BaseResult, TestResult, internal
 from algocompare._scaling import unit_scaled
 from algocompare.data.convert import as_results, drop_record
 from algocompare.frequentist._common import oriented_blocks
+from algocompare.frequentist.incomplete import durbin, skillings_mack
 
-__all__ = ["friedman", "iman_davenport", "aligned_ranks", "quade", "rm_anova", "omnibus",
+__all__ = ["friedman", "iman_davenport", "aligned_ranks", "quade", "rm_anova", "omnibus", "OmnibusTest",
+           "OMNIBUS_TESTS",
            "FriedmanResult", "ImanDavenportResult", "AlignedRanksResult", "QuadeResult",
            "RMAnovaResult", "OmnibusResult"]
 
@@ -348,9 +371,9 @@ def rm_anova(data: Any, *, direction: str | None = None, nan_policy: str = "rais
     Instances are the subjects, algorithms the within factor (Chiarandini et al. 2005,
     two-way model without interaction): F = MS_algorithms / MS_residual with k − 1 and
     (k − 1)(N − 1) df. Also reports the Greenhouse–Geisser corrected p-value (epsilon from
-    the double-centred covariance matrix) and Mauchly's test of sphericity (p-value as R's ``mauchly.test``). Computed with
-    numpy (fast on large tables); identical to ``pingouin.rm_anova(..., correction=True)``
-    and ``pingouin.sphericity`` (checked in the tests).
+    the double-centred covariance matrix) and Mauchly's test of sphericity (p-value as R's
+    ``mauchly.test``). Computed with numpy (fast on large tables); identical to
+    ``pingouin.rm_anova(..., correction=True)`` and ``pingouin.sphericity`` (checked in the tests).
 
     The sums of squares are taken on the values scaled by a power of two (exact), so
     values near 1e308 do not overflow. Degenerate tables are explained in ``note``: with
@@ -454,6 +477,59 @@ def _sphericity(y: np.ndarray) -> tuple[float, float, float]:
     return float(epsilon), w, p
 
 
+# ------------------------------------------------------------------------- the registry
+@dataclass(frozen=True)
+class OmnibusTest:
+    """One omnibus test: what :func:`omnibus` and the analysis run and how they name it."""
+
+    #: the name of the test in :func:`omnibus`'s result (``result[key]``)
+    key: str
+    #: the row name of :func:`omnibus`'s table and of the analysis
+    label: str
+    #: ``function(data, **options)`` returning a result with ``statistic``, ``pvalue``, ``df`` or ``df1``/``df2``
+    function: Callable[..., Any]
+    #: the options :func:`omnibus` passes on, with their defaults
+    options: Mapping[str, Any] = field(default_factory=dict)
+    #: needs every cell (run by :func:`omnibus`); False: made for tables with missing cells
+    complete: bool = True
+    #: where the statistic comes from (with its DOI)
+    reference: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+
+OMNIBUS_TESTS: Registry[OmnibusTest] = Registry("test")
+_TIES = {"tie_correction": True}
+_GARCIA_2009 = ("García, S., Molina, D., Lozano, M. & Herrera, F. (2009). A study on the use of non-parametric tests "
+                "for analyzing the evolutionary algorithms' behaviour. J. Heuristics 15, 617-644. "
+                "doi:10.1007/s10732-008-9080-4")
+_GARCIA_2010 = ("García, S., Fernández, A., Luengo, J. & Herrera, F. (2010). Information Sciences 180, 2044-2064. "
+                "doi:10.1016/j.ins.2009.12.010")
+for _test in (
+    OmnibusTest("friedman", "Friedman", friedman, _TIES,
+                reference="Friedman, M. (1937). JASA 32, 675-701. doi:10.1080/01621459.1937.10503522; " + _GARCIA_2009),
+    OmnibusTest("iman_davenport", "Iman-Davenport", iman_davenport, _TIES,
+                reference="Iman, R. L. & Davenport, J. M. (1980). Commun. Statist. Theory Methods 9, 571-595. "
+                          "doi:10.1080/03610928008827904"),
+    OmnibusTest("aligned_ranks", "Friedman aligned ranks", aligned_ranks, _TIES,
+                reference="Hodges, J. L. & Lehmann, E. L. (1962). Ann. Math. Statist. 33, 482-497. "
+                          "doi:10.1214/aoms/1177704575; " + _GARCIA_2010),
+    OmnibusTest("quade", "Quade", quade, _TIES,
+                reference="Quade, D. (1979). JASA 74, 680-683. doi:10.1080/01621459.1979.10481670"),
+    OmnibusTest("rm_anova", "Repeated-measures ANOVA", rm_anova,
+                reference="Chiarandini, M., Basso, D. & Stützle, T. (2005). Statistical methods for the comparison "
+                          "of stochastic optimizers. MIC 2005, 189-196"),
+    OmnibusTest("durbin", "Durbin", durbin, complete=False,
+                reference="Durbin, J. (1951). Br. J. Statist. Psychol. 4, 85-90. "
+                          "doi:10.1111/j.2044-8317.1951.tb00310.x"),
+    OmnibusTest("skillings_mack", "Skillings-Mack", skillings_mack, _TIES, complete=False,
+                reference="Skillings, J. H. & Mack, G. A. (1981). Technometrics 23, 171-177. "
+                          "doi:10.1080/00401706.1981.10486261"),
+):
+    OMNIBUS_TESTS.register(_test)
+
+
 # ------------------------------------------------------------------------- omnibus
 @dataclass(frozen=True, kw_only=True)
 class OmnibusResult(BaseResult):
@@ -475,10 +551,12 @@ class OmnibusResult(BaseResult):
 @documented_table_options
 def omnibus(data: Any, *, tie_correction: bool = True, direction: str | None = None,
             nan_policy: str = "raise") -> OmnibusResult:
-    """Run Friedman, Iman–Davenport, aligned ranks, Quade and the RM-ANOVA on one table.
+    """Run every registered omnibus test for complete tables on one table: Friedman,
+    Iman–Davenport, aligned ranks, Quade and the RM-ANOVA (:data:`OMNIBUS_TESTS`).
 
-    ``tie_correction`` (default ``True``) is passed to Friedman, Iman–Davenport, aligned
-    ranks and Quade; ``False`` gives the untied statistics of the papers. The result's
+    ``tie_correction`` (default ``True``) is passed to the tests that take it (Friedman,
+    Iman–Davenport, aligned ranks and Quade); ``False`` gives the untied statistics of the
+    papers. The result's
     ``table`` has one row per test (statistic, df1, df2, p-value, and the
     Greenhouse–Geisser p for the ANOVA); ``result["friedman"]`` gives each full result.
 
@@ -499,19 +577,14 @@ def omnibus(data: Any, *, tie_correction: bool = True, direction: str | None = N
     Repeated-measures ANOVA     0.9822  0.4595
     """
     results = as_results(data, direction=direction, nan_policy=nan_policy)
-    tests = {
-        "friedman": friedman(results, tie_correction=tie_correction),
-        "iman_davenport": iman_davenport(results, tie_correction=tie_correction),
-        "aligned_ranks": aligned_ranks(results, tie_correction=tie_correction),
-        "quade": quade(results, tie_correction=tie_correction),
-        "rm_anova": rm_anova(results),
-    }
-    names = {"friedman": "Friedman", "iman_davenport": "Iman-Davenport", "aligned_ranks": "Friedman aligned ranks",
-             "quade": "Quade", "rm_anova": "Repeated-measures ANOVA"}
+    given = {"tie_correction": tie_correction}
+    entries = [entry for entry in OMNIBUS_TESTS if entry.complete]
+    tests = {entry.key: entry.function(results, **{name: given[name] for name in entry.options if name in given})
+             for entry in entries}
     rows = []
-    for key, res in tests.items():
+    for entry, res in zip(entries, tests.values(), strict=True):
         df1 = getattr(res, "df", None) or res.df1
-        rows.append({"test": names[key], "statistic": res.statistic, "df1": df1,
+        rows.append({"test": entry.label, "statistic": res.statistic, "df1": df1,
                      "df2": getattr(res, "df2", math.nan), "pvalue": res.pvalue,
                      "pvalue_gg": getattr(res, "pvalue_gg", math.nan)})
     return OmnibusResult(method="Omnibus tests", table=pd.DataFrame(rows),

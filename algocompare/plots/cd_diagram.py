@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import pandas as pd
 from matplotlib.patches import Patch
 
 from algocompare.plots._figure import axes_or_new, use_layout
@@ -58,7 +59,7 @@ _CLIQUE_OVERHANG = 0.04
 
 def _sorted_mean_ranks(result: Any) -> tuple[list[str], np.ndarray]:
     ranks = getattr(result, "mean_ranks", None)
-    if not hasattr(ranks, "sort_values") or not hasattr(result, "cliques"):
+    if not isinstance(ranks, pd.Series) or not callable(getattr(result, "cliques", None)):
         raise TypeError("cd_diagram needs a post-hoc result (from algocompare.posthoc) with `mean_ranks` and "
                         "`cliques`; "
                         f"got {type(result).__name__}.")
@@ -148,7 +149,7 @@ def _procedure_name(result: Any) -> str:
     from algocompare.posthoc.adjust import ADJUSTMENTS
 
     p_adjust = getattr(result, "p_adjust", None)
-    if p_adjust in ADJUSTMENTS:
+    if isinstance(p_adjust, str) and p_adjust in ADJUSTMENTS:
         return ADJUSTMENTS[p_adjust].label
     name = str(p_adjust or "post-hoc").replace("_", "-")
     return "Bonferroni–Dunn" if name.lower() == "bonferroni-dunn" else name

@@ -237,7 +237,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
     standard_error = summary.standard_error if entry.common_se else None
     control_name = None if control_index is None else names[control_index]
     missing_note = f", {summary.n_missing} missing cell(s)" if summary.n_missing else ""
-    method = f"{entry.description}{_SE_NAMES.get(se, '')}, {p_adjust} adjustment" + (
+    method = f"{entry.description}{_SE_NAMES.get(se or '', '')}, {p_adjust} adjustment" + (
         f", control {control_name}" if control_name is not None else ", all pairs") + missing_note
     return PosthocResult(method=method, test=entry.key, label=entry.label, common_se=entry.common_se,
                          n_missing=summary.n_missing, p_adjust=p_adjust, control=control_name, alpha=alpha,

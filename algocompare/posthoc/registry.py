@@ -90,6 +90,13 @@ class PairContext:
     #: filled in by :func:`algocompare.posthoc` after the entry's ``summarise``
     summary: Summary | None = None
 
+    @property
+    def detail(self) -> Any:
+        """``summary.detail``: what the entry's ``summarise`` kept for the pairs."""
+        if self.summary is None:
+            raise RuntimeError("the pair statistic was called before the test's summary was computed.")
+        return self.summary.detail
+
 
 Statistic = Callable[[np.ndarray, np.ndarray, np.ndarray, PairContext], tuple[np.ndarray, np.ndarray]]
 Summarise = Callable[[np.ndarray, PairContext], Summary]
@@ -180,7 +187,7 @@ def _rank_summary(test: str) -> Summarise:
 def rank_z_pairs(values: np.ndarray, a: np.ndarray, b: np.ndarray,
                  context: PairContext) -> tuple[np.ndarray, np.ndarray]:
     """z = (s_b - s_a) / se on the scores of :mod:`algocompare.posthoc.statistics`, two-sided normal p."""
-    statistic = pair_z(context.summary.detail, a, b)
+    statistic = pair_z(context.detail, a, b)
     return statistic, np.minimum(1.0, 2.0 * norm.sf(np.abs(statistic)))
 
 
@@ -224,7 +231,7 @@ def wilcoxon_pairs(values: np.ndarray, a: np.ndarray, b: np.ndarray,
 def exact_friedman_pairs(values: np.ndarray, a: np.ndarray, b: np.ndarray,
                          context: PairContext) -> tuple[np.ndarray, np.ndarray]:
     """Friedman rank-sum differences with exact p-values (:mod:`algocompare.posthoc.exact_friedman`)."""
-    return pairwise_exact(values, context.summary.detail.totals, a, b, instances=list(context.results.instances),
+    return pairwise_exact(values, context.detail.totals, a, b, instances=list(context.results.instances),
                           ties=context.options["ties"])
 
 
@@ -241,7 +248,7 @@ def _incomplete_summary(omnibus: Callable[..., Any]) -> Summarise:
 def incomplete_table_pairs(values: np.ndarray, a: np.ndarray, b: np.ndarray,
                            context: PairContext) -> tuple[np.ndarray, np.ndarray]:
     """Durbin's t or Skillings–Mack's z of each pair from the omnibus result (:mod:`algocompare.posthoc.incomplete`)."""
-    return incomplete_pairs(context.summary.detail, a, b)
+    return incomplete_pairs(context.detail, a, b)
 
 
 # ----------------------------------------------------------------------------- the entries

@@ -141,9 +141,13 @@ def iter_results(sections: list[Any]) -> Iterator[tuple[Any, str, Any]]:
 
 
 def _figure_of(drawn: Any) -> Any:
-    if hasattr(drawn, "savefig"):
+    """The Figure of what a view drew: a Figure, an Axes, or an array or list of Axes."""
+    from matplotlib.artist import Artist
+    from matplotlib.figure import FigureBase
+
+    if isinstance(drawn, FigureBase):
         return drawn
-    if hasattr(drawn, "figure"):
+    if isinstance(drawn, Artist):
         return drawn.figure
     first = next(iter(getattr(drawn, "flat", drawn)))  # an array or list of Axes
     return first.figure
