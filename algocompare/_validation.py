@@ -147,7 +147,30 @@ def to_numeric_column(values: pd.Series, column: Any, *, row_labels: Sequence[An
         )
     if pd.api.types.is_complex_dtype(converted):  # casting would silently drop the imaginary part
         raise TypeError(f"column {column!r} holds complex numbers; every result cell must be a real number.")
-    return converted.to_numpy(dtype=float)
+    floats = converted.to_numpy(dtype=float)
+    check_exact_integers(converted.to_numpy(), floats, f"column {column!r}")
+    return floats
+
+
+#: Integers beyond this magnitude are not all doubles: 2**53 + 1 reads as 2**53.
+EXACT_INTEGER_LIMIT = 2 ** 53
+
+
+def check_exact_integers(values: np.ndarray, floats: np.ndarray, where: str) -> None:
+    """Refuse integers that the float reading changes (beyond 2**53, where a double no longer
+    holds every integer: 2**53 + 1 and 2**53 would tie, and their difference be lost silently).
+    Every statistic of the package reads floats; integers that fit, or big ones that are
+    exactly doubles (e.g. 10**20), pass unchanged."""
+    if values.dtype.kind not in "iuO" or not floats.size:
+        return
+    big = np.flatnonzero(np.abs(floats) >= EXACT_INTEGER_LIMIT)
+    for position in big:
+        original = values.flat[position]
+        if isinstance(original, (int, np.integer)) and int(floats.flat[position]) != int(original):
+            raise ValueError(
+                f"{where} holds the integer {int(original)}, beyond 2**53, which a float cannot hold exactly "
+                f"(it would read as {int(floats.flat[position])}, and the differences between such values would "
+                "be lost); subtract a common offset (e.g. the smallest value) from every result first.")
 
 
 def check_finite_cells(values: np.ndarray, rows: Sequence[Any], columns: Sequence[Any], *,

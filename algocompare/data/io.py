@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import re
 import warnings
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -167,13 +168,19 @@ def _read_table(path: Path, sheet: Any, *, delimiter: str | None = None, decimal
             return _read_text(path, options, decimal)
         if suffix in (".xlsx", ".xlsm", ".xls"):
             options = {"sheet_name": 0 if sheet is None else sheet}
-            return _keep_duplicate_names(pd.read_excel(path, **options), pd.read_excel(path, header=None, nrows=1, **options))
+            return _keep_duplicate_names(pd.read_excel(path, **options),
+                                         pd.read_excel(path, header=None, nrows=1, **options))
         if suffix in (".parquet", ".pq"):
             return pd.read_parquet(path, engine="pyarrow")  # never fastparquet, which can unpickle columns
     except ImportError as err:
         extra = "excel" if "xl" in suffix else "parquet"
         raise ImportError(f"reading {suffix} files needs an optional package: pip install 'algocompare[{extra}]' "
                           f"({err}).") from None
+    except (zipfile.BadZipFile, EOFError, KeyError):  # a truncated or damaged workbook (a .xlsx is a zip)
+        if "xl" not in suffix:
+            raise
+        raise ValueError(f"{str(path)!r} is not a readable Excel workbook (truncated or damaged); "
+                         "save it again from Excel (.xlsx) or as CSV.") from None
     except UnicodeDecodeError as err:
         raise ValueError(f"{str(path)!r} is not UTF-8 text (byte {err.object[err.start]:#x} at position {err.start}); "
                          "save it as UTF-8 (e.g. Excel's 'CSV UTF-8').") from None
@@ -276,8 +283,8 @@ def read(path: str | Path, *, layout: str = "auto", direction: str | None = None
         ``"wide"``: one row per instance, one column per algorithm; ``instance`` names the
         label column (default: the first column if it is named like an instance column, is
         not numeric, or numbers the instances: see ``instance``). ``"long"``: one row per
-        run with columns ``algorithm``, ``instance``, ``value`` (and ``run``). ``"auto"`` accepts only unambiguous files:
-        long when the named algorithm and value columns exist, wide when every column but
+        run with columns ``algorithm``, ``instance``, ``value`` (and ``run``). ``"auto"`` accepts only
+        unambiguous files: long when the named algorithm and value columns exist, wide when every column but
         an optional label column is numeric; otherwise it raises and asks. What it decided
         is recorded in :attr:`Results.notes`.
     instance : str or False, optional
@@ -365,7 +372,8 @@ def _distinct_integers(column: pd.Series) -> bool:
     if not pd.api.types.is_numeric_dtype(column) or pd.api.types.is_bool_dtype(column) or len(column) < 2:
         return False
     values = column.to_numpy(dtype=float)
-    return bool(np.isfinite(values).all() and (values == np.round(values)).all() and len(np.unique(values)) == len(values))
+    return bool(np.isfinite(values).all() and (values == np.round(values)).all()
+                and len(np.unique(values)) == len(values))
 
 
 def _numbered_instances(df: pd.DataFrame) -> bool:

@@ -97,6 +97,16 @@ def _summary(counts: Any, plain: Any, moments: Any, m_exp: int, order: Any, o_ex
         })
 
 
+def _check_integer_columns(df: pd.DataFrame, values: np.ndarray) -> None:
+    """Integer columns beyond 2**53 that the float reading changes are refused, naming the
+    column (:func:`algocompare._validation.check_exact_integers`)."""
+    if not values.size or np.nanmax(np.abs(values), initial=0.0) < v.EXACT_INTEGER_LIMIT:
+        return
+    for j, (column, dtype) in enumerate(df.dtypes.items()):
+        if dtype.kind in "iu":
+            v.check_exact_integers(df[column].to_numpy(), values[:, j], f"column {column!r}")
+
+
 def _complex_message(values: np.ndarray, algorithms: Sequence[Any] | None) -> str:
     """The error for a complex array, naming the column of the first imaginary part."""
     imaginary = np.argwhere(np.iscomplex(values))
@@ -356,6 +366,7 @@ class Results:
             raise ValueError(f"the table is empty ({df.shape[0]} rows, {df.shape[1]} algorithm columns).")
         if all(isinstance(dtype, np.dtype) and dtype.kind in "fiu" for dtype in df.dtypes):
             values = df.to_numpy(dtype=float, copy=True)  # numeric columns: nothing to name, one copy
+            _check_integer_columns(df, values)
         else:
             values = np.column_stack([v.to_numeric_column(df[c], c, row_labels=labels) for c in df.columns])
         return cls._from_matrix(values, list(df.columns), labels, direction, nan_policy)
@@ -387,6 +398,8 @@ class Results:
             array = np.array(values, dtype=float)  # a copy: the caller may change their array later
         except (TypeError, ValueError):
             raise TypeError("the array must hold numbers only (a non-numeric cell was found).") from None
+        if array.size and np.nanmax(np.abs(array), initial=0.0) >= v.EXACT_INTEGER_LIMIT:  # only then look
+            v.check_exact_integers(np.asarray(values), array, "the array")
         if array.ndim not in (2, 3):
             raise ValueError(f"expected a 2-D (instances × algorithms) or 3-D array, got {array.ndim}-D.")
         n_inst, n_alg = array.shape[:2]
