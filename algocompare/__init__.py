@@ -43,9 +43,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "SeverityAnalysis", "SeverityResult", "severity", "severity_analysis", "severity_from_se",
     ),
     "samplesize": (
-        "BootstrapMeans", "ExperimentResult", "InstancePowerCurve", "InstancesResult", "RepetitionsResult",
-        "RunFailed", "SampleSizeResult", "StandardErrorResult", "bootstrap_means", "calc_instances", "calc_nreps",
-        "calc_se", "instance_power_curve", "run_experiment", "sample_size",
+        "BootstrapMeans", "InstancePowerCurve", "InstancesResult", "RepetitionsResult", "SampleSizeResult",
+        "StandardErrorResult", "bootstrap_means", "calc_instances", "calc_se", "instance_power_curve", "sample_size",
+    ),
+    "experiment": (
+        "ExperimentResult", "RunFailed", "calc_nreps", "read_log", "run_experiment",
     ),
     "permutation": (
         "MSDResult", "PermutationTestResult", "msd_intervals", "permutation_test",

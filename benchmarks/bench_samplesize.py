@@ -21,9 +21,8 @@ from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run 
 from scipy import stats
 
 from algocompare import simulate_runs
+from algocompare.experiment import calc_nreps, run_experiment
 from algocompare.samplesize.instances import calc_instances
-from algocompare.samplesize.repetitions import calc_nreps
-from algocompare.samplesize.runner import run_experiment
 from algocompare.samplesize.standard_error import calc_se
 
 OUT = Path(__file__).with_name("results_samplesize.md")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-SUBPACKAGES = ("data", "frequentist", "posthoc", "severity", "effects", "samplesize", "permutation",
+SUBPACKAGES = ("data", "frequentist", "posthoc", "severity", "effects", "samplesize", "experiment", "permutation",
                "consensus", "bayesian", "report")
 PAGES = ("getting-started", "data", "frequentist", "posthoc", "figures", "severity", "design",
          "validation", "notebooks", "api")
@@ -51,6 +51,7 @@ def _source_copy(tmp_path: Path) -> Path:
     src = tmp_path / "src"
     shutil.copytree(DOCS, src / "docs", ignore=shutil.ignore_patterns(*BUILD_OUTPUTS))
     shutil.copy2(ROOT / "README.md", src / "README.md")
+    shutil.copy2(ROOT / "CONTRIBUTING.md", src / "CONTRIBUTING.md")  # included by docs/contributing.md
     shutil.copytree(ROOT / "notebooks", src / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     return src / "docs"
 

@@ -21,10 +21,9 @@ import pytest
 import algocompare as ac
 from algocompare._results import TestResult, jsonable
 from algocompare._tables import frame_to_html, frame_to_latex, frame_to_markdown, markdown_escape
+from algocompare.experiment import results_file, run_experiment
+from algocompare.experiment.results_file import format_record, read_log, read_recorded
 from algocompare.report.paper import control_table, paper_html, paper_markdown, summary_table
-from algocompare.samplesize import results_file
-from algocompare.samplesize.results_file import format_record, read_log, read_recorded
-from algocompare.samplesize.runner import run_experiment
 
 #: Names a hostile (or unlucky) user gives algorithms and instances.
 HOSTILE = [
@@ -231,10 +230,12 @@ def test_results_file_cells_round_trip_and_numbers_stay_numbers():
 
 
 def test_fingerprint_line_holds_no_formula_and_reads_back_the_same(tmp_path):
-    from algocompare.samplesize import fingerprint
+    from algocompare.experiment import fingerprint
 
-    study = {"format": fingerprint.FORMAT, "algorithms": [["a", "=HYPERLINK(1)", "-1+cmd", "@x", "+y"]],
-             "settings": {"labels": "x,=cmd|' /C calc'!A0", "quote": 'say "=1+1", -2'}, "number": -1.5e-05}
+    study = {"format": fingerprint.FORMAT, "seed": "42", "package": "=cmd", "python": "+3",
+             "algorithms": [["a", "=HYPERLINK(1)", {"-1+cmd": "@x"}], ["+y", "-2", {}]],
+             "instances": [["=x,=cmd|' /C calc'!A0", "@1"]],
+             "design": {"labels": "x,=cmd|' /C calc'!A0", "quote": 'say "=1+1", -2', "number": -1.5e-05}}
     path = tmp_path / "study.csv"
     log = results_file.RunLog(path, study)
     log.close(complete=True)
@@ -363,7 +364,7 @@ def test_nothing_the_package_reads_is_unpickled():
     loads = re.compile(r"\b(?:pickle\.loads?|cloudpickle\.loads?|read_pickle|np\.load|numpy\.load|joblib\.load|"
                        r"allow_pickle\s*=\s*True|PyExtensionType|dill\.loads?)\b")
     found = {str(p.relative_to(package)) for p in package.rglob("*.py") if loads.search(p.read_text(encoding="utf-8"))}
-    assert found <= {"samplesize/workers.py"}, found
+    assert found <= {"experiment/workers.py"}, found
 
 
 def test_html_of_results_escapes_hostile_names():

@@ -22,6 +22,7 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from algocompare._results import TestResult
 from algocompare.frequentist.pairwise import paired_ttest, sign_test, wilcoxon
 from algocompare.posthoc.adjust import adjust_pvalues
 
@@ -35,9 +36,10 @@ def pair_test(phi: np.ndarray, test: str, alternative: str, alpha: float) -> dic
     """Test H0: the mean (t) or median (Wilcoxon, sign) of phi_j is zero."""
     zeros = np.zeros_like(phi)
     low = high = float("nan")
+    res: TestResult
     if test == "t":
-        res = paired_ttest(phi, zeros, alternative=alternative, confidence_level=1 - alpha)
-        estimate, low, high = phi.mean(), res.ci_low, res.ci_high
+        t_test = paired_ttest(phi, zeros, alternative=alternative, confidence_level=1 - alpha)
+        res, estimate, low, high = t_test, phi.mean(), t_test.ci_low, t_test.ci_high
     elif test == "wilcoxon":
         res = wilcoxon(phi, zeros, alternative=alternative)
         estimate = np.median(phi)

@@ -4,10 +4,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from algocompare.experiment import calc_nreps, run_experiment
 from algocompare.samplesize.bootstrap import bootstrap_means
 from algocompare.samplesize.instances import calc_instances, instance_power_curve
-from algocompare.samplesize.repetitions import calc_nreps
-from algocompare.samplesize.runner import run_experiment
 from algocompare.samplesize.sample_size import sample_size
 from algocompare.samplesize.standard_error import calc_se
 from tests.conformance import Case
@@ -32,7 +31,7 @@ def _make_nreps(rng=0):
 
 
 def _make_experiment(rng=0):
-    from tests.samplesize import algorithms_fixture as fx
+    from tests.experiment import algorithms_fixture as fx
 
     with ThreadPoolExecutor(2) as pool:
         return run_experiment(list(range(12)), [fx.fast, fx.slow], d=1.0, se_max=0.8, n0=4, nmax=30,

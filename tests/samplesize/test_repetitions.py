@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from algocompare.samplesize.repetitions import calc_nreps
+from algocompare.experiment import calc_nreps
 
 IDX = np.arange(1, 2001)
 # R: s1 <- round(10 + sin(1:2000)*1.5 + cos((1:2000)*0.37), 6)

@@ -93,7 +93,7 @@ def test_percent_difference_of_a_zero_reference_is_refused(comparisons, samples,
 
 
 def test_calc_nreps_refuses_percent_differences_of_a_zero_reference():
-    from algocompare.samplesize.repetitions import calc_nreps
+    from algocompare.experiment import calc_nreps
 
     algorithms = {"zero": lambda instance, rng: 0.0, "b": lambda instance, rng: rng.normal(1, 1)}
     # Before: se = 0 after n0 runs and the sampling stopped as if it had converged.
@@ -108,7 +108,7 @@ def test_deprecated_all_vs_first():
     new = calc_se(X1, X2, X3, dif="perc", comparisons="all-vs-one")
     np.testing.assert_array_equal(old.se, new.se)
     assert old.comparisons == "all-vs-one"
-    from algocompare.samplesize.repetitions import calc_nreps
+    from algocompare.experiment import calc_nreps
 
     def a(instance, rng):
         return rng.normal(10, 1)

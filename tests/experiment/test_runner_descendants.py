@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from algocompare.samplesize.runner import RunFailed, run_experiment
-from tests.samplesize import faults
+from algocompare.experiment import RunFailed, run_experiment
+from tests.experiment import faults
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not os.path.isdir(faults.PROC_TABLE) or os.name != "posix",
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(not os.path.isdir(faults.PROC_TABLE) or os.name 
 
 STUDY = textwrap.dedent("""
     import subprocess, sys
-    from algocompare.samplesize.runner import run_experiment
+    from algocompare.experiment import run_experiment
     marker, kind = sys.argv[1], sys.argv[2]
 
     def solver(instance, rng):  # a Python wrapper around a solver binary

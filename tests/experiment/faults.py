@@ -19,7 +19,7 @@ import os
 import signal
 import time
 
-from tests.samplesize.algorithms_fixture import slow
+from tests.experiment.algorithms_fixture import slow
 
 
 def _bump(path):

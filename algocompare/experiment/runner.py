@@ -9,25 +9,25 @@ Wilcoxon or sign test on phi_j; Holm-adjusted for several comparisons, Campelo &
 Unlike CAISEr's ``run_experiment``, the study is reproducible, survives interruption and
 never mixes data:
 
-* run r of algorithm k on instance i always receives the generator
-  ``SeedSequence(entropy, spawn_key=(i, k, r))`` (and the 32-bit seed drawn from it for
-  command-line programs); a retry after a failure draws the fresh
-  ``SeedSequence(entropy, spawn_key=(i, k, r, attempt))``. Every decision depends only on
-  the values of one instance, so the same ``rng`` gives the same data whatever the
-  execution order, worker count or executor;
-* runs execute on the default worker pool (:mod:`~algocompare.samplesize.workers`: one
+* every run draws its seed from one rule (:mod:`~algocompare.experiment.seeds`: run r of
+  algorithm k on instance i the generator ``SeedSequence(entropy, spawn_key=(i, k, r))``, a
+  retry after a failure ``(i, k, r, attempt)``). Every decision depends only on the values of
+  one instance, so the same ``rng`` gives the same data whatever the execution order, worker
+  count or executor;
+* runs execute on the default worker pool (:mod:`~algocompare.experiment.workers`: one
   process per CPU, functions from notebooks and ``__main__`` serialised by value, a hung run
   killed at its ``timeout``, every worker dying with the runner), on threads, on any
   :class:`concurrent.futures.Executor` or on a ``dask.distributed.Client``
-  (:mod:`~algocompare.samplesize.executors`);
+  (:mod:`~algocompare.experiment.executors`);
 * every attempted run is appended to ``results_file`` as one checked line after the study's
-  fingerprint (:mod:`~algocompare.samplesize.results_file`,
-  :mod:`~algocompare.samplesize.fingerprint`); ``resume=PATH`` replays the recorded runs
+  fingerprint (:mod:`~algocompare.experiment.results_file`,
+  :mod:`~algocompare.experiment.fingerprint`); ``resume=PATH`` replays the recorded runs
   only when the study is the same, and says what differs otherwise.
 
-The work is split by job: one run in a worker (:mod:`~algocompare.samplesize.runs`), the
-scheduling of runs, retries and timeouts (:mod:`~algocompare.samplesize.scheduler`), the
-journal (:mod:`~algocompare.samplesize.journal`) and the final tests
+The work is split by job: one run in a worker (:mod:`~algocompare.experiment.runs`), the
+scheduling of runs, retries and timeouts (:mod:`~algocompare.experiment.scheduler`, also the
+loop of :func:`~algocompare.experiment.calc_nreps`), the journal
+(:mod:`~algocompare.experiment.journal`) and the final tests
 (:mod:`~algocompare.samplesize.final_tests`); this module holds the public
 :func:`run_experiment` and :class:`ExperimentResult`.
 """
@@ -50,32 +50,18 @@ from algocompare._options import N_RESAMPLES_INNER
 from algocompare._progress import progress_bar
 from algocompare._results import BaseResult, internal
 from algocompare.data.results import Results
-from algocompare.samplesize.executors import resolve
+from algocompare.experiment.executors import resolve
+from algocompare.experiment.inputs import algorithm_names, check_timeout, instance_labels
+from algocompare.experiment.journal import open_journal
+from algocompare.experiment.scheduler import Study
+from algocompare.experiment.seeds import instance_order_seed
+from algocompare.experiment.workers import RunFailed
 from algocompare.samplesize.final_tests import TEST_NAMES, TESTS, final_tests
 from algocompare.samplesize.instances import calc_instances
-from algocompare.samplesize.journal import open_journal
-from algocompare.samplesize.repetitions import algorithm_names, check_sampling, check_timeout
-from algocompare.samplesize.scheduler import Study
+from algocompare.samplesize.repetitions import check_sampling
 from algocompare.samplesize.standard_error import OLD_COMPARISONS, check_design, comparison_pairs
-from algocompare.samplesize.workers import RunFailed
 
 __all__ = ["run_experiment", "ExperimentResult", "RunFailed"]
-
-_ORDER_KEY = 2**32 - 1  # spawn key of the instance-order stream (distinct from any run key)
-
-
-def _instance_labels(instances: Any) -> tuple[list[Any], list[Any]]:
-    if isinstance(instances, dict):
-        labels, items = list(instances), list(instances.values())
-    elif isinstance(instances, (list, tuple, range, np.ndarray, pd.Index, pd.Series)):
-        items = list(instances)
-        simple = all(isinstance(x, (str, int, np.integer)) for x in items)
-        labels = items if simple and len(set(items)) == len(items) else [f"I{i + 1}" for i in range(len(items))]
-    else:
-        raise TypeError(f"instances must be a list or dict of instances, got {type(instances).__name__}.")
-    if len(items) < 2:
-        raise ValueError(f"at least two instances are needed, got {len(items)}.")
-    return labels, items
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -264,7 +250,7 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
     -----
     Thesis Algorithm 2; Campelo & Wanner (2020) for several algorithms. Per-instance CIs are
     phi ± z_{1−alpha/2}·SE. The results file format and the fingerprint are described in
-    :mod:`algocompare.samplesize.results_file` and :mod:`algocompare.samplesize.fingerprint`.
+    :mod:`algocompare.experiment.results_file` and :mod:`algocompare.experiment.fingerprint`.
     Every worker process the runner starts ends with it: on return, on an exception or
     Ctrl-C (SIGINT), and when the runner is killed (SIGTERM, SIGKILL), through a parent-death
     signal (Linux) or a watchdog thread. Each worker runs in a process group of its own, and
@@ -290,8 +276,8 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
     direction = "minimize" if direction is None else v.check_direction(direction)
     n_resamples = v.check_positive_int("n_resamples", n_resamples, minimum=2)
     names, algs = algorithm_names(algorithms)
-    labels, items = _instance_labels(instances)
-    se_max, n0, nmax = check_sampling(se_max, n0, 100 * len(algs) if nmax is None else nmax, len(algs))
+    labels, items = instance_labels(instances)
+    se_max, n0, run_limit = check_sampling(se_max, n0, 100 * len(algs) if nmax is None else nmax, len(algs))
     retries = v.check_positive_int("retries", retries, minimum=0)
     timeout = check_timeout(timeout)
     n_comparisons = len(comparison_pairs(len(algs), comparisons))
@@ -299,29 +285,22 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
                             n_comparisons=n_comparisons, power_target=power_target)
     design = dict(d=float(d), power=float(power), alpha=float(alpha), power_target=power_target, test=test,
                   alternative=alternative, se_max=float(se_max), dif=dif, comparisons=comparisons, method=method,
-                  n0=n0, nmax=nmax, force_balanced=bool(force_balanced), n_resamples=int(n_resamples))
+                  n0=n0, nmax=run_limit, force_balanced=bool(force_balanced), n_resamples=int(n_resamples))
     entropy, cache, log = open_journal(results_file, resume, rng, names, algs, versions, labels, items, design)
-    order = np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(_ORDER_KEY,))).permutation(len(items))
+    order = np.random.default_rng(instance_order_seed(entropy)).permutation(len(items))
     chosen = [int(i) for i in order[: min(plan_n.n_instances, len(items))]]
-    plan_options = dict(se_max=se_max, dif=dif, comparisons=comparisons, method=method, n0=n0, nmax=nmax,
+    plan_options = dict(se_max=se_max, dif=dif, comparisons=comparisons, method=method, n0=n0, nmax=run_limit,
                         force_balanced=bool(force_balanced), n_resamples=n_resamples)
-    complete, backend, bar = False, None, None
     try:
-        backend = resolve(executor, {**{f"algorithm {n!r}": a for n, a in zip(names, algs, strict=False)},
+        backend = resolve(executor, {**{f"algorithm {n!r}": a for n, a in zip(names, algs, strict=True)},
                                      **{f"instance {labels[i]!r}": items[i] for i in chosen}})
-        bar = progress_bar(progress, total=0, desc="runs", unit="run")
-        study = Study(backend, algs, names, items, labels, entropy, plan_options, cache, log, retries, timeout, bar)
-        for index in chosen:
-            study.start(index)
-        while study.busy:
-            study.step()
-        complete = True
-    finally:
-        if backend is not None:
-            backend.close(complete)
-        log.close(complete)
-        if bar is not None:
-            bar.close()
+    except BaseException:
+        log.close(False)
+        raise
+    study = Study(backend=backend, algorithms=algs, names=names, items=items, labels=labels, entropy=entropy,
+                  plan_options=plan_options, cache=cache, log=log, retries=retries, timeout=timeout,
+                  bar=progress_bar(progress, total=0, desc="runs", unit="run"))
+    study.run(chosen)
     per_instance, long = _collect(study, chosen, alpha)
     return ExperimentResult(
         method=f"Comparative experiment (Campelo & Takahashi), {TEST_NAMES[test]} test on phi_j",
@@ -340,7 +319,7 @@ def _collect(study: Study, chosen: list[int], alpha: float) -> tuple[pd.DataFram
     rows, runs = [], []
     for index in chosen:
         plan = study.plans[index]
-        table = plan.table
+        table = plan.estimates
         for p in range(len(table["phi"])):
             a, b = int(table["alg_a"][p]), int(table["alg_b"][p])
             phi, se = float(table["phi"][p]), float(table["se"][p])

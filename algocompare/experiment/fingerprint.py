@@ -259,7 +259,8 @@ def _settings(obj: Any, found: dict[str, str], depth: int = 0) -> None:
     elif isinstance(obj, types.FunctionType):
         code = obj.__code__
         positional = code.co_varnames[:code.co_argcount]
-        for name, default in zip(positional[len(positional) - len(obj.__defaults__ or ()):], obj.__defaults__ or (), strict=False):
+        defaults = obj.__defaults__ or ()
+        for name, default in zip(positional[len(positional) - len(defaults):], defaults, strict=True):
             found.setdefault(f"default {name}", _stable(default, depth + 1))
         for name, default in (obj.__kwdefaults__ or {}).items():
             found.setdefault(f"default {name}", _stable(default, depth + 1))
@@ -291,7 +292,7 @@ def setting_tags(algorithm: Any, version: Any = None) -> dict[str, str]:
 
 def _filled(cell: Any) -> bool:
     try:
-        cell.cell_contents
+        _ = cell.cell_contents  # an empty cell (a variable not yet assigned) raises
     except ValueError:
         return False
     return True
@@ -362,10 +363,31 @@ def dumps(fingerprint: dict) -> str:
     return json.dumps(fingerprint, separators=(",", ":"))
 
 
+#: What every fingerprint holds (key: JSON type), and the length of an algorithm's and an instance's entry.
+_KEYS = {"seed": str, "package": str, "algorithms": list, "instances": list, "design": dict}
+_ENTRY_LENGTHS = {"algorithms": (2, 3), "instances": (2,)}
+
+
 def loads(text: str) -> dict:
+    """The fingerprint written as ``text``; ValueError saying what is wrong when it is not one."""
     fingerprint = json.loads(text)
-    if not isinstance(fingerprint, dict) or fingerprint.get("format") != FORMAT:
-        raise ValueError(f"unknown study fingerprint format {fingerprint.get('format')!r}.")
+    if not isinstance(fingerprint, dict):
+        raise ValueError(f"a study fingerprint is a JSON object, not {type(fingerprint).__name__}")
+    if fingerprint.get("format") != FORMAT:
+        raise ValueError(f"unknown study fingerprint format {fingerprint.get('format')!r}")
+    missing = [key for key in _KEYS if key not in fingerprint]
+    if missing:
+        raise ValueError(f"the study fingerprint lacks {', '.join(map(repr, missing))}")
+    for key, kind in _KEYS.items():
+        if not isinstance(fingerprint[key], kind):
+            raise ValueError(f"the study fingerprint's {key!r} is {type(fingerprint[key]).__name__}, not "
+                             f"{kind.__name__}")
+    if not fingerprint["seed"].isdigit():
+        raise ValueError(f"the study fingerprint's seed {fingerprint['seed']!r} is not a non-negative integer")
+    for key, lengths in _ENTRY_LENGTHS.items():
+        if not all(isinstance(entry, list) and len(entry) in lengths and isinstance(entry[1], str)
+                   and (len(entry) < 3 or isinstance(entry[2], dict)) for entry in fingerprint[key]):
+            raise ValueError(f"the study fingerprint's {key!r} are not [label, hash] entries")
     return fingerprint
 
 

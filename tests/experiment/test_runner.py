@@ -7,10 +7,9 @@ import pandas as pd
 import pytest
 from dask import distributed
 
-from algocompare.samplesize.results_file import read_log
-from algocompare.samplesize.runner import RunFailed, run_experiment
-from tests.samplesize import algorithms_fixture as fx
-from tests.samplesize import faults
+from algocompare.experiment import RunFailed, read_log, run_experiment
+from tests.experiment import algorithms_fixture as fx
+from tests.experiment import faults
 
 #: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
 pytestmark = pytest.mark.usefixtures("deprecations_warn")

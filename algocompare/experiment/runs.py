@@ -1,9 +1,8 @@
 """One run of one algorithm on one instance, as a worker executes it.
 
-Run r of algorithm k on instance i receives the generator ``SeedSequence(entropy,
-spawn_key=(i, k, r))`` (a command-line program the 32-bit seed drawn from it); a retry after
-a failure draws the fresh ``SeedSequence(entropy, spawn_key=(i, k, r, attempt))``. The
-default worker pool preloads this module, which imports no more than a run needs.
+A run receives the generator of its seed (:func:`~algocompare.experiment.seeds.run_seed`;
+a command-line program the 32-bit integer drawn from it). The default worker pool preloads
+this module, which imports no more than a run needs.
 """
 
 from __future__ import annotations
@@ -14,15 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from algocompare.samplesize.repetitions import as_value, integer_seed
-from algocompare.samplesize.workers import command_preexec
+from algocompare.experiment.seeds import integer_seed, run_seed
+from algocompare.experiment.workers import command_preexec
 
-__all__ = ["attempt_seed", "execute_run"]
-
-
-def attempt_seed(entropy: int, key: tuple[int, int, int], attempt: int) -> np.random.SeedSequence:
-    """Attempt 0 of run ``key`` = (instance, algorithm, run) uses the run's seed; retries fresh ones."""
-    return np.random.SeedSequence(entropy, spawn_key=key if attempt == 0 else (*key, attempt))
+__all__ = ["execute_run", "as_value"]
 
 
 def execute_run(algorithm: Any, name: Any, instance: Any, entropy: int, key: tuple[int, int, int],
@@ -33,7 +27,7 @@ def execute_run(algorithm: Any, name: Any, instance: Any, entropy: int, key: tup
     (fields ``{instance}``, ``{seed}``, ``{run}``, ``{algorithm}``) run as a subprocess whose
     last non-empty output line is the value.
     """
-    seq = attempt_seed(entropy, key, attempt)
+    seq = run_seed(entropy, *key, attempt=attempt)
     if isinstance(algorithm, str):
         return _run_command(algorithm.format(instance=instance, seed=integer_seed(seq), run=key[2], algorithm=name),
                             name, instance)
@@ -49,3 +43,15 @@ def _run_command(command: str, name: Any, instance: Any) -> float:
     if not lines:
         raise RuntimeError(f"command {command!r} printed nothing; its last output line must be the value.")
     return as_value(lines[-1].strip(), name, instance)
+
+
+def as_value(result: Any, name: Any, instance: Any) -> float:
+    """The run's result as a finite float; a one-line error naming the algorithm and instance otherwise."""
+    try:
+        value = float(result)
+    except (TypeError, ValueError):
+        raise TypeError(f"algorithm {name!r} returned {result!r} on instance {instance!r}; "
+                        "it must return one number.") from None
+    if not np.isfinite(value):
+        raise ValueError(f"algorithm {name!r} returned {value} on instance {instance!r}; values must be finite.")
+    return value

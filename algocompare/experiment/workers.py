@@ -56,7 +56,7 @@ _BOOT = ("import ctypes, os, signal, sys\n"
          "    ctypes.CDLL(None).prctl(1, signal.SIGTERM, 0, 0, 0)\n"
          "if os.getppid() != int(sys.argv[3]):\n"
          "    os.killpg(0, signal.SIGKILL)\n"
-         "from algocompare.samplesize.workers import serve\n"
+         "from algocompare.experiment.workers import serve\n"
          "serve()\n")
 #: Exit statuses that mean the worker was killed from outside (operating system, user), not
 #: by the run it was running: such a run is started again with the same seed.

@@ -1,7 +1,7 @@
 """Opening the journal of a study: its seed, the runs already recorded, the log to append to.
 
-A new study writes its fingerprint (:mod:`~algocompare.samplesize.fingerprint`) and then
-every attempted run to ``results_file`` (:mod:`~algocompare.samplesize.results_file`). A
+A new study writes its fingerprint (:mod:`~algocompare.experiment.fingerprint`) and then
+every attempted run to ``results_file`` (:mod:`~algocompare.experiment.results_file`). A
 resumed study reuses the recorded successful runs only when its fingerprint is the recorded
 one, and otherwise says what differs, before anything is run or written.
 """
@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from algocompare import __version__
-from algocompare.samplesize import fingerprint
-from algocompare.samplesize.repetitions import seed_entropy
-from algocompare.samplesize.results_file import _MARK, RunLog, journal_of, read_recorded
+from algocompare.experiment import fingerprint
+from algocompare.experiment.results_file import _MARK, RunLog, journal_of, read_recorded
+from algocompare.experiment.seeds import seed_entropy
 
 __all__ = ["open_journal"]
 

@@ -1,11 +1,12 @@
 """Where the runs of a study execute: one interface over the worker pool, threads, any
-:class:`concurrent.futures.Executor` and a ``dask.distributed.Client``.
+:class:`concurrent.futures.Executor`, a ``dask.distributed.Client`` and the calling thread.
 
 A backend has ``capacity`` (runs it can execute at once; the runner never submits more, so
 a run's clock starts when it is submitted), ``submit(function, args)`` returning a handle,
 ``started(handle)``, ``wait(timeout)`` returning ``(handle, kind, value)`` with kind ``ok``,
 ``error``, ``died`` (value: the worker's exit status) or ``broken`` (the executor cannot run
-anything any more), ``stop(handle)`` for a run over its time limit and ``close()``.
+anything any more; ``submit`` raises :class:`Broken` then), ``stop(handle)`` for a run over
+its time limit and ``close()``.
 
 Only the default worker pool can stop a hung run (it kills the worker); a thread, a foreign
 process pool or a Dask task keeps running after its run was given up.
@@ -21,7 +22,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from algocompare.samplesize.workers import WorkerPool, call_serialised, dumps
+from algocompare.experiment.workers import WorkerPool, call_serialised, dumps
 
 MAIN_GUARD_HINT = ("a worker process of the executor died, which breaks a concurrent.futures process pool. With "
                    "the 'spawn' or 'forkserver' start methods this also happens when the script that calls "
@@ -40,14 +41,59 @@ def unserialisable(named: dict[str, Any]) -> str | None:
     return None
 
 
+class Broken(RuntimeError):
+    """The executor can run nothing more (raised by ``submit``; ``wait`` reports it as ``broken``)."""
+
+
+def broken_reason(err: BaseException) -> str:
+    """Why a process pool broke, and the usual cause."""
+    return f"{type(err).__name__}: {err}; {MAIN_GUARD_HINT}"
+
+
+class InlineBackend:
+    """Runs in the calling thread, one at a time in the order submitted, when the scheduler waits.
+
+    :func:`~algocompare.experiment.calc_nreps` without a ``timeout``: the algorithm is called
+    as a plain function would be, so what it raises reaches the caller unchanged.
+    """
+
+    can_stop = False
+    capacity = 1
+
+    def __init__(self) -> None:
+        self.submitted: dict[int, tuple[Callable, tuple]] = {}
+        self.handles = 0
+
+    def submit(self, function: Callable, args: tuple) -> int:
+        self.handles += 1
+        self.submitted[self.handles] = (function, args)
+        return self.handles
+
+    def started(self, handle: int) -> float | None:
+        return None
+
+    def wait(self, timeout: float | None) -> list[tuple[Any, str, Any]]:
+        out = []
+        for handle in sorted(self.submitted):
+            function, args = self.submitted.pop(handle)
+            out.append((handle, "ok", function(*args)))
+        return out
+
+    def stop(self, handle: int) -> None:  # pragma: no cover - never overdue: no timeout inline
+        self.submitted.pop(handle, None)
+
+    def close(self, complete: bool) -> None:
+        self.submitted.clear()
+
+
 class PoolBackend:
-    """The default: :class:`~algocompare.samplesize.workers.WorkerPool`."""
+    """The default: :class:`~algocompare.experiment.workers.WorkerPool`."""
 
     can_stop = True
 
     def __init__(self, n_workers: int):
         self.capacity = n_workers
-        self.pool = WorkerPool(n_workers, preload=("algocompare.samplesize.runs",))
+        self.pool = WorkerPool(n_workers, preload=("algocompare.experiment.runs",))
 
     def submit(self, function: Callable, args: tuple) -> int:
         return self.pool.submit(dumps((function, args)))
@@ -75,8 +121,11 @@ class ExecutorBackend:
         self.submitted: dict[cf.Future, float] = {}
 
     def submit(self, function: Callable, args: tuple) -> cf.Future:
-        future = (self.executor.submit(call_serialised, dumps((function, args)), uuid.uuid4().hex) if self.serialise
-                  else self.executor.submit(function, *args))
+        try:
+            future = (self.executor.submit(call_serialised, dumps((function, args)), uuid.uuid4().hex)
+                      if self.serialise else self.executor.submit(function, *args))
+        except cf.BrokenExecutor as err:  # it broke before the futures in flight said so
+            raise Broken(broken_reason(err)) from err
         self.submitted[future] = time.monotonic()
         return future
 
@@ -94,7 +143,7 @@ class ExecutorBackend:
             if err is None:
                 out.append((future, "ok", future.result()))
             elif isinstance(err, cf.BrokenExecutor):
-                out.append((future, "broken", f"{type(err).__name__}: {err}; {MAIN_GUARD_HINT}"))
+                out.append((future, "broken", broken_reason(err)))
             else:
                 out.append((future, "error", f"{type(err).__name__}: {err}"))
         return out

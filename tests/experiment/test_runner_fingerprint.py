@@ -7,7 +7,7 @@ import textwrap
 import numpy as np
 import pandas as pd
 
-from algocompare.samplesize.fingerprint import algorithm_tag, differences, instance_tag, setting_tags
+from algocompare.experiment.fingerprint import algorithm_tag, differences, instance_tag, setting_tags
 
 SOURCE = """
 import numpy as np
@@ -54,8 +54,8 @@ def test_hashes_do_not_depend_on_the_session():
     script = textwrap.dedent(f"""
         import sys
         sys.path[:0] = {sys.path!r}
-        from tests.samplesize.test_runner_fingerprint import _namespace
-        from algocompare.samplesize.fingerprint import algorithm_tag, instance_tag
+        from tests.experiment.test_runner_fingerprint import _namespace
+        from algocompare.experiment.fingerprint import algorithm_tag, instance_tag
         ns = _namespace()
         print(algorithm_tag(ns["algorithm"]), algorithm_tag(ns["Solver"](1.0)), instance_tag({{"a", "b", "c"}}))
     """)
@@ -197,8 +197,8 @@ def test_settings_hash_is_canonical():
     script = textwrap.dedent(f"""
         import sys
         sys.path[:0] = {sys.path!r}
-        from tests.samplesize.test_runner_fingerprint import _settings_namespace
-        from algocompare.samplesize.fingerprint import algorithm_tag, setting_tags
+        from tests.experiment.test_runner_fingerprint import _settings_namespace
+        from algocompare.experiment.fingerprint import algorithm_tag, setting_tags
         ns = _settings_namespace()
         print(algorithm_tag(ns["algorithm"]), sorted(setting_tags(ns["algorithm"]).items()))
     """)

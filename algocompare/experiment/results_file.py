@@ -18,6 +18,11 @@ with this layout, and keeps the fingerprint in its schema metadata ``algocompare
   number such as ``-1.5``) is written with a leading ``'``, so that a spreadsheet opening the file
   shows it as text instead of running it as a formula (:func:`neutralise`); the readers of this
   module remove the quote again;
+* the file is UTF-8: text that UTF-8 cannot encode (the lone surrogates by which Python
+  stands for the bytes of a file name that are not UTF-8, ``'caf\\udce9.tsp'``) is written
+  with those bytes escaped (``caf\\udce9.tsp``). Instance labels and algorithm names are
+  escaped so before the study starts (:func:`~algocompare.experiment.inputs.text_label`), so
+  a label reads back as the study reports it; only a run's error message can still meet this;
 * a running study holds an exclusive lock (``flock``) on the file, so a second study cannot
   resume it at the same time; the kernel releases the lock when the process dies.
 
@@ -39,7 +44,7 @@ from typing import Any
 import pandas as pd
 
 from algocompare.data.io import safe_pyarrow
-from algocompare.samplesize import fingerprint as fp
+from algocompare.experiment import fingerprint as fp
 
 COLUMNS = ["instance", "algorithm", "run", "attempt", "status", "value", "seed", "instance_index",
            "algorithm_index", "message"]
@@ -59,7 +64,9 @@ def journal_of(path: Path) -> Path:
 
 
 def _clean(value: Any) -> str:
-    return " ".join(str(value).split()) if isinstance(value, str) else str(value)
+    """One line of UTF-8-encodable text (whitespace runs as one space, lone surrogates escaped)."""
+    text = " ".join(str(value).split()) if isinstance(value, str) else str(value)
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 #: First characters that make a spreadsheet read a cell as a formula (``=HYPERLINK(...)``, ``@SUM(...)``;
@@ -141,7 +148,7 @@ def _read_csv(path: Path, recorded: Recorded | None = None) -> Recorded:
     try:
         found = fp.loads(first[len(_MARK):])
     except ValueError as err:
-        raise ValueError(f"{str(path)!r} has a damaged study fingerprint on its first line ({err}).") from None
+        raise ValueError(_damaged(path, "on its first line", err)) from None
     if out.fingerprint is not None and found != out.fingerprint:
         raise ValueError(f"{str(path)!r} belongs to another study than its Parquet file.")
     out.fingerprint, out.valid_bytes = found, len(lines[0]) + 1
@@ -161,6 +168,12 @@ def _read_csv(path: Path, recorded: Recorded | None = None) -> Recorded:
         out.rows.append(row)
         out.valid_bytes += len(line) + 1
     return out
+
+
+def _damaged(path: Path, where: str, err: Exception) -> str:
+    return (f"{str(path)!r} has a damaged study fingerprint {where} ({err}), so it cannot be resumed: the file was "
+            "edited or corrupted; restore it, or start the study again with a new results_file (nothing was run "
+            "or written).")
 
 
 def _parse(line: bytes) -> list[str] | None:
@@ -201,7 +214,10 @@ def read_recorded(path: str | os.PathLike) -> Recorded:
         if meta is None:
             raise ValueError(f"{str(path)!r} is not a run_experiment results file (no study fingerprint in its "
                              "metadata).")
-        recorded.fingerprint = fp.loads(meta.decode())
+        try:
+            recorded.fingerprint = fp.loads(meta.decode())
+        except ValueError as err:  # UnicodeDecodeError too
+            raise ValueError(_damaged(path, "in its metadata", err)) from None
         frame = table.to_pandas()
         recorded.rows = frame[COLUMNS].astype(str).replace({"nan": "", "None": ""}).values.tolist()
     if journal.exists():
@@ -228,49 +244,51 @@ class RunLog:
         self.target = None if path is None else Path(path)
         self.fingerprint = fingerprint
         self._fd: int | None = None
-        if self.target is None:
+        if path is None:
             return
-        self.journal = journal_of(self.target)
-        same = resumed_path is not None and Path(resumed_path).resolve() == self.target.resolve()
+        target = Path(path)
+        self.journal = journal_of(target)
+        same = resumed_path is not None and Path(resumed_path).resolve() == target.resolve()
         if not same:
-            self._refuse_existing()
-        self._fd = os.open(self.journal, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o666)
+            self._refuse_existing(target)
+        fd = self._fd = os.open(self.journal, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o666)
         try:
-            _lock(self._fd, self.journal)
+            _lock(fd, self.journal)
+            recorded = resumed.rows if resumed is not None else []
             if same:
-                self._continue(resumed)
+                self._continue(fd, target, recorded)
             else:
-                self._fresh(resumed.rows if resumed is not None else [])
+                self._fresh(fd, recorded)
         except BaseException:
-            os.close(self._fd)
+            os.close(fd)
             self._fd = None
             raise
 
-    def _refuse_existing(self) -> None:
-        for existing in {self.target, self.journal}:
+    def _refuse_existing(self, target: Path) -> None:
+        for existing in {target, self.journal}:
             if existing.exists() and existing.stat().st_size > 0:
-                raise ValueError(f"results file {str(existing)!r} already exists; pass resume={str(self.target)!r} "
+                raise ValueError(f"results file {str(existing)!r} already exists; pass resume={str(target)!r} "
                                  "to continue the study it records, or choose another results_file (nothing "
                                  "was written).")
 
-    def _continue(self, resumed: Recorded) -> None:
+    def _continue(self, fd: int, target: Path, recorded: list[list[str]]) -> None:
         state = _read_csv(self.journal)  # again, now that no other study can write to it
         if state.fingerprint is None:  # a new journal, or its fingerprint line was cut
-            self._fresh([] if self.journal != self.target else resumed.rows)
+            self._fresh(fd, [] if self.journal != target else recorded)
             return
-        os.ftruncate(self._fd, state.valid_bytes)  # drop a cut last record before appending
+        os.ftruncate(fd, state.valid_bytes)  # drop a cut last record before appending
         if not state.has_header:
-            os.write(self._fd, _HEADER.encode())
+            os.write(fd, _HEADER.encode())
 
-    def _fresh(self, rows: list[list[str]]) -> None:
+    def _fresh(self, fd: int, rows: list[list[str]]) -> None:
         """The fingerprint, the column header and ``rows`` (a cut fingerprint line means nothing recorded)."""
-        os.ftruncate(self._fd, 0)
+        os.ftruncate(fd, 0)
         data = (_MARK + _inert_json(fp.dumps(self.fingerprint)) + "\n" + _HEADER).encode() \
             + b"".join(map(format_record, rows))
         view = memoryview(data)
         while view:
-            view = view[os.write(self._fd, view):]
-        os.fsync(self._fd)
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
 
     def write(self, row: list[Any]) -> None:
         if self._fd is not None:
@@ -282,17 +300,17 @@ class RunLog:
         os.fsync(self._fd)
         os.close(self._fd)
         self._fd = None
-        if complete and is_parquet(self.target):
-            self._write_parquet()
+        if complete and self.target is not None and is_parquet(self.target):
+            self._write_parquet(self.target)
 
-    def _write_parquet(self) -> None:
+    def _write_parquet(self, target: Path) -> None:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        table = pa.Table.from_pandas(read_log(self.target), preserve_index=False)
+        table = pa.Table.from_pandas(read_log(target), preserve_index=False)
         table = table.replace_schema_metadata({**(table.schema.metadata or {}),
                                                _METADATA_KEY: fp.dumps(self.fingerprint).encode()})
-        temporary = self.target.with_name(self.target.name + ".tmp")
+        temporary = target.with_name(target.name + ".tmp")
         pq.write_table(table, temporary)
-        os.replace(temporary, self.target)
+        os.replace(temporary, target)
         self.journal.unlink()

@@ -1,12 +1,17 @@
 """The scheduler of a study: which run goes next, where it runs, and what a failure means.
 
+This is the one execution loop of the package: :func:`~algocompare.experiment.run_experiment`
+runs a :class:`Study` of the chosen instances, :func:`~algocompare.experiment.calc_nreps` a
+study of one instance (index 0), so both draw the same seeds
+(:mod:`~algocompare.experiment.seeds`) and treat failures alike.
+
 Each chosen instance has its own :class:`~algocompare.samplesize.repetitions.SamplingPlan`
 (Campelo & Takahashi, Algorithm 1); the runs a plan asks for wait in one queue, go to the
-backend (:mod:`~algocompare.samplesize.executors`) as far as its capacity allows, and their
+backend (:mod:`~algocompare.experiment.executors`) as far as its capacity allows, and their
 outcomes come back in any order. Every decision depends only on the values of one
 instance, so the data do not depend on the execution order, worker count or executor.
 Every attempted run is written to the journal
-(:class:`~algocompare.samplesize.results_file.RunLog`) as it finishes.
+(:class:`~algocompare.experiment.results_file.RunLog`) as it finishes.
 
 A run that fails is retried with a fresh seed up to ``retries`` times (announced by a
 RuntimeWarning); a run whose worker is killed from outside (``lost``) is started again with
@@ -18,13 +23,14 @@ from __future__ import annotations
 import time
 import warnings
 from collections import Counter, deque
+from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
-from algocompare.samplesize.repetitions import SamplingPlan, integer_seed
-from algocompare.samplesize.runs import attempt_seed, execute_run
-from algocompare.samplesize.workers import EXTERNAL_KILLS, RunFailed, exit_description
+from algocompare.experiment.executors import Broken
+from algocompare.experiment.runs import execute_run
+from algocompare.experiment.seeds import bootstrap_seed, integer_seed, run_seed
+from algocompare.experiment.workers import EXTERNAL_KILLS, RunFailed, exit_description
+from algocompare.samplesize.repetitions import SamplingPlan
 
 __all__ = ["Study", "LOST_LIMIT"]
 
@@ -34,24 +40,56 @@ LOST_LIMIT = 3
 Key = tuple[int, int, int]  # (instance index, algorithm index, run)
 
 
+@dataclass(kw_only=True, eq=False)
 class Study:
-    """Scheduler state: one sampling plan per instance, a queue of runs, runs in flight, the log."""
+    """Scheduler state: one sampling plan per instance, a queue of runs, runs in flight, the log.
 
-    def __init__(self, backend, algs, names, items, labels, entropy, plan_options, cache, log, retries, timeout,
-                 bar):
-        self.backend, self.algs, self.names, self.items, self.labels = backend, algs, names, items, labels
-        self.entropy, self.plan_options, self.cache, self.log = entropy, plan_options, cache, log
-        self.retries, self.timeout, self.bar = retries, timeout, bar
-        self.plans: dict[int, SamplingPlan] = {}
-        self.queue: deque[tuple[Key, int]] = deque()  # (run key, attempt)
-        self.inflight: dict[Any, tuple[Key, int]] = {}
-        self.lost: Counter = Counter()
-        self.finished = 0
+    ``algorithms``/``names`` and ``items``/``labels`` are in the user's order (their positions
+    are the indices of the seeds); ``plan_options`` are the keywords of
+    :class:`~algocompare.samplesize.repetitions.SamplingPlan`; ``cache`` holds values of runs
+    already recorded (a resumed study) by (instance, algorithm, run) index; ``log`` receives
+    every attempted run; ``bar`` is a tqdm bar or None.
+    """
+
+    backend: Any
+    algorithms: list
+    names: list
+    items: list
+    labels: list
+    entropy: int
+    plan_options: dict
+    log: Any
+    cache: dict[Key, float] = field(default_factory=dict)
+    retries: int = 0
+    timeout: float | None = None
+    bar: Any = None
+    se_in_bar: bool = False  # the bar shows the largest SE (one instance) instead of the instances done
+    plans: dict[int, SamplingPlan] = field(default_factory=dict, init=False)
+    queue: deque[tuple[Key, int]] = field(default_factory=deque, init=False)  # (run key, attempt)
+    inflight: dict[Any, tuple[Key, int]] = field(default_factory=dict, init=False)
+    lost: Counter = field(default_factory=Counter, init=False)
+    finished: int = field(default=0, init=False)
+
+    def run(self, indices: list[int]) -> None:
+        """Run the plans of the instances ``indices`` to their end; then close backend, log and bar
+        (the log as complete only when every plan ended)."""
+        complete = False
+        try:
+            for index in indices:
+                self.start(index)
+            while self.busy:
+                self.step()
+            complete = True
+        finally:
+            self.backend.close(complete)
+            self.log.close(complete)
+            if self.bar is not None:
+                self.bar.close()
 
     # planning
     def start(self, index: int) -> None:
         self.plans[index] = SamplingPlan(
-            len(self.algs), boot_rng=np.random.SeedSequence(self.entropy, spawn_key=(index, len(self.algs))),
+            len(self.algorithms), boot_rng=bootstrap_seed(self.entropy, index, len(self.algorithms)),
             **self.plan_options)
         self._launch(index)
         self._settle(index)
@@ -77,9 +115,11 @@ class Study:
         while not plan.pending():
             if not plan.advance():
                 self.finished += 1
-                if self.bar is not None:
+                if self.bar is not None and not self.se_in_bar:
                     self.bar.set_postfix_str(f"{self.finished}/{len(self.plans)} instances done", refresh=False)
                 return
+            if self.bar is not None and self.se_in_bar:
+                self.bar.set_postfix_str(f"largest se {max(plan.estimates['se']):.3g} > {plan.se_max:g}", refresh=False)
             self._launch(index)
 
     # execution
@@ -94,9 +134,14 @@ class Study:
         while self.queue and len(self.inflight) < limit:
             key, attempt = self.queue.popleft()
             try:
-                handle = self.backend.submit(execute_run, (self.algs[key[1]], self.names[key[1]],
+                handle = self.backend.submit(execute_run, (self.algorithms[key[1]], self.names[key[1]],
                                                            self.items[key[0]], self.entropy, key, attempt))
-            except Exception as err:  # noqa: BLE001 - a broken or shut-down executor
+            except Broken as err:  # it broke since the last wait (a race with its own report) or before
+                running = self._in_flight()
+                raise RunFailed(self._broke(running, str(err)) if running else
+                                f"the executor was broken before {self._describe(key, attempt)} could start: "
+                                f"{err}") from err
+            except Exception as err:  # noqa: BLE001 - a shut-down executor
                 raise RunFailed(f"the executor refused {self._describe(key, attempt)}: {type(err).__name__}: "
                                 f"{err}") from err
             self.inflight[handle] = (key, attempt)
@@ -143,8 +188,14 @@ class Study:
             self._failed(key, attempt, "died", f"its worker process {exit_description(value)} while running it "
                                                "(os._exit, a crash or lack of memory)")
         else:  # "broken": the executor can run nothing more
-            running = "; ".join(self._describe(k, a) for k, a in [(key, attempt), *self.inflight.values()])
-            raise RunFailed(f"the executor broke while running {running}: {value}")
+            raise RunFailed(self._broke([(key, attempt), *self._in_flight()], value))
+
+    def _in_flight(self) -> list[tuple[Key, int]]:
+        return list(self.inflight.values())
+
+    def _broke(self, runs: list[tuple[Key, int]], why: str) -> str:
+        running = "; ".join(self._describe(k, a) for k, a in runs)
+        return f"the executor broke while running {running}: {why}"
 
     def _failed(self, key: Key, attempt: int, status: str, message: str) -> None:
         self._write(key, attempt, status, "", message)
@@ -157,7 +208,7 @@ class Study:
                 return
             message += f" ({self.lost[key]} times)"
         elif attempt < self.retries:
-            fresh = integer_seed(attempt_seed(self.entropy, key, attempt + 1))
+            fresh = self._seed(key, attempt + 1)
             warnings.warn(f"{self._describe(key, attempt)} failed: {message}; retrying with the fresh seed {fresh} "
                           f"(attempt {attempt + 2} of {self.retries + 1}).", RuntimeWarning, stacklevel=5)
             self.queue.appendleft((key, attempt + 1))
@@ -166,7 +217,7 @@ class Study:
                         f"seed {self._seed(key, attempt)}) after {attempt + 1} attempt(s): {message}")
 
     def _seed(self, key: Key, attempt: int) -> int:
-        return integer_seed(attempt_seed(self.entropy, key, attempt))
+        return integer_seed(run_seed(self.entropy, *key, attempt=attempt))
 
     def _describe(self, key: Key, attempt: int) -> str:
         return (f"run {key[2]} of algorithm {self.names[key[1]]!r} on instance {self.labels[key[0]]!r} (attempt "
