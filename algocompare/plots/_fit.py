@@ -106,7 +106,7 @@ def _numbered(names: list[str], labels: list[str], max_chars: int) -> list[str]:
     for i, label in enumerate(labels):
         groups.setdefault(label, []).append(i)
     out = list(labels)
-    for label, members in groups.items():
+    for _label, members in groups.items():
         if len(members) < 2:
             continue
         for j, i in enumerate(members):
@@ -575,7 +575,8 @@ def _thin_numbers(ax: Any, renderer: Any) -> bool:
             continue
         low, high = sorted(axis.get_view_interval())
         shown = [(v, t) for v, t in zip(axis.get_majorticklocs(), axis.get_ticklabels(), strict=False)
-                 if low - 1e-9 * abs(high - low) <= v <= high + 1e-9 * abs(high - low) and t.get_text() and t.get_visible()]
+                 if low - 1e-9 * abs(high - low) <= v <= high + 1e-9 * abs(high - low)
+                 and t.get_text() and t.get_visible()]
         extents = [t.get_window_extent(renderer) for _, t in shown]
         if len(extents) < 2 or _apart(extents, 1):
             continue

@@ -117,7 +117,7 @@ def _named_figure(cls: type) -> CustomaryFigure | None:
 
 
 #: The package's own results and their figures.
-for _type, _draw, _title, _algorithms in [
+_OWN_FIGURES: list[tuple[type, Callable[..., Any], str, Callable[[Any], list[Any]] | None]] = [
     (ac.PosthocResult, cd_diagram, "Critical-difference diagram", None),
     (ConfidenceCurveResult, confidence_curve, "Confidence curve", None),
     (NormalityResult, normality_plot, "Normality plot", None),
@@ -133,5 +133,6 @@ for _type, _draw, _title, _algorithms in [
     (ac.InstancePowerCurve, plot_power_curve, "Power curve", None),
     (ac.BootstrapMeans, plot_bootstrap_qq, "Q-Q plot of the bootstrap means", None),
     (ac.ExperimentResult, plot_experiment, "Estimates per instance and runs", None),
-]:
+]
+for _type, _draw, _title, _algorithms in _OWN_FIGURES:
     register_customary_figure(_type, _draw, title=_title, algorithms=_algorithms)

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
+from algocompare.frequentist.assumptions import NormalityResult
 from algocompare.plots._figure import axes_or_new, split_axes
 from algocompare.plots._fit import finish, fit_names
 
@@ -59,7 +60,7 @@ def normality_plot(result: Any, ax: Any = None, *, sample: str | None = None, bi
     >>> [ax.get_title() for ax in axes]
     ['DE: histogram and normal fit', 'DE: normal Q-Q plot']
     """
-    if hasattr(result, "samples"):
+    if isinstance(result, NormalityResult):
         name = sample if sample is not None else next(iter(result.samples))
         values = np.asarray(result.samples[name], dtype=float)
     else:

@@ -136,7 +136,8 @@ def plot_experiment(result: Any, ax=None, *, pair: int | None = None):
         use_layout(ax.figure)
         ax_n = None
     algorithms = list(dict.fromkeys(a for p in pairs for a in p))
-    short = dict(zip(algorithms, fit_names(ax.figure, algorithms, 8.0, 0.3 * ax.figure.get_figwidth() * 72), strict=False))
+    fitted = fit_names(ax.figure, algorithms, 8.0, 0.3 * ax.figure.get_figwidth() * 72)
+    short = dict(zip(algorithms, fitted, strict=False))
     offsets = np.linspace(-0.25, 0.25, len(pairs)) if len(pairs) > 1 else [0.0]
     for p, ((a, b), offset) in enumerate(zip(pairs, offsets, strict=False)):
         rows = table[(table["alg_a"] == a) & (table["alg_b"] == b)]

@@ -50,7 +50,8 @@ def _severity_curve(result, ax, tau=None) -> None:
         at = result.mu0 + result.delta
         ax.axvline(at, color=POWER_COLOR, ls="--", lw=1)
         ax.plot([at], [result.severity_at_delta], "s", color=SEVERITY_COLOR,
-                label=f"Δ = {result.delta:.4g}: severity {result.severity_at_delta:.3f}, power {result.power_at_delta:.3f}")
+                label=f"Δ = {result.delta:.4g}: severity {result.severity_at_delta:.3f}, "
+                      f"power {result.power_at_delta:.3f}")
     ax.set_ylim(-0.02, 1.02)
     ax.set_xlabel("τ (true difference)")
     ax.set_ylabel("probability")
@@ -66,14 +67,14 @@ MODEL_TITLES = {"noncentral": "noncentral\u00a0t", "shifted": "shifted\u00a0t (S
 
 def _model_note(result) -> str:
     """``; noncentral t``: the sampling model of both curves of a t test (a z test's is normal)."""
-    return "" if result.test == "z" else "; " + MODEL_TITLES[getattr(result, "sampling", "shifted")]
+    return "" if result.test == "z" else "; " + MODEL_TITLES[result.sampling]
 
 
 def _density_under(result, y: np.ndarray, mu1: float) -> np.ndarray:
     """Density of the observed difference ȳ when τ = mu1, under the result's sampling model:
     ȳ = mu0 + d·se with d non-central t (default), or a central t (normal for z) shifted to mu1."""
     se, mu0 = result.se, result.mu0
-    if result.test == "t" and getattr(result, "sampling", "shifted") == "noncentral":
+    if result.test == "t" and result.sampling == "noncentral":
         return stats.nct.pdf((y - mu0) / se, result.df, (mu1 - mu0) / se) / se
     dist = stats.norm if result.test == "z" else stats.t(result.df)
     return dist.pdf((y - mu1) / se) / se

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
-
+from algocompare._results import kind_of
 from algocompare._tables import latex_escape
 from algocompare._validation import check_option
 from algocompare.report import figures as fig_views
@@ -97,9 +98,9 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     level = float(alpha)
     tables = {"summary": summary_table(data, sections, width)}
     for section, name, result in fig_views.iter_results(sections):
-        if hasattr(result, "to_frame") and not isinstance(result, (pd.DataFrame, pd.Series)):
-            tables[_stem(section.key, name)] = paper_table(result, order, width, caption=_caption(section, name, result),
-                                                           precision=precision)
+        if kind_of(result) is not None:  # a result object (a plain table has no paper layout)
+            caption = _caption(section, name, result)
+            tables[_stem(section.key, name)] = paper_table(result, order, width, caption=caption, precision=precision)
     files = {stem: paper_latex(table, width=width, precision=precision, scientific=scientific, label=f"tab:{stem}")
              for stem, table in tables.items()}
     paths = []
@@ -126,10 +127,10 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
 
 def _caption(section: Any, name: str, result: Any) -> str:
     """A short caption: the result's method when short, else the section's title and the result's name."""
-    method = str(getattr(result, "method", ""))
+    method = result.method
     if method and len(method) <= 50:
         return method
-    title = str(getattr(section, "title", "") or section.key)
+    title = str(section.title or section.key)
     return f"{title}: {name.replace('_', ' ')}"
 
 
@@ -160,15 +161,15 @@ def export_figures(data: Any, sections: list[Any], directory: str | Path, *, fmt
     data = as_results(data, nan_policy="keep")
     out = _directory(directory)
     # the ranks figure needs every cell; a table with missing cells starts with its sections' figures
-    jobs = [] if data.n_missing else [("ranks", lambda: distribution_plot(data, kind="violin", scale="ranks").figure)]
+    jobs: list[tuple[str, Callable[[], Any]]] = [] if data.n_missing else [
+        ("ranks", lambda: distribution_plot(data, kind="violin", scale="ranks").figure)]
     order = [] if data.n_missing else [str(a) for a in data.mean_ranks().sort_values(kind="stable").index]
     for section, name, result in fig_views.iter_results(sections):
         for view in fig_views.figure_views(result):
             view = fig_views.in_rank_order(view, result, order)  # the report's order, by mean rank
             # the customary figure's file is named after its function (cd_diagram, msd_plot, ...)
             key = fig_views.customary(result).draw.__name__ if view.key == "figure" else view.key
-            jobs.append((_stem(section.key, name, key),
-                         lambda view=view, result=result: fig_views.draw(view, result)))
+            jobs.append((_stem(section.key, name, key), partial(fig_views.draw, view, result)))
     paths = []
     for stem, make in jobs:
         fig = make()

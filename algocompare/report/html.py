@@ -13,7 +13,10 @@ from typing import Any
 
 import pandas as pd
 
+from algocompare._results import BaseResult
 from algocompare._tables import LONG_ROWS, frame_to_html, result_frame
+from algocompare.bayesian.pairwise import BayesianPairwiseResult
+from algocompare.bayesian.result import BayesianPairedResult
 from algocompare.report import figures as fig_views
 from algocompare.report.order import algorithm_order, in_order, summary_frame
 from algocompare.report.reading import CAVEATS, reading
@@ -187,11 +190,13 @@ def _table_html(result: Any, precision: int, order: list[str]) -> str:
     return wrapped
 
 
+#: The Bayesian results whose tests have a region of practical equivalence (``rope``).
+_WITH_ROPE = (BayesianPairedResult, BayesianPairwiseResult)
+
+
 def _notes_html(result: Any) -> str:
     """Warnings where a default hides a choice."""
-    rope = getattr(result, "rope", None)
-    bayesian = hasattr(result, "p_rope") or "p_rope" in getattr(getattr(result, "table", None), "columns", ())
-    if bayesian and rope is not None and float(rope) == 0:
+    if isinstance(result, _WITH_ROPE) and float(result.rope) == 0:
         return ('<p class="warning">No region of practical equivalence was set (rope = 0), so p_rope is zero '
                 "by construction and the test can only declare a winner. Set one in the data's units with "
                 "<code>--rope</code> (or <code>rope=</code>): the largest difference you would call negligible.</p>")
@@ -200,13 +205,11 @@ def _notes_html(result: Any) -> str:
 
 def _result_html(name: str, result: Any, precision: int, figures: _FigureJobs | None,
                  order: list[str] | None = None) -> str:
-    title = str(getattr(result, "method", name))
+    title = result.method if isinstance(result, BaseResult) else name
     order = order or []
     parts = [f"<h3>{html.escape(title)}</h3>", _notes_html(result)]
-    if isinstance(result, (pd.DataFrame, pd.Series)) or hasattr(result, "to_frame"):
+    if isinstance(result, (pd.DataFrame, pd.Series, BaseResult)):
         parts.append(_table_html(result, precision, order))
-    elif hasattr(result, "to_html"):
-        parts.append(f'<div class="table-wrap">{_one_result_vertically(result.to_html(precision=precision))}</div>')
     if figures is not None:
         for view in fig_views.figure_views(result):
             parts.append(figures.add(fig_views.in_rank_order(view, result, order), result,
@@ -232,7 +235,8 @@ def _summary_html(data: Any, precision: int, figures: _FigureJobs | None) -> str
                      "test (and Durbin's test for a balanced incomplete block design); mean ranks stretch the "
                      "ranks of an instance with k<sub>i</sub> algorithms to 1..k.</p>")
     table = summary_frame(data)
-    parts.append(f'<div class="table-wrap">{frame_to_html(table, precision, caption="Descriptive statistics per algorithm (sorted by mean rank)")}</div>')
+    caption = "Descriptive statistics per algorithm (sorted by mean rank)"
+    parts.append(f'<div class="table-wrap">{frame_to_html(table, precision, caption=caption)}</div>')
     from algocompare.analysis import MAX_ALL_PAIRS
 
     if figures is not None and data.n_algorithms > MAX_ALL_PAIRS:  # 10,000 violins: 190 s, 1.8 GB, unreadable
@@ -330,7 +334,8 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     options = options or AnalysisOptions()
     sections = run_analysis(data, options) if sections is None else list(sections)
     jobs = _FigureJobs() if figures else None
-    toc = [("summary", "Data summary")] + [(_slug(s.key), s.title) for s in sections] + [("reading", "Reading the results")]
+    toc = [("summary", "Data summary"), *((_slug(s.key), s.title) for s in sections),
+           ("reading", "Reading the results")]
     body = [f"<h1>{html.escape(title)}</h1>",
             f'<p class="meta">algocompare {__version__} · α = {options.alpha:g} · '
             f"p-value adjustment: {html.escape(adjustment_summary(sections, str(options.p_adjust)))}</p>",

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from algocompare._results import kind_of
 from algocompare._tables import (
     ADJUSTMENTS,
     WIDTHS,
@@ -58,18 +59,9 @@ class PaperTable:
 
 
 def _adjustment(result: Any) -> str:
-    name = str(getattr(result, "p_adjust", ""))
+    """The post-hoc result's adjustment as a table header names it ("Holm")."""
+    name = str(result.p_adjust)
     return ADJUSTMENTS.get(name, name)
-
-
-def _is_posthoc(result: Any) -> bool:
-    return all(hasattr(result, name) for name in ("mean_ranks", "table", "p_adjust", "control"))
-
-
-def _is_bayesian_pairs(result: Any) -> bool:
-    frame = getattr(result, "table", None)
-    columns = set(getattr(frame, "columns", ())) if isinstance(frame, pd.DataFrame) else set()
-    return {"algorithm_a", "algorithm_b", "p_left", "p_rope", "p_right"} <= columns
 
 
 def _short(value: float) -> str:
@@ -89,7 +81,7 @@ def _r(value: float) -> str:
 def _posthoc(sections: list[Any], *, control: bool) -> Any:
     for section in sections:
         for result in (section.results or {}).values():
-            if _is_posthoc(result) and (result.control is not None) == control:
+            if kind_of(result) == "posthoc" and (result.control is not None) == control:
                 return result
     return None
 
@@ -135,7 +127,8 @@ def summary_table(data: Any, sections: list[Any], width: str = "column") -> Pape
     if effects is not None:
         r = dict(zip(effects["algorithm_a"].astype(str), effects["effect_size"].to_numpy(float), strict=False))
         values = np.array([r.get(a, np.nan) for a in names])
-        frame["r"] = ["--" if a == reference or not np.isfinite(v) else _r(v) for a, v in zip(names, values, strict=False)]
+        frame["r"] = ["--" if a == reference or not np.isfinite(v) else _r(v)
+                      for a, v in zip(names, values, strict=False)]
         if width == "page":
             bounds = {a: (lo, hi) for a, lo, hi in zip(effects["algorithm_a"].astype(str), effects["ci_low"],
                                                          effects["ci_high"], strict=False)}
@@ -143,7 +136,7 @@ def summary_table(data: Any, sections: list[Any], width: str = "column") -> Pape
                                if a in bounds and np.isfinite(bounds[a][0]) else "--" for a in names]
         frame["magnitude"] = [str(magnitude(v, "rank_biserial")) if a != reference else "" for a, v in
                               zip(names, values, strict=False)]
-        incomplete = len({instance for instance, _ in getattr(data, "missing_cells", ())})
+        incomplete = len({instance for instance, _ in data.missing_cells})
         over = f"the {data.n_instances - incomplete} instances without a missing cell" if incomplete \
             else "the instances"
         notes.append(f"r: matched-pairs rank-biserial correlation with {reference} over {over} "
@@ -154,11 +147,13 @@ def summary_table(data: Any, sections: list[Any], width: str = "column") -> Pape
         return PaperTable(frame, np.zeros(frame.shape, bool), caption, "; ".join(notes) + ".", tuple(names))
     rejected, how = decision
     differs = [bool(rejected.get(a)) for a in names]
-    full = frame.assign(differs=["--" if a == reference else ("yes" if d else "no") for a, d in zip(names, differs, strict=False)])
+    full = frame.assign(differs=["--" if a == reference else ("yes" if d else "no")
+                                 for a, d in zip(names, differs, strict=False)])
     bold = np.zeros(full.shape, bool)
     bold[:, -1] = differs
     # the same table one column narrower, for long names in a column: the decision as a star on the mean rank
-    starred = frame.assign(**{"mean rank": [f"{m}*" if d else m for m, d in zip(frame["mean rank"], differs, strict=False)]})
+    starred = frame.assign(**{"mean rank": [f"{m}*" if d else m
+                                            for m, d in zip(frame["mean rank"], differs, strict=False)]})
     narrow = PaperTable(starred, np.zeros(starred.shape, bool), caption,
                         "; ".join([*notes, f"*: equal performance with {reference} rejected at {how}"]) + ".",
                         tuple(names))
@@ -211,7 +206,8 @@ def control_table(result: Any, width: str = "column") -> PaperTable:
         frame["r"] = [_r(-v) if np.isfinite(v) else "--" for v in table["effect_size"].to_numpy(float)]
         if width == "page" and {"ci_low", "ci_high"} <= set(table.columns):
             frame["95% CI"] = [f"[{_r(-h)}, {_r(-lo)}]" if np.isfinite(lo) else "--"
-                               for lo, h in zip(table["ci_low"].to_numpy(float), table["ci_high"].to_numpy(float), strict=False)]
+                               for lo, h in zip(table["ci_low"].to_numpy(float), table["ci_high"].to_numpy(float),
+                                                strict=False)]
         if width == "page" and "magnitude" in table:
             frame["magnitude"] = table["magnitude"].astype(str).to_numpy()
         note += f" r: rank-biserial correlation with {result.control} (positive: better than it)."
@@ -300,8 +296,10 @@ def bayesian_pairs_table(result: Any, order: list[str] | None = None) -> PaperTa
                           "P(right)": source["p_right"].to_numpy(float)})
     if order is not None:  # the better-ranked algorithm as A: swap the pair and its left and right
         position = {name: i for i, name in enumerate(order)}
-        swap = np.array([position.get(a, 0) > position.get(b, 0) for a, b in zip(frame["A"], frame["B"], strict=False)], bool)
-        frame.loc[swap, ["A", "B", "P(left)", "P(right)"]] = frame.loc[swap, ["B", "A", "P(right)", "P(left)"]].to_numpy()
+        swap = np.array([position.get(a, 0) > position.get(b, 0)
+                         for a, b in zip(frame["A"], frame["B"], strict=False)], bool)
+        swapped = frame.loc[swap, ["B", "A", "P(right)", "P(left)"]].to_numpy()
+        frame.loc[swap, ["A", "B", "P(left)", "P(right)"]] = swapped
         frame = frame.astype({"P(left)": float, "P(right)": float})
     bold = np.zeros(frame.shape, bool)
     bold[:, 2:] = frame.iloc[:, 2:].to_numpy() >= 0.95
@@ -397,13 +395,14 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
     >>> list(table.frame.columns), table.caption
     (['statistic', 'df', 'pvalue'], 'Friedman test (tie-corrected)')
     """
-    if _is_posthoc(result):
+    kind = kind_of(result)
+    if kind == "posthoc":
         return control_table(result, width) if result.control is not None else all_pairs_table(result, width, precision)
-    if _is_bayesian_pairs(result):
+    if kind == "bayesian_pairs":
         return bayesian_pairs_table(result, order)
     frame, bold = result_frame(result)
-    method = str(getattr(result, "method", caption))
-    permutation = _permutation_frame(frame)
+    method = result.method if kind is not None else str(caption)
+    permutation = _permutation_frame(frame) if kind == "permutation" else None
     if permutation is not None:
         counts = {"n_instances": "instances", "n_runs": "runs", "n_permutations": "permutations"}
         note = f"{method}; " + ", ".join(f"{format_cell(frame.iloc[0][k])} {word}" for k, word in counts.items()
@@ -416,7 +415,7 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
         note = f"{method}" + (": " + ", ".join(rest) if rest else "") + "."
         return PaperTable(row, np.zeros(row.shape, bool), method if len(method) <= 50 else caption, note,
                           index=False)
-    ranking = _ranking_frame(frame)
+    ranking = _ranking_frame(frame) if kind == "consensus" else None
     if ranking is not None:
         note = method + (f"; objective {format_number(frame['objective'].iloc[0])}" if "objective" in frame else "")
         if len(frame) > 1:
@@ -433,7 +432,7 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
     if order is not None:
         frame, bold = in_order(frame, bold, order)
     names = tuple(order or ())
-    columns = tuple(c for c in ("algorithm_a", "algorithm_b", "alg_a", "alg_b", "algorithm", "item") if c in frame)
+    columns = tuple(c for c in ("algorithm_a", "algorithm_b", "algorithm", "item") if c in frame)
     return PaperTable(frame, bold, caption or method, method + "." if caption else "", names, columns,
                       index=has_labels(frame))
 

@@ -124,7 +124,7 @@ def _leading_sentence(sections: dict[str, Any]) -> str:
 
 def _question(section: Any) -> str:
     """The section's question, introduced by its title: "Post-hoc comparisons: which pairs ...?"."""
-    question = getattr(section, "question", "")
+    question = section.question
     if not question:
         return ""
     return f"{section.title}: {question.removeprefix('Question: ')}"
