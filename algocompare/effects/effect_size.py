@@ -135,6 +135,41 @@ def cohens_d(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentr
     ``sqrt((n_x+n_y)/(n_x n_y) + d²/(2(n_x+n_y)))`` (``"normal"``, as pingouin's
     ``compute_esci``).
 
+    Parameters
+    ----------
+    x, y : array-like
+        Two independent samples (at least 2 values each).
+    confidence_level : float
+        Coverage of the interval (default 0.95).
+    ci_method : {"noncentral", "normal"}
+        Inversion of the non-central t distribution (exact under normality) or the normal
+        approximation with the Hedges & Olkin standard error.
+
+    Returns
+    -------
+    EffectSize
+        ``estimate`` with ``ci_low`` and ``ci_high`` at ``confidence_level``, the sample sizes
+        ``n_x`` and ``n_y`` and the interval's ``ci_method``.
+
+    See Also
+    --------
+    hedges_g : the bias-corrected d.
+    d_z : the paired counterpart.
+    magnitude : Cohen's labels (negligible, small, medium, large).
+
+    References
+    ----------
+    .. [1] Cohen, J. (1988). *Statistical Power Analysis for the Behavioral Sciences*, 2nd ed.
+       Lawrence Erlbaum, Hillsdale, NJ.
+    .. [2] Hedges, L. V., Olkin, I. (1985). *Statistical Methods for Meta-Analysis*. Academic
+       Press, Orlando.
+    .. [3] Steiger, J. H., Fouladi, R. T. (1997). Noncentrality interval estimation and the
+       evaluation of statistical models. In Harlow, Mulaik, Steiger (eds.), *What If There Were
+       No Significance Tests?*, 221–257. Lawrence Erlbaum, Mahwah, NJ.
+    .. [4] Lakens, D. (2013). Calculating and reporting effect sizes to facilitate cumulative
+       science: a practical primer for t-tests and ANOVAs. *Frontiers in Psychology* 4, 863.
+       doi:10.3389/fpsyg.2013.00863
+
     Examples
     --------
     >>> round(cohens_d([3, 4, 6, 7, 5, 6, 7, 3, 5, 4, 2], [4, 6, 6, 7, 6, 5, 5, 2, 3, 4, 1]).estimate, 4)
@@ -193,6 +228,27 @@ def hedges_g(x, y, *, bias_correction: str = "approx", confidence_level: float =
         As in :func:`cohens_d`.
     nan_policy : {"raise", "omit"}
 
+    Returns
+    -------
+    EffectSize
+        ``estimate`` with ``ci_low`` and ``ci_high`` at ``confidence_level``, the sample sizes
+        ``n_x`` and ``n_y`` and the interval's ``ci_method``.
+
+    See Also
+    --------
+    cohens_d : the uncorrected d.
+
+    References
+    ----------
+    .. [1] Hedges, L. V. (1981). Distribution theory for Glass's estimator of effect size and
+       related estimators. *Journal of Educational Statistics* 6(2), 107–128.
+       doi:10.3102/10769986006002107
+    .. [2] Hedges, L. V., Olkin, I. (1985). *Statistical Methods for Meta-Analysis*. Academic
+       Press, Orlando.
+    .. [3] Lakens, D. (2013). Calculating and reporting effect sizes to facilitate cumulative
+       science: a practical primer for t-tests and ANOVAs. *Frontiers in Psychology* 4, 863.
+       doi:10.3389/fpsyg.2013.00863
+
     Examples
     --------
     >>> round(hedges_g([3, 4, 6, 7, 5, 6, 7, 3, 5, 4, 2], [4, 6, 6, 7, 6, 5, 5, 2, 3, 4, 1]).estimate, 4)
@@ -227,6 +283,39 @@ def d_z(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentral",
     ``d_z sqrt(n)`` (``"noncentral"``), or is ``d_z ± t_{n−1} sqrt(1/n + d_z²/(2n))``
     (``"normal"``, pingouin's paired formula).
 
+    Parameters
+    ----------
+    x, y : array-like
+        Paired values (one per instance; at least 2 pairs).
+    confidence_level : float
+        Coverage of the interval (default 0.95).
+    ci_method : {"noncentral", "normal"}
+        Inversion of the non-central t distribution (exact under normality) or the normal
+        approximation with the Hedges & Olkin standard error.
+
+    Returns
+    -------
+    EffectSize
+        ``estimate`` with ``ci_low`` and ``ci_high`` at ``confidence_level``, the sample sizes
+        ``n_x`` and ``n_y`` and the interval's ``ci_method``.
+
+    See Also
+    --------
+    cohens_d_prime : García et al.'s d' = t/√n, which equals d_z.
+    paired_ttest : the test of the same mean difference.
+    paired_effect_sizes : d_z or another measure for every pair of algorithms.
+
+    References
+    ----------
+    .. [1] Cohen, J. (1988). *Statistical Power Analysis for the Behavioral Sciences*, 2nd ed.
+       Lawrence Erlbaum, Hillsdale, NJ.
+    .. [2] Lakens, D. (2013). Calculating and reporting effect sizes to facilitate cumulative
+       science: a practical primer for t-tests and ANOVAs. *Frontiers in Psychology* 4, 863.
+       doi:10.3389/fpsyg.2013.00863
+    .. [3] Steiger, J. H., Fouladi, R. T. (1997). Noncentrality interval estimation and the
+       evaluation of statistical models. In Harlow, Mulaik, Steiger (eds.), *What If There Were
+       No Significance Tests?*, 221–257. Lawrence Erlbaum, Mahwah, NJ.
+
     Examples
     --------
     >>> round(d_z([1.2, 0.8, 5.0, 3.3], [2.5, 1.9, 4.1, 3.0]).estimate, 4)
@@ -254,6 +343,35 @@ def cohens_d_prime(x, y, *, paired: bool = True, confidence_level: float = 0.95,
     algorithm (both samples must then have the same size). García et al. read d' near 0.5
     as a real difference and below 0.25 as negligible. The interval inverts the
     non-central t distribution of ``t``.
+
+    Parameters
+    ----------
+    x, y : array-like
+        The two algorithms' results, paired by position (the same number of each).
+    paired : bool
+        The paired t statistic (default) or Student's two-sample t.
+    confidence_level : float
+        Coverage of the interval (default 0.95).
+
+    Returns
+    -------
+    EffectSize
+        ``estimate`` with ``ci_low`` and ``ci_high`` at ``confidence_level``, the sample sizes
+        ``n_x`` and ``n_y`` and the interval's ``ci_method``.
+
+    See Also
+    --------
+    d_z : equal to d' with ``paired=True``.
+    paired_ttest : whose ``cohens_d`` field is d'.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [2] Cohen, J. (1988). *Statistical Power Analysis for the Behavioral Sciences*, 2nd ed.
+       Lawrence Erlbaum, Hillsdale, NJ.
 
     Examples
     --------
@@ -337,6 +455,38 @@ def cliffs_delta(x, y, *, confidence_level: float = 0.95, variance: str = "unbia
     (df = n_x + n_y − 2, Feng & Cliff 2004) or normal critical value — the options of
     R's ``effsize::cliff.delta``. Counting uses sorting, O(n log n).
 
+    Parameters
+    ----------
+    x, y : array-like
+        Two independent samples (at least 2 values each).
+    confidence_level : float
+        Coverage of the interval (default 0.95).
+    variance : {"unbiased", "consistent"}
+        The variance estimate of delta: Cliff's (1993) unbiased one or the consistent one of
+        Cliff (1996).
+    ci_distribution : {"t", "normal"}
+        Critical value of the interval: Student t with n_x + n_y − 2 df or normal.
+
+    Returns
+    -------
+    EffectSize
+        ``estimate`` with ``ci_low`` and ``ci_high`` at ``confidence_level``, the sample sizes
+        ``n_x`` and ``n_y`` and the interval's ``ci_method``.
+
+    See Also
+    --------
+    vargha_delaney_a12 : the same information as a probability, (1 + delta) / 2.
+    rank_biserial : equal to delta for independent samples.
+    rank_sum : the test of the same dominance.
+
+    References
+    ----------
+    .. [1] Cliff, N. (1993). Dominance statistics: ordinal analyses to answer ordinal
+       questions. *Psychological Bulletin* 114(3), 494–509. doi:10.1037/0033-2909.114.3.494
+    .. [2] Vargha, A., Delaney, H. D. (2000). A critique and improvement of the CL common
+       language effect size statistics of McGraw and Wong. *Journal of Educational and Behavioral
+       Statistics* 25(2), 101–132. doi:10.3102/10769986025002101
+
     Examples
     --------
     >>> cliffs_delta([10, 10, 20, 20, 20, 30, 30, 30, 40, 50], [10, 20, 30, 40, 40, 50]).estimate
@@ -367,6 +517,37 @@ def vargha_delaney_a12(x, y, *, confidence_level: float = 0.95, variance: str = 
     CLES for ``alternative="greater"``. 0.5 means no difference; Vargha & Delaney call 0.56,
     0.64 and 0.71 small, medium and large.
 
+    Parameters
+    ----------
+    x, y : array-like
+        Two independent samples (at least 2 values each).
+    confidence_level : float
+        Coverage of the interval (default 0.95).
+    variance : {"unbiased", "consistent"}
+        The variance estimate of delta: Cliff's (1993) unbiased one or the consistent one of
+        Cliff (1996).
+    ci_distribution : {"t", "normal"}
+        Critical value of the interval: Student t with n_x + n_y − 2 df or normal.
+
+    Returns
+    -------
+    EffectSize
+        ``estimate`` with ``ci_low`` and ``ci_high`` at ``confidence_level``, the sample sizes
+        ``n_x`` and ``n_y`` and the interval's ``ci_method``.
+
+    See Also
+    --------
+    cliffs_delta : delta = 2 A12 − 1.
+    rank_sum : whose ``effect_size`` is A12 of x.
+
+    References
+    ----------
+    .. [1] Vargha, A., Delaney, H. D. (2000). A critique and improvement of the CL common
+       language effect size statistics of McGraw and Wong. *Journal of Educational and Behavioral
+       Statistics* 25(2), 101–132. doi:10.3102/10769986025002101
+    .. [2] Cliff, N. (1993). Dominance statistics: ordinal analyses to answer ordinal
+       questions. *Psychological Bulletin* 114(3), 494–509. doi:10.1037/0033-2909.114.3.494
+
     Examples
     --------
     >>> vargha_delaney_a12([10, 10, 20, 20, 20, 30, 30, 30, 40, 50], [10, 20, 30, 40, 40, 50]).estimate
@@ -391,6 +572,35 @@ def rank_biserial(x, y, *, paired: bool = False, confidence_level: float = 0.95,
       signed ranks of the non-zero differences x − y (as pingouin's ``wilcoxon`` RBC);
       the interval is tanh(atanh(r) ± z·SE) with SE = sqrt(n(n+1)(2n+1)/6) / (n(n+1)/2),
       the signed-rank statistic's standard deviation scaled to r.
+
+    Parameters
+    ----------
+    x, y : array-like
+        Two samples: independent (``paired=False``) or paired by position (``paired=True``).
+    paired : bool
+        Glass's independent-samples r (default) or Kerby's matched-pairs r.
+    confidence_level : float
+        Coverage of the interval (default 0.95).
+
+    Returns
+    -------
+    EffectSize
+        ``estimate`` with ``ci_low`` and ``ci_high`` at ``confidence_level``, the sample sizes
+        ``n_x`` and ``n_y`` and the interval's ``ci_method``.
+
+    See Also
+    --------
+    cliffs_delta : equal to r for independent samples.
+    wilcoxon : the test whose signed ranks the matched-pairs r summarises.
+
+    References
+    ----------
+    .. [1] Glass, G. V. (1966). Note on rank biserial correlation. *Educational and
+       Psychological Measurement* 26(3), 623–631. doi:10.1177/001316446602600307
+    .. [2] Kerby, D. S. (2014). The simple difference formula: an approach to teaching
+       nonparametric correlation. *Comprehensive Psychology* 3, 11.IT.3.1. doi:10.2466/11.IT.3.1
+    .. [3] Cliff, N. (1993). Dominance statistics: ordinal analyses to answer ordinal
+       questions. *Psychological Bulletin* 114(3), 494–509. doi:10.1037/0033-2909.114.3.494
 
     Examples
     --------

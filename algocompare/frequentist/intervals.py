@@ -137,6 +137,40 @@ def median_difference_ci(x: Any, y: Any, *, confidence_level: float = 0.95, pair
     ``paired=True`` gives the one-sample analogue on the Walsh averages of x − y with K
     from the signed-rank distribution (R's ``wilcox.test(x, y, paired=TRUE, conf.int=TRUE)``).
 
+    Parameters
+    ----------
+    x, y : array-like
+        Two samples (at least 2 values each): independent, or paired by position with
+        ``paired=True``.
+    confidence_level : float
+        Nominal coverage (default 0.95); the coverage achieved by the discrete distribution is
+        reported as ``achieved_level``.
+    paired : bool
+        Independent samples (default) or the Walsh averages of paired differences.
+    method : {"auto", "exact", "approx"}
+        How K is found, as above.
+
+    Returns
+    -------
+    MedianDifferenceCI
+        ``estimate`` (median of the differences), ``ci_low``, ``ci_high`` (in the data's
+        units), ``achieved_level``, ``k`` and ``n_differences``.
+
+    See Also
+    --------
+    confidence_curve : the intervals at every level.
+    rank_sum, wilcoxon : the tests these intervals invert.
+
+    References
+    ----------
+    .. [1] Campbell, M. J., Gardner, M. J. (1988). Calculating confidence intervals for some
+       non-parametric analyses. *British Medical Journal* 296(6634), 1454–1456.
+       doi:10.1136/bmj.296.6634.1454
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
     Examples
     --------
     >>> import algocompare as ac
@@ -174,6 +208,39 @@ def confidence_curve(x: Any, y: Any, *, paired: bool = False, method: str = "aut
     interval with α_K = 2 P(W <= K − 1) (exact, or the normal approximation for samples
     above 20). Plotted, the x-axis is the hypothesised difference and the y-axis the
     p-value; ``result.plot()`` draws it.
+
+    Parameters
+    ----------
+    x, y : array-like
+        Two samples (at least 2 values each): independent, or paired by position with
+        ``paired=True``.
+    paired : bool
+        Independent samples (default) or the Walsh averages of paired differences.
+    method : {"auto", "exact", "approx"}
+        As in :func:`median_difference_ci`.
+
+    Returns
+    -------
+    ConfidenceCurveResult
+        ``estimate``, ``pvalue_at_zero`` (the level of the widest interval that excludes 0) and
+        the ``curve`` (k, ci_low, ci_high, pvalue), drawn by ``result.plot()``.
+
+    See Also
+    --------
+    median_difference_ci : one interval of the curve.
+
+    References
+    ----------
+    .. [1] Berrar, D. (2017). Confidence curves: an alternative to null hypothesis significance
+       testing for the comparison of classifiers. *Machine Learning* 106(6), 911–949.
+       doi:10.1007/s10994-016-5612-6
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+    .. [3] Campbell, M. J., Gardner, M. J. (1988). Calculating confidence intervals for some
+       non-parametric analyses. *British Medical Journal* 296(6634), 1454–1456.
+       doi:10.1136/bmj.296.6634.1454
 
     Examples
     --------

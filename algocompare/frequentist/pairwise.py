@@ -76,6 +76,20 @@ def sign_test(x: Any, y: Any, *, zero_method: str = "split", alternative: str = 
         ties), ``pvalue`` from ``scipy.stats.binomtest`` (two-sided: the sum of the
         probabilities not larger than that of the observed count, as R's ``binom.test``).
 
+    See Also
+    --------
+    wilcoxon : the signed-rank test, which also weighs the sizes of the differences.
+    multiple_sign_test : a control against several algorithms.
+
+    References
+    ----------
+    .. [1] Dixon, W. J., Mood, A. M. (1946). The statistical sign test. *Journal of the American
+       Statistical Association* 41(236), 557–566. doi:10.1080/01621459.1946.10501898
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
     Examples
     --------
     >>> import algocompare as ac
@@ -183,6 +197,26 @@ def wilcoxon(x: Any, y: Any, *, zero_method: str = "split", correction: bool = F
     WilcoxonResult
         ``statistic`` = R+, plus ``r_minus``, ``t`` = min(R+, R-), ``z``, ``pvalue``.
 
+    See Also
+    --------
+    sign_test : counts the signs only.
+    paired_ttest : the parametric counterpart.
+    rank_biserial : its effect size (``paired=True``).
+    median_difference_ci : the interval of the median difference (``paired=True``).
+
+    References
+    ----------
+    .. [1] Wilcoxon, F. (1945). Individual comparisons by ranking methods. *Biometrics
+       Bulletin* 1(6), 80–83. doi:10.2307/3001968
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [3] Derrac, J., García, S., Molina, D., Herrera, F. (2011). A practical tutorial on the
+       use of nonparametric statistical tests as a methodology for comparing evolutionary and
+       swarm intelligence algorithms. *Swarm and Evolutionary Computation* 1(1), 3–18.
+       doi:10.1016/j.swevo.2011.02.002
+
     Examples
     --------
     >>> import algocompare as ac
@@ -259,6 +293,41 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
     García et al. (2009, §3.2) measure the effect as d' = t/√n, the mean difference in
     units of the standard deviation of the differences.
 
+    Parameters
+    ----------
+    x, y : array-like
+        Paired values (one per instance); the test is on ``d = x - y``.
+    alternative : {"two-sided", "greater", "less"}
+        ``"greater"``: the mean of ``d`` is positive.
+    confidence_level : float
+        Coverage of the interval of the mean difference (default 0.95).
+
+    Returns
+    -------
+    PairedTTestResult
+        ``statistic`` t, ``pvalue``, ``df`` = n − 1, ``mean_difference`` with ``ci_low`` and
+        ``ci_high`` (in the data's units), and ``cohens_d`` = d' = t/√n.
+
+    See Also
+    --------
+    wilcoxon : the non-parametric counterpart.
+    d_z : the standardised mean difference with its interval.
+    severity_analysis : the post-data severity of the same test.
+
+    Notes
+    -----
+    The values are scaled by an exact power of two before the variance is taken, so data near
+    1e300 or 1e-300 give the same t and p (:mod:`algocompare._scaling`).
+
+    References
+    ----------
+    .. [1] Student (1908). The probable error of a mean. *Biometrika* 6(1), 1–25.
+       doi:10.1093/biomet/6.1.1
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
     Examples
     --------
     >>> import algocompare as ac
@@ -314,6 +383,38 @@ def rank_sum(x: Any, y: Any, *, alternative: str = "two-sided", method: str = "a
     (scipy's name; formerly ``correction=``, a deprecated alias) applies the continuity
     correction of the normal approximation, as R's ``correct=TRUE``.
 
+    Parameters
+    ----------
+    x, y : array-like
+        Two independent samples (e.g. two algorithms' runs on one instance).
+    alternative : {"two-sided", "greater", "less"}
+        ``"greater"``: x tends to be larger than y.
+    method : {"auto", "exact", "approx"}
+        The exact distribution of U, the normal approximation, or exact for samples of at most
+        8 without ties.
+    use_continuity : bool
+        Continuity correction of the normal approximation (default True).
+
+    Returns
+    -------
+    RankSumResult
+        ``statistic`` U of x, ``u_y``, ``pvalue``, ``effect_size`` U/(n_x n_y) and whether the
+        p-value is ``exact``.
+
+    See Also
+    --------
+    wilcoxon : the paired counterpart.
+    vargha_delaney_a12, cliffs_delta : its effect sizes, with intervals.
+    median_difference_ci : the interval of the difference of medians.
+
+    References
+    ----------
+    .. [1] Mann, H. B., Whitney, D. R. (1947). On a test of whether one of two random variables
+       is stochastically larger than the other. *Annals of Mathematical Statistics* 18(1), 50–60.
+       doi:10.1214/aoms/1177730491
+    .. [2] Wilcoxon, F. (1945). Individual comparisons by ranking methods. *Biometrics
+       Bulletin* 1(6), 80–83. doi:10.2307/3001968
+
     Examples
     --------
     >>> import algocompare as ac
@@ -354,6 +455,30 @@ def fwer_of_pairwise(pvalues: Any) -> FWERResult:
     García et al. (2009), eq. (1): the probability of at least one false rejection when
     the pairwise p-values are treated as independent — why pairwise tests cannot be used
     for a multiple comparison. Computed as ``-expm1(Σ log1p(-p_i))`` (exact for tiny p).
+
+    Parameters
+    ----------
+    pvalues : array-like
+        The m pairwise p-values, each in [0, 1].
+
+    Returns
+    -------
+    FWERResult
+        ``pvalue`` = 1 − Π(1 − p_i) and ``n_comparisons`` = m.
+
+    See Also
+    --------
+    posthoc : comparisons that control the family-wise error.
+    adjust_pvalues : Holm, Hochberg, Bonferroni and other adjustments.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [2] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
 
     Examples
     --------
