@@ -71,6 +71,33 @@ def escape_absolute_values(app, what, name, obj, options, lines):
             lines[i] = escape_bars(line)
 
 
+CITATION = re.compile(r"^(\s*)\.\. \[(\w+)\]\s*")
+CITATION_REFERENCE = re.compile(r"\[(\w+)\]_")
+
+
+def plain_citations(app, what, name, obj, options, lines):
+    """A docstring's References are ``.. [1]`` entries cited as ``[1]_`` (numpydoc). Several
+    docstrings share a page (a module's members, a class and its methods), where those labels
+    would be duplicate targets; so each entry becomes a paragraph that starts with its label,
+    ``[1] Author (year) ...``, and each citation plain text, ``[1]``."""
+    out: list[str] = []
+    indent = None  # the indentation of the entry being read, None outside an entry
+    for line in lines:
+        match = CITATION.match(line)
+        if match:
+            if out and out[-1].strip():
+                out.append("")  # entries are paragraphs of their own
+            indent = match.group(1)
+            out.append(f"{indent}[{match.group(2)}] {line[match.end():]}")
+        elif indent is not None and line.strip() and line.startswith(indent + " "):
+            out.append(indent + line.strip())  # the entry's continuation lines join its paragraph
+        else:
+            indent = None
+            out.append(CITATION_REFERENCE.sub(r"[\1]", line))
+    lines[:] = out
+
+
 def setup(app):
     app.connect("config-inited", copy_notebooks)
     app.connect("autodoc-process-docstring", escape_absolute_values)
+    app.connect("autodoc-process-docstring", plain_citations)
