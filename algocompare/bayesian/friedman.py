@@ -215,15 +215,25 @@ def bayesian_friedman(data: Any, *, prior_strength: float = 1.0, alpha: float = 
 
     Parameters
     ----------
-    data : Results, wide DataFrame (instances x algorithms) or 2-D array.
-    prior_strength : s, weight of the pseudo-observation (default 1, rNPBST).
-    alpha : 1 - the level of the credible region (Carrasco et al.'s gamma; default 0.05).
+    data : Results, DataFrame or 2-D array
+        Instances × algorithms.
+    prior_strength : float
+        s, weight of the pseudo-observation (default 1, rNPBST).
+    alpha : float
+        1 - the level of the credible region (Carrasco et al.'s gamma; default 0.05).
         ``gamma=`` is a deprecated alias.
-    method, imprecise : see above.
-    n_samples : posterior draws for the sampling version.
-    direction : "minimize", "maximize" or None (the data's own).
-    nan_policy : "raise" or "omit" (drop the instances with a missing value).
-    rng : None, int or numpy Generator (sampling version only).
+    method : {"auto", "asymptotic", "sampling"}
+        See above.
+    imprecise : bool
+        Repeat the test for every prior rank vector (see above).
+    n_samples : int
+        Posterior draws for the sampling version.
+    direction : {"minimize", "maximize"}, optional
+        ``None`` (default): the data's own.
+    nan_policy : {"raise", "omit"}
+        ``"omit"`` drops the instances with a missing value.
+    rng : None, int or numpy.random.Generator
+        Seed or generator (sampling version only).
 
     Returns
     -------

@@ -131,30 +131,41 @@ def bayesian_pairwise(data: Any, *, test: str = "signed_rank", rope: float = 0.0
 
     Parameters
     ----------
-    data : Results, wide DataFrame or 2-D array.
-    test : ``"signed_rank"`` (default, as Carrasco et al. Figs. 7-10) or ``"sign"``.
-    rope : half-width of the region of practical equivalence, in the data's units.
-    prior_strength : default of the chosen test when None (0.5 signed-rank, 1 sign).
-    n_samples, threshold : as :func:`bayesian_signed_rank`; ``n_samples`` is the most
-        draws a pair gets (see ``precision``).
-    direction : "minimize", "maximize" or None (the data's own; a DataFrame or an array
-        is taken as "minimize").
-    nan_policy : "raise" or "omit" (drop the instances with a missing value, recorded in
-        ``dropped_instances``).
-    rng : None, int or Generator; one generator is shared by all pairs.
-    progress : a tqdm bar over the posterior draws or the pairs: ``None`` (default) on a
+    data : Results, DataFrame or 2-D array
+        Instances × algorithms.
+    test : {"signed_rank", "sign"}
+        The test of each pair (default ``"signed_rank"``, as Carrasco et al. Figs. 7-10).
+    rope : float
+        Half-width of the region of practical equivalence, in the data's units.
+    prior_strength : float, optional
+        Default of the chosen test when None (0.5 signed-rank, 1 sign).
+    n_samples, threshold
+        As in :func:`bayesian_signed_rank`; ``n_samples`` is the most draws a pair gets
+        (see ``precision``).
+    direction : {"minimize", "maximize"}, optional
+        ``None`` (default): the data's own (a DataFrame or an array is taken as "minimize").
+    nan_policy : {"raise", "omit"}
+        ``"omit"`` drops the instances with a missing value, recorded in
+        ``dropped_instances``.
+    rng : None, int or numpy.random.Generator
+        One generator is shared by all pairs.
+    progress : bool, optional
+        A tqdm bar over the posterior draws or the pairs: ``None`` (default) on a
         terminal once the work has lasted a second, ``True`` always, ``False`` never.
-    method : signed-rank test only. ``"sample"``: Monte Carlo draws of the exact
+    method : {"auto", "sample", "normal"}
+        Signed-rank test only. ``"sample"``: Monte Carlo draws of the exact
         posterior. ``"normal"``: its large-sample normal form, no sampling
         (:mod:`algocompare.bayesian._large_sample`; its probabilities differ from the
         sampled ones by at most 0.005 from 500 instances on, shrinking as 1/n, about
         the Monte Carlo error of 50,000 draws). ``"auto"`` (default): normal from
         ``LARGE_SAMPLE_FROM`` = 500 instances on, sampled below.
-    precision : a sampled pair stops drawing once two Monte Carlo standard errors of
+    precision : float or None
+        A sampled pair stops drawing once two Monte Carlo standard errors of
         each of its probabilities are at most this (default 0.0005, the three printed
         decimals: a clearly decided pair needs about 4,000 draws); ``None`` always draws
         ``n_samples``.
-    executor : None (here) or a ``concurrent.futures`` executor or
+    executor : optional
+        None (here) or a ``concurrent.futures`` executor or
         ``dask.distributed.Client`` to share the pairs among workers, as
         :func:`algocompare.run_experiment` takes it. Every piece of pairs regenerates the
         same Dirichlet weights from ``rng``, so the result is identical on 1 or N workers.

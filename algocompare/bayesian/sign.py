@@ -61,20 +61,29 @@ def bayesian_sign(x: Any, y: Any, rope: float = 0.0, *, prior_strength: float = 
 
     Parameters
     ----------
-    x, y : paired samples (one value per instance), e.g. mean errors of two algorithms.
-    rope : half-width of the region of practical equivalence (>= 0). With ``rope=0``
+    x, y : array_like
+        Paired samples (one value per instance), e.g. mean errors of two algorithms.
+    rope : float
+        Half-width of the region of practical equivalence (>= 0). With ``rope=0``
         the rope cell (the zero differences) is dropped from the reported probabilities
         (left + right = 1). When it is the most probable region in every draw (most
         differences are 0), p_left and p_right are the shares of draws with theta_left >
         theta_right and the reverse, with a UserWarning, never NaN.
-    prior_strength : s, the weight of the pseudo-observation.
-    prior_place : region of the pseudo-observation: ``"rope"`` (default, baycomp),
-        ``"left"``, ``"right"``, or ``"split"`` (s/3 on each region, rNPBST).
-    n_samples : posterior draws.
-    threshold : probability a region needs for a decision.
-    names : labels of x and y (default: the Series names, else "x", "y").
-    nan_policy : ``"raise"`` or ``"omit"`` (drop pairs with a missing value).
-    rng : None, int or numpy Generator.
+    prior_strength : float
+        s, the weight of the pseudo-observation.
+    prior_place : {"rope", "left", "right", "split"}
+        Region of the pseudo-observation: ``"rope"`` (default, baycomp), ``"left"``,
+        ``"right"``, or ``"split"`` (s/3 on each region, rNPBST).
+    n_samples : int
+        Posterior draws.
+    threshold : float
+        Probability a region needs for a decision.
+    names : tuple of str, optional
+        Labels of x and y (default: the Series names, else "x", "y").
+    nan_policy : {"raise", "omit"}
+        ``"omit"`` drops the pairs with a missing value.
+    rng : None, int or numpy.random.Generator
+        Seed or generator of the posterior draws.
 
     Returns
     -------

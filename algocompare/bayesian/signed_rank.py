@@ -255,11 +255,15 @@ def bayesian_signed_rank(x: Any, y: Any, rope: float = 0.0, *, prior_strength: f
 
     Parameters
     ----------
-    x, y : paired samples (one value per instance).
-    rope : half-width of the region of practical equivalence (>= 0). With ``rope=0``
+    x, y : array_like
+        Paired samples (one value per instance).
+    rope : float
+        Half-width of the region of practical equivalence (>= 0). With ``rope=0``
         theta_rope = 0 and the report has p_rope = 0, p_left + p_right = 1.
-    prior_strength : s, the weight of the pseudo-observation z0 = 0 (default 0.5, baycomp).
-    n_samples, threshold, names, nan_policy, rng : as :func:`bayesian_sign`.
+    prior_strength : float
+        s, the weight of the pseudo-observation z0 = 0 (default 0.5, baycomp).
+    n_samples, threshold, names, nan_policy, rng
+        As in :func:`bayesian_sign`.
 
     Returns
     -------
