@@ -15,15 +15,18 @@ from algocompare.cli._common import add_data_arguments, dropped_line, load_input
 __all__ = ["register"]
 
 
-class _PosthocTests(Sequence[str]):
-    """The keys of the post-hoc registry, read when argparse first needs them (``--help``, a
-    given ``--posthoc-test``): building the parser imports no statistics."""
+class _SectionChoices(Sequence[str]):
+    """The choices the post-hoc section accepts (``POSTHOC_TESTS``, ``CORRECTIONS``: live views of
+    their registries), read when argparse first needs them (``--help``, a given value): building
+    the parser imports no statistics."""
 
-    @staticmethod
-    def _keys() -> tuple[str, ...]:
-        from algocompare.posthoc.registry import POSTHOC_TESTS
+    def __init__(self, name: str) -> None:
+        self._name = name
 
-        return tuple(POSTHOC_TESTS)
+    def _keys(self) -> tuple[str, ...]:
+        from algocompare.analysis import posthoc_section
+
+        return tuple(getattr(posthoc_section, self._name))
 
     @overload
     def __getitem__(self, index: int) -> str: ...
@@ -49,12 +52,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     p.add_argument("--control", default="best", help="post-hoc control: an algorithm, 'best' (default) or 'none'")
     p.add_argument("--p-adjust", "--correction", dest="p_adjust", metavar="METHOD", default="holm",
-                   help="p-value adjustment of the post-hoc tests for multiplicity (default holm; "
-                        "--correction is the former spelling)")
+                   choices=_SectionChoices("CORRECTIONS"),
+                   help="p-value adjustment of the post-hoc tests for multiplicity: one of %(choices)s (default "
+                        "holm; --correction is the former spelling)")
     p.add_argument("--se", choices=("permutation", "classic"), default="permutation",
                    help="standard error of the rank post-hoc tests: 'permutation' (default, calibrated, "
                         "tie-aware) or 'classic' (the papers' closed forms)")
-    p.add_argument("--posthoc-test", metavar="TEST", choices=_PosthocTests(), default=None,
+    p.add_argument("--posthoc-test", metavar="TEST", default=None,
+                   choices=_SectionChoices("POSTHOC_TESTS"),
                    help="post-hoc test of the pairwise comparisons: one of %(choices)s (default friedman, the z "
                         "tests on mean ranks; durbin and skillings_mack only for tables with missing cells, "
                         "which use skillings_mack by default)")
@@ -94,13 +99,12 @@ def _check_posthoc_test(test: str | None, res: Any) -> None:
     with holes, the others on a complete one (a one-line error otherwise, before any section runs)."""
     if test is None:
         return
-    from algocompare.posthoc.analysis import complete_table_test
-    from algocompare.posthoc.incomplete_analysis import incomplete_table_test
+    from algocompare.analysis import incomplete_posthoc_section, posthoc_section
 
-    if res.n_missing:
-        incomplete_table_test(test, explicit=True)  # --posthoc-test friedman too: the default is Skillings-Mack
+    if res.n_missing:  # --posthoc-test friedman too: only the default stands for Skillings-Mack there
+        incomplete_posthoc_section.incomplete_table_test(test, explicit=True)
     else:
-        complete_table_test(test)
+        posthoc_section.complete_table_test(test)
 
 
 def _write_outputs(args: argparse.Namespace, res: Any, sections: list[Any], options: Any) -> None:

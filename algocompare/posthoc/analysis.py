@@ -17,15 +17,16 @@ import pandas as pd
 from algocompare._results import format_number
 from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section, size_limits
 from algocompare.effects.paired_table import PAIRED_MEASURES, paired_effect_sizes
-from algocompare.posthoc.adjust import PAIRWISE_CORRECTIONS
+from algocompare.posthoc.adjust import CORRECTIONS, PAIRWISE_CORRECTIONS
 from algocompare.posthoc.bergmann import MAX_EXACT_K
 from algocompare.posthoc.procedure import posthoc
 from algocompare.posthoc.reading import section_reading
 from algocompare.posthoc.registry import INCOMPLETE_TESTS, POSTHOC_TESTS, PosthocTest
 from algocompare.posthoc.registry import get as posthoc_test
 
+# POSTHOC_TESTS and CORRECTIONS: what the section accepts (the choices of analyze's --posthoc-test and --p-adjust)
 __all__ = ["QUESTION", "Adjustment", "all_pairs_adjustment", "complete_table_test", "control_adjustment", "describe",
-           "question", "section", "with_effect_sizes"]
+           "question", "section", "with_effect_sizes", "POSTHOC_TESTS", "CORRECTIONS"]
 
 #: The question the section answers, and its scope.
 QUESTION = ("Question: which pairs of algorithms differ on problems like these? The z tests on mean ranks treat the "
