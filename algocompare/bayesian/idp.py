@@ -95,6 +95,21 @@ def idp_wilcoxon(x: Any, y: Any, *, prior_strength: float = np.sqrt(2) - 1, c: f
     IDPResult
         ``p_lower``, ``p_upper`` and the ``decision``.
 
+    See Also
+    --------
+    rank_sum : the frequentist test of the same P(X <= Y).
+    bayesian_signed_rank : the Bayesian test of paired samples.
+
+    References
+    ----------
+    .. [1] Benavoli, A., Mangili, F., Ruggeri, F., Zaffalon, M. (2015). Imprecise Dirichlet
+       process with application to the hypothesis test on the probability that X ≤ Y. *Journal of
+       Statistical Theory and Practice* 9(3), 658–684. doi:10.1080/15598608.2014.985997
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
     Examples
     --------
     >>> import algocompare as ac

@@ -38,6 +38,11 @@ def read_frame(path: str | Path, sheet: Any = None, *, delimiter: str | None = N
 
     Parameters
     ----------
+    path : str or pathlib.Path
+        A ``.csv``, ``.tsv`` or ``.txt`` text file, an Excel workbook (``.xlsx``, ``.xlsm``,
+        ``.xls``) or a Parquet file (``.parquet``, ``.pq``).
+    sheet : str or int, optional
+        The sheet of a workbook (name or position); ``None`` (default) the first one.
     delimiter : str, optional
         The cell delimiter of a text file; ``None`` (default) takes the one of ``,``, tab,
         ``;`` or ``|`` that splits every one of the first lines as it splits the header.
@@ -45,6 +50,30 @@ def read_frame(path: str | Path, sheet: Any = None, *, delimiter: str | None = N
         The decimal mark of a text file; ``None`` (default) reads decimal commas when every
         cell of a value column is a number written with them (``1,5``, ``1.234,5``: a dot
         then groups thousands), decimal points otherwise.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table as written in the file (header row as column names).
+
+    Raises
+    ------
+    ValueError
+        In one line naming the fix: an empty file, text that is not UTF-8, a row with more
+        cells than the header, a workbook that is truncated or damaged, an unknown extension.
+
+    See Also
+    --------
+    read : the same file as a :class:`Results`.
+
+    References
+    ----------
+    .. [1] Shafranovich, Y. (2005). Common Format and MIME Type for Comma-Separated Values
+       (CSV) Files. *RFC 4180*, Internet Engineering Task Force.
+       https://www.rfc-editor.org/rfc/rfc4180
+    .. [2] McKinney, W. (2010). Data structures for statistical computing in Python.
+       *Proceedings of the 9th Python in Science Conference*, 56–61.
+       doi:10.25080/Majora-92bf1922-00a
 
     Examples
     --------
@@ -279,6 +308,8 @@ def read(path: str | Path, *, layout: str = "auto", direction: str | None = None
 
     Parameters
     ----------
+    path : str or pathlib.Path
+        The results file, as :func:`read_frame` reads it.
     layout : {"auto", "wide", "long"}
         ``"wide"``: one row per instance, one column per algorithm; ``instance`` names the
         label column (default: the first column if it is named like an instance column, is
@@ -295,14 +326,49 @@ def read(path: str | Path, *, layout: str = "auto", direction: str | None = None
         that are not all integers. A first column of distinct integers that may be either
         labels or an algorithm's results is refused: pass its name to label the rows by it,
         or ``False`` to compare it as an algorithm (rows numbered from 1).
+    algorithm, value : str
+        The algorithm and value columns of a long table (default ``"algorithm"``,
+        ``"value"``).
+    run : str, optional
+        The run column of a long table; ``None`` (default) numbers the runs of each
+        (instance, algorithm) in the order of the rows.
     direction : {"minimize", "maximize"}, optional
         Which values are best; ``None`` (default) is ``"minimize"`` (a file does not say).
     nan_policy : {"raise", "omit", "keep"}
         Missing values: refuse them (default), drop the instances that have one, or keep
         them for the tests made for incomplete tables.
+    sheet : str or int, optional
+        The sheet of a workbook, as :func:`read_frame`.
     delimiter, decimal : str, optional
         The cell delimiter and the decimal mark of a text file, as :func:`read_frame`;
         ``None`` (default) detects them.
+
+    Returns
+    -------
+    Results
+        The results, with what was decided while reading in :attr:`Results.notes`.
+
+    Raises
+    ------
+    ValueError
+        In one line naming the fix: an ambiguous layout, a non-numeric or infinite cell,
+        integers beyond 2**53 that a float cannot hold exactly, a missing value under
+        ``nan_policy="raise"``, a repeated label, and the file errors of :func:`read_frame`.
+
+    See Also
+    --------
+    read_frame : the raw table.
+    Results.from_wide, Results.from_long : the same from a DataFrame.
+    load_dataset : the bundled results.
+
+    References
+    ----------
+    .. [1] Shafranovich, Y. (2005). Common Format and MIME Type for Comma-Separated Values
+       (CSV) Files. *RFC 4180*, Internet Engineering Task Force.
+       https://www.rfc-editor.org/rfc/rfc4180
+    .. [2] McKinney, W. (2010). Data structures for statistical computing in Python.
+       *Proceedings of the 9th Python in Science Conference*, 56–61.
+       doi:10.25080/Majora-92bf1922-00a
 
     Examples
     --------

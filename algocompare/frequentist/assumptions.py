@@ -182,10 +182,34 @@ def normality(data: Any, *, test: str | list[str] = "all", per: str = "algorithm
     Parameters
     ----------
     data : Results, DataFrame or 2-D array
+        The results (instances × algorithms, or runs).
+    test : {"all", "ks", "shapiro", "dagostino"} or list of them
+        The tests to run (default all three).
     per : {"algorithm", "cell"}
         ``"algorithm"``: each algorithm's column of the instances × algorithms table.
         ``"cell"``: each algorithm's runs on each instance (needs runs).
+    alpha : float
+        Level of each test's ``reject`` (default 0.05).
     {table_options}
+
+    Returns
+    -------
+    NormalityResult
+        ``table``: one row per sample and test (``statistic``, ``pvalue``, ``reject``).
+
+    See Also
+    --------
+    check_assumptions : the checks that decide between parametric and rank tests.
+    multivariate_normality : normality of several measures at once.
+
+    References
+    ----------
+    .. [1] Shapiro, S. S., Wilk, M. B. (1965). An analysis of variance test for normality
+       (complete samples). *Biometrika* 52(3–4), 591–611. doi:10.1093/biomet/52.3-4.591
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
 
     Examples
     --------
@@ -324,11 +348,42 @@ def homoscedasticity(data: Any, *, test: str | list[str] = "all", per: str = "bl
 
     Parameters
     ----------
+    data : Results, DataFrame or 2-D array
+        The results (instances × algorithms, or runs).
+    test : {"all", "levene", "levene_median", "bartlett"} or list of them
+        The tests to run (default all three).
     per : {"blocks", "instance"}
         ``"blocks"``: the algorithms' columns of the aggregated table form the groups.
         ``"instance"``: on each instance, the algorithms' runs form the groups (García
         et al. 2009, Table 4; needs runs).
+    alpha : float
+        Level of each test's ``reject`` (default 0.05).
     {table_options}
+
+    Returns
+    -------
+    HomoscedasticityResult
+        ``table``: one row per group of samples and test (``statistic``, ``pvalue``,
+        ``reject``, ``note``).
+
+    See Also
+    --------
+    check_assumptions : uses the Brown–Forsythe test.
+    normality : the other condition of the parametric tests.
+
+    References
+    ----------
+    .. [1] Levene, H. (1960). Robust tests for equality of variances. In Olkin (ed.),
+       *Contributions to Probability and Statistics*, 278–292. Stanford University Press.
+    .. [2] Brown, M. B., Forsythe, A. B. (1974). Robust tests for the equality of variances.
+       *Journal of the American Statistical Association* 69(346), 364–367.
+       doi:10.1080/01621459.1974.10482955
+    .. [3] Bartlett, M. S. (1937). Properties of sufficiency and statistical tests.
+       *Proceedings of the Royal Society of London A* 160(901), 268–282. doi:10.1098/rspa.1937.0109
+    .. [4] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
 
     Examples
     --------
@@ -406,6 +461,37 @@ def multivariate_normality(x: Any, *, test: str = "shapiro-wilk") -> Multivariat
     distribution whose moments come from Royston's approximation for n (12 <= n <= 5000).
     ``"henze-zirkler"``: ``pingouin.multivariate_normality``.
 
+    Parameters
+    ----------
+    x : array-like or DataFrame
+        An n × p sample (rows: observations, e.g. instances; columns: measures), with
+        12 <= n <= 5000 for ``"shapiro-wilk"`` and more observations than measures.
+    test : {"shapiro-wilk", "henze-zirkler"}
+        The test (default the multivariate Shapiro–Wilk).
+
+    Returns
+    -------
+    MultivariateNormalityResult
+        ``statistic`` (W* or HZ), ``pvalue``, ``n``, ``p`` and the ``test``.
+
+    See Also
+    --------
+    normality : one variable at a time.
+    hotelling_t2 : the test that assumes multivariate normality.
+
+    References
+    ----------
+    .. [1] Villasenor Alva, J. A., González Estrada, E. (2009). A generalization of
+       Shapiro–Wilk's test for multivariate normality. *Communications in Statistics – Theory and
+       Methods* 38(11), 1870–1883. doi:10.1080/03610920802474465
+    .. [2] Henze, N., Zirkler, B. (1990). A class of invariant consistent tests for
+       multivariate normality. *Communications in Statistics – Theory and Methods* 19(10),
+       3595–3617. doi:10.1080/03610929008830400
+    .. [3] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
     Examples
     --------
     >>> import numpy as np, algocompare as ac
@@ -462,6 +548,33 @@ def hotelling_t2(x: Any, y: Any) -> HotellingResult:
     algorithms. On the differences d = x − y: T² = n d̄ᵀ S⁻¹ d̄ and
     F = (n − p) T² / (p (n − 1)) with (p, n − p) df (the multivariate paired t-test;
     Carrasco et al. 2020, §8.1, as its parametric counterpart).
+
+    Parameters
+    ----------
+    x, y : array-like or DataFrame
+        n × p tables (instances × measures) of the two algorithms, the same shape; a
+        DataFrame's columns name the measures.
+
+    Returns
+    -------
+    HotellingResult
+        ``statistic`` T², ``f`` with ``df1`` = p and ``df2`` = n − p, ``pvalue`` and the
+        ``mean_difference`` per measure (in the data's units).
+
+    See Also
+    --------
+    paired_ttest : one measure.
+    multiple_measures_test : the non-parametric counterpart.
+    multivariate_normality : its assumption.
+
+    References
+    ----------
+    .. [1] Hotelling, H. (1931). The generalization of Student's ratio. *Annals of
+       Mathematical Statistics* 2(3), 360–378. doi:10.1214/aoms/1177732979
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
 
     Examples
     --------
@@ -546,7 +659,39 @@ def check_assumptions(data: Any, *, alpha: float = 0.05, direction: str | None =
 
     Parameters
     ----------
+    data : Results, DataFrame or 2-D array
+        The results (instances × algorithms, or runs).
+    alpha : float
+        Level of every check, Bonferroni-adjusted within a family of checks (default 0.05).
     {table_options}
+
+    Returns
+    -------
+    AssumptionsResult
+        ``recommendation`` ("parametric" or "non-parametric"), ``parametric_ok``, the
+        ``reasons`` and the ``checks`` table (tests run, rejections raw and after Bonferroni).
+
+    See Also
+    --------
+    normality, homoscedasticity : the checks one by one.
+    rm_anova : the parametric omnibus test (with Mauchly's sphericity test).
+    friedman : the non-parametric one.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [2] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [3] Shapiro, S. S., Wilk, M. B. (1965). An analysis of variance test for normality
+       (complete samples). *Biometrika* 52(3–4), 591–611. doi:10.1093/biomet/52.3-4.591
+    .. [4] Brown, M. B., Forsythe, A. B. (1974). Robust tests for the equality of variances.
+       *Journal of the American Statistical Association* 69(346), 364–367.
+       doi:10.1080/01621459.1974.10482955
+    .. [5] Mauchly, J. W. (1940). Significance test for sphericity of a normal n-variate
+       distribution. *Annals of Mathematical Statistics* 11(2), 204–209. doi:10.1214/aoms/1177731915
 
     Examples
     --------

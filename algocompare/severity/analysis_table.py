@@ -82,6 +82,26 @@ def severity_analysis(x, y, *, delta: float | None = None, paired: bool = True, 
     sampling : {"noncentral", "shifted"}
         The sampling model of severity and power of the t test, as in :func:`severity`.
 
+    Returns
+    -------
+    SeverityAnalysis
+        The test (``estimate``, ``sd``, ``se``, ``statistic``, ``pvalue``, ``reject``), power
+        and severity at ``mu0 + delta``, the difference ``supported`` with severity
+        ``threshold`` (all in the data's units), ``median_difference``, ``cohens_d`` and
+        ``d_z``; ``table()`` lays them out as the chapter's tables.
+
+    See Also
+    --------
+    severity : the same from a mean, an sd and n.
+    severity_from_se : from an estimate and its standard error.
+    paired_ttest : the test alone.
+
+    References
+    ----------
+    .. [1] Mayo, D. G., Spanos, A. (2006). Severe testing as a basic concept in a
+       Neyman–Pearson philosophy of induction. *British Journal for the Philosophy of Science*
+       57(2), 323–357. doi:10.1093/bjps/axl003
+
     Examples
     --------
     >>> x = [3.1, 2.8, 4.0, 3.5, 2.9, 3.7, 3.3, 3.0]
