@@ -30,7 +30,8 @@ import pandas as pd
 
 from algocompare._tables import format_number, frame_to_html, frame_to_markdown, has_labels, in_order, result_frame
 
-__all__ = ["BaseResult", "TestResult", "RESULT_KINDS", "internal", "format_number", "jsonable", "kind_of"]
+__all__ = ["BaseResult", "TestResult", "RESULT_KINDS", "internal", "format_number", "jsonable", "kind_of",
+           "RENAMED_PAIR_COLUMNS", "renamed_columns"]
 
 #: What a result is, for the code that shows it (figures, tables, the report's reading): each
 #: result class says it in its ``kind`` class attribute, so that nothing downstream guesses it from
@@ -85,6 +86,79 @@ def kind_of(obj: Any) -> str | None:
     ('omnibus', None)
     """
     return obj.kind if isinstance(obj, BaseResult) else None
+
+
+#: The pair columns' spellings before 0.1 (issue 26): the Campelo-Takahashi tables called them
+#: ``alg_a``/``alg_b``; every table with pairs now says ``algorithm_a``/``algorithm_b``.
+RENAMED_PAIR_COLUMNS = {"alg_a": "algorithm_a", "alg_b": "algorithm_b"}
+
+
+class _RenamedColumns(pd.DataFrame):
+    """A result's table that still answers to its columns' old names, with a DeprecationWarning.
+
+    Only reading a column by its old name (``frame["alg_a"]``, ``frame[["alg_a", ...]]``,
+    ``frame.alg_a``) is translated; anything derived from the table is a plain DataFrame.
+    """
+
+    _metadata = ["_old_names"]
+
+    @property
+    def _constructor(self) -> Any:
+        return pd.DataFrame
+
+    def _renamed(self, key: Any) -> Any:
+        old_names = object.__getattribute__(self, "_old_names")
+        if isinstance(key, str) and key in old_names and key not in self.columns:
+            _warn_column(key, old_names[key])
+            return old_names[key]
+        if isinstance(key, list):
+            return [self._renamed(k) if isinstance(k, str) else k for k in key]
+        return key
+
+    def __getitem__(self, key: Any) -> Any:
+        return super().__getitem__(self._renamed(key))
+
+    def __getattr__(self, name: str) -> Any:
+        old_names = self.__dict__.get("_old_names") or {}
+        if name in old_names:
+            return self[name]
+        return super().__getattr__(name)
+
+
+def _warn_column(old: str, new: str) -> None:
+    from algocompare._deprecation import warn_renamed
+
+    warn_renamed(f"the column {old!r}", repr(new), "result table")
+
+
+def renamed_columns(frame: pd.DataFrame, old_names: Mapping[str, str] = RENAMED_PAIR_COLUMNS) -> pd.DataFrame:
+    """``frame`` (already using the new column names) answering also to the old ones, with a warning.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        A result's table, with its columns' current names.
+    old_names : mapping
+        Old name to new name (default :data:`RENAMED_PAIR_COLUMNS`).
+
+    Returns
+    -------
+    DataFrame
+        The same table; ``frame["alg_a"]`` gives the ``algorithm_a`` column with a DeprecationWarning
+        naming the new spelling and the version that removes the old one.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> table = renamed_columns(pd.DataFrame({"algorithm_a": ["A"], "algorithm_b": ["B"]}))
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     table["alg_a"].tolist(), "algorithm_a" in str(caught[0].message)
+    (['A'], True)
+    """
+    out = _RenamedColumns(frame)
+    out._old_names = dict(old_names)
+    return out
 
 
 def _class_label(name: str) -> str:

@@ -60,7 +60,7 @@ _ROW_PT = 12.0
 #: ``{adjustment}`` is replaced by the name of the result's multiplicity adjustment.
 HEADERS = {
     "algorithm": "algorithm", "item": "algorithm", "algorithm_a": "A", "algorithm_b": "B",
-    "alg_a": "A", "alg_b": "B", "statistic": "statistic", "pvalue": "p", "pvalue_adj": "APV ({adjustment})",
+    "statistic": "statistic", "pvalue": "p", "pvalue_adj": "APV ({adjustment})",
     "reject": "rejected", "mean_rank": "mean rank", "mean_ranks": "mean rank", "p_left": "P(left)",
     "p_rope": "P(rope)", "p_right": "P(right)", "mean_left": "mean P(left)", "mean_rope": "mean P(rope)",
     "mean_right": "mean P(right)", "r_plus": "R⁺", "r_minus": "R⁻", "df1": "df₁", "df2": "df₂", "df": "df",
@@ -704,7 +704,7 @@ def result_frame(result: Any) -> tuple[pd.DataFrame, np.ndarray]:
 
 #: Columns that name one algorithm per row, and pairs of columns that name a pair.
 _NAME_COLUMNS = ("algorithm", "item", "sample", "name")
-_PAIR_COLUMNS = (("algorithm_a", "algorithm_b"), ("alg_a", "alg_b"), ("a", "b"))
+_PAIR_COLUMNS = (("algorithm_a", "algorithm_b"),)
 
 
 def in_order(frame: pd.DataFrame, bold: np.ndarray, order: list[str]) -> tuple[pd.DataFrame, np.ndarray]:

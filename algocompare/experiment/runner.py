@@ -48,7 +48,7 @@ from algocompare import _validation as v
 from algocompare._deprecation import renamed_value, warn_renamed
 from algocompare._options import N_RESAMPLES_INNER
 from algocompare._progress import progress_bar
-from algocompare._results import BaseResult, internal
+from algocompare._results import BaseResult, internal, renamed_columns
 from algocompare.data.results import Results
 from algocompare.experiment.executors import resolve
 from algocompare.experiment.inputs import algorithm_names, check_timeout, instance_labels
@@ -68,7 +68,7 @@ __all__ = ["run_experiment", "ExperimentResult", "RunFailed"]
 class ExperimentResult(BaseResult):
     """A finished study: runs, per-instance estimates and the final test of each comparison.
 
-    ``tests`` has one row per comparison (pair of algorithms): ``alg_a``, ``alg_b``,
+    ``tests`` has one row per comparison (pair of algorithms): ``algorithm_a``, ``algorithm_b``,
     ``estimate``, ``ci_low``, ``ci_high``, ``statistic``, ``pvalue``, ``n``, ``pvalue_adj``
     (Holm) and ``reject``; :meth:`test_statistics` and :meth:`test_pvalues` give its columns
     indexed by pair. ``instances`` has one row per instance and pair (phi, its SE and the
@@ -97,11 +97,11 @@ class ExperimentResult(BaseResult):
     runs: Results = internal()
 
     def _by_pair(self, column: str) -> pd.Series:
-        index = pd.MultiIndex.from_frame(self.tests[["alg_a", "alg_b"]])
+        index = pd.MultiIndex.from_frame(self.tests[["algorithm_a", "algorithm_b"]])
         return pd.Series(self.tests[column].to_numpy(float), index=index, name=column)
 
     def test_statistics(self) -> pd.Series:
-        """The final test's statistic of each comparison, indexed by (``alg_a``, ``alg_b``)."""
+        """The final test's statistic of each comparison, indexed by (``algorithm_a``, ``algorithm_b``)."""
         return self._by_pair("statistic")
 
     def test_pvalues(self, adjusted: bool = True) -> pd.Series:
@@ -308,7 +308,8 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
         underpowered=plan_n.n_instances > len(items), total_runs=len(long), test=test, alternative=alternative,
         alpha=float(alpha), confidence_level=1 - float(alpha), d=float(d), power=float(power), se_max=se_max,
         dif=dif, comparisons=comparisons, entropy=str(entropy),
-        tests=final_tests(per_instance, test, alternative, alpha), instances=per_instance,
+        tests=renamed_columns(final_tests(per_instance, test, alternative, alpha)),
+        instances=renamed_columns(per_instance),
         runs=Results.from_long(long, run="run", direction=direction))
 
 
@@ -321,9 +322,10 @@ def _collect(study: Study, chosen: list[int], alpha: float) -> tuple[pd.DataFram
         plan = study.plans[index]
         table = plan.estimates
         for p in range(len(table["phi"])):
-            a, b = int(table["alg_a"][p]), int(table["alg_b"][p])
+            a, b = int(table["algorithm_a"][p]), int(table["algorithm_b"][p])
             phi, se = float(table["phi"][p]), float(table["se"][p])
-            rows.append({"instance": labels[index], "alg_a": names[a], "alg_b": names[b], "phi": phi, "se": se,
+            rows.append({"instance": labels[index], "algorithm_a": names[a], "algorithm_b": names[b], "phi": phi,
+                         "se": se,
                          "ci_low": phi - z * se, "ci_high": phi + z * se, "n_a": len(plan.values[a]),
                          "n_b": len(plan.values[b]), "n_total": plan.total_runs,
                          "nmax_reached": plan.nmax_reached})

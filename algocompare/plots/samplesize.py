@@ -124,7 +124,7 @@ def plot_experiment(result: Any, ax=None, *, pair: int | None = None):
     ('phi (simple)', True)
     """
     table = result.instances
-    pairs = result.tests[["alg_a", "alg_b"]].to_numpy().tolist()
+    pairs = result.tests[["algorithm_a", "algorithm_b"]].to_numpy().tolist()
     if pair is not None:
         pairs = [pairs[pair]]
     instances = sorted(table["instance"].unique(), key=_natural_key)
@@ -140,7 +140,7 @@ def plot_experiment(result: Any, ax=None, *, pair: int | None = None):
     short = dict(zip(algorithms, fitted, strict=False))
     offsets = np.linspace(-0.25, 0.25, len(pairs)) if len(pairs) > 1 else [0.0]
     for p, ((a, b), offset) in enumerate(zip(pairs, offsets, strict=False)):
-        rows = table[(table["alg_a"] == a) & (table["alg_b"] == b)]
+        rows = table[(table["algorithm_a"] == a) & (table["algorithm_b"] == b)]
         y = rows["instance"].map(row).to_numpy(float) + offset
         color = f"C{p % 10}"
         ax.errorbar(rows["phi"], y, xerr=[rows["phi"] - rows["ci_low"], rows["ci_high"] - rows["phi"]], fmt="none",
@@ -165,7 +165,7 @@ def _run_counts(ax: Any, table: Any, algorithms: list, short: dict, row: dict) -
     """Horizontal bars: runs of each algorithm on each instance."""
     runs = {}
     for side in ("a", "b"):
-        for alg, inst, n in zip(table[f"alg_{side}"], table["instance"], table[f"n_{side}"], strict=False):
+        for alg, inst, n in zip(table[f"algorithm_{side}"], table["instance"], table[f"n_{side}"], strict=False):
             runs[(alg, inst)] = n
     height = 0.8 / len(algorithms)
     for i, alg in enumerate(algorithms):

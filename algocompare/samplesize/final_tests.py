@@ -67,16 +67,16 @@ def holm(pvalues: np.ndarray) -> np.ndarray:
 
 
 def final_tests(per_instance: pd.DataFrame, test: str, alternative: str, alpha: float) -> pd.DataFrame:
-    """One row per pair (``alg_a``, ``alg_b`` in the order of ``per_instance``): estimate, CI,
+    """One row per pair (``algorithm_a``, ``algorithm_b`` in the order of ``per_instance``): estimate, CI,
     statistic, p-value, n, Holm-adjusted p-value and the decision."""
     rows = []
-    for pair, group in per_instance.groupby(["alg_a", "alg_b"], sort=False):
+    for pair, group in per_instance.groupby(["algorithm_a", "algorithm_b"], sort=False):
         phi = group["phi"].to_numpy(float)
         if test == "t" and np.all(phi == phi[0]):  # sd 0: the t statistic is undefined
             row = _undefined(phi, pair)
         else:
             row = pair_test(phi, test, alternative, alpha)
-        rows.append({"alg_a": pair[0], "alg_b": pair[1], **row})
+        rows.append({"algorithm_a": pair[0], "algorithm_b": pair[1], **row})
     tests = pd.DataFrame(rows)
     tests["pvalue_adj"] = holm(tests["pvalue"].to_numpy(float))
     tests["reject"] = tests["pvalue_adj"] <= alpha

@@ -25,7 +25,7 @@ import pandas as pd
 
 from algocompare import _validation as v
 from algocompare._options import N_RESAMPLES_INNER
-from algocompare._results import BaseResult, internal
+from algocompare._results import BaseResult, internal, renamed_columns
 from algocompare.samplesize.standard_error import pairwise_arrays
 
 __all__ = ["SamplingPlan", "RepetitionsResult", "check_sampling", "repetitions_result"]
@@ -76,14 +76,15 @@ class SamplingPlan:
             chosen = list(range(self.k))
         else:
             w = int(np.argmax(se))
-            side = "alg_a" if self.table["ratio"][w] <= self.table["ratio_opt"][w] else "alg_b"
+            side = "algorithm_a" if self.table["ratio"][w] <= self.table["ratio_opt"][w] else "algorithm_b"
             chosen = [int(self.table[side][w])]
         self._pending = [(alg, len(self.values[alg])) for alg in chosen]
         return True
 
     @property
     def estimates(self) -> dict[str, np.ndarray]:
-        """The pairs of the last decision: ``alg_a``, ``alg_b`` (indices), ``phi``, ``se``, ``ratio``, ..."""
+        """The pairs of the last decision: ``algorithm_a``, ``algorithm_b`` (indices), ``phi``, ``se``,
+        ``ratio``, ..."""
         if self.table is None:
             raise RuntimeError("no estimates before the first batch of runs is recorded and advance() is called.")
         return self.table
@@ -125,9 +126,9 @@ class RepetitionsResult(BaseResult):
 
     def to_frame(self) -> pd.DataFrame:
         frame = self.pairs.copy()
-        frame["alg_a"] = [self.algorithms[i] for i in frame["alg_a"]]
-        frame["alg_b"] = [self.algorithms[i] for i in frame["alg_b"]]
-        return frame
+        frame["algorithm_a"] = [self.algorithms[i] for i in frame["algorithm_a"]]
+        frame["algorithm_b"] = [self.algorithms[i] for i in frame["algorithm_b"]]
+        return renamed_columns(frame)  # alg_a / alg_b until 0.4, with a warning
 
 
 def repetitions_result(plan: SamplingPlan, instance: Any, names: list) -> RepetitionsResult:

@@ -35,7 +35,7 @@ from algocompare import _options
 from algocompare import _validation as v
 from algocompare._deprecation import renamed_value
 from algocompare._options import N_RESAMPLES_INNER
-from algocompare._results import BaseResult, internal
+from algocompare._results import BaseResult, internal, renamed_columns
 
 __all__ = ["calc_se", "StandardErrorResult"]
 
@@ -120,7 +120,7 @@ def pairwise_arrays(samples: Sequence[np.ndarray], dif: str = "simple", comparis
             se = _bootstrap_se(list(samples), pairs, dif, comparisons, n_resamples, np.random.default_rng(rng))
     se = np.where(np.isnan(se), 0.0, se)
     return {
-        "alg_a": pairs[:, 0], "alg_b": pairs[:, 1], "n_a": sizes[pairs[:, 0]].astype(int),
+        "algorithm_a": pairs[:, 0], "algorithm_b": pairs[:, 1], "n_a": sizes[pairs[:, 0]].astype(int),
         "n_b": sizes[pairs[:, 1]].astype(int), "phi": phi, "se": se,
         "ratio": sizes[pairs[:, 0]] / sizes[pairs[:, 1]],
         "ratio_opt": _optimal_ratio(means, np.sqrt(variances), pairs, dif, comparisons)}
@@ -227,4 +227,5 @@ def calc_se(x1, x2, *more, dif: str = "simple", method: str = "param", compariso
     return StandardErrorResult(
         method=f"Standard error of {dif} differences ({'bootstrap' if method == 'boot' else 'parametric'})",
         phi=_squeeze(table["phi"].to_numpy()), se=_squeeze(table["se"].to_numpy()), dif=dif,
-        comparisons=comparisons, se_method=method, n=np.array([x.size for x in samples]), pairs=table)
+        comparisons=comparisons, se_method=method, n=np.array([x.size for x in samples]),
+        pairs=renamed_columns(table))

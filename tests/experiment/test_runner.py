@@ -155,7 +155,7 @@ def test_multiple_algorithms_holm():
     with ThreadPoolExecutor(2) as pool:
         res = run_experiment(INSTANCES, [fx.fast, fx.slow, fx.third], comparisons="all-vs-one", test="wilcoxon",
                              executor=pool, rng=5, **SETTINGS)
-    assert list(res.tests["alg_b"]) == ["slow", "third"]
+    assert list(res.tests["algorithm_b"]) == ["slow", "third"]
     p = np.sort(res.tests["pvalue"].to_numpy())
     assert res.tests["pvalue_adj"].min() == pytest.approx(min(1, 2 * p[0]))
     assert res.underpowered == (res.n_star > len(INSTANCES))
@@ -169,7 +169,7 @@ def test_bad_input(kwargs):
 
 
 def _phi(res, a, b):
-    rows = res.instances[(res.instances["alg_a"] == a) & (res.instances["alg_b"] == b)]
+    rows = res.instances[(res.instances["algorithm_a"] == a) & (res.instances["algorithm_b"] == b)]
     return rows["phi"].to_numpy(float)
 
 
@@ -183,7 +183,7 @@ def test_final_tests_are_the_package_tests(alternative):
             res = run_experiment(INSTANCES, [fx.fast, fx.slow, fx.third], test=test, alternative=alternative,
                                  executor=pool, rng=5, **SETTINGS)
             for row in res.tests.itertuples():
-                phi = _phi(res, row.alg_a, row.alg_b)
+                phi = _phi(res, row.algorithm_a, row.algorithm_b)
                 ref = function(phi, np.zeros_like(phi), alternative=alternative)
                 assert (row.statistic, row.pvalue) == (ref.statistic, ref.pvalue), (test, row)
                 if test == "t":
@@ -250,4 +250,4 @@ def test_deprecated_spellings(reference):
     with ThreadPoolExecutor(2) as pool, pytest.warns(DeprecationWarning, match="all-vs-one"):
         res = run_experiment(INSTANCES, [fx.fast, fx.slow, fx.third], comparisons="all-vs-first", executor=pool,
                              rng=5, **SETTINGS)
-    assert res.comparisons == "all-vs-one" and list(res.tests["alg_b"]) == ["slow", "third"]
+    assert res.comparisons == "all-vs-one" and list(res.tests["algorithm_b"]) == ["slow", "third"]
