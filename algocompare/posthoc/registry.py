@@ -198,20 +198,28 @@ def conover_pairs(values: np.ndarray, a: np.ndarray, b: np.ndarray,
     """Conover (1999, p. 371) t statistics and two-sided p-values on Friedman rank sums.
 
     t = (R_b - R_a) / sqrt(2 (N A - sum_j R_j^2) / ((N-1)(k-1))), df = (N-1)(k-1), with
-    A = sum of squared ranks (tie-aware). Computed here (one ranking for every pair); the
-    same procedure as scikit-posthocs ``posthoc_conover_friedman(p_adjust=None)``, which
-    gives the same p-values to 1e-12 (tests/posthoc/test_posthoc.py) and is about 6 times
-    slower at k = 50, N = 100 (it builds the k x k matrix in Python loops).
+    A = sum of squared ranks (tie-aware). When every instance ranks the algorithms alike
+    the denominator is 0: a difference of rank sums is then certain (t = ±inf, p = 0) and
+    no difference is none (t = 0, p = 1), as for Durbin's pairs and scikit-posthocs.
+
+    The same procedure as scikit-posthocs ``posthoc_conover_friedman(p_adjust=None)``: same
+    p-values to 2e-14 relative on 100 x 50 tables with and without ties (the cross-check in
+    tests/posthoc/test_posthoc.py). Computed here because scikit-posthocs always builds the
+    k x k matrix: for the k - 1 comparisons with a control it took 8.1 ms against 0.9 ms at
+    k = 50, and 1.5 s and 216 MB against 29 ms and 3 MB at k = 2,000 (N = 100); it also
+    returns no statistic, and importing it loads matplotlib and seaborn.
     """
     n, k = values.shape
     ranks = within_instance_ranks(values)
     sums = ranks.sum(axis=0)
     df = (n - 1) * (k - 1)
     scale = np.sqrt(2.0 * (n * np.sum(ranks ** 2) - np.sum(sums ** 2)) / df)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        stat = (sums[b] - sums[a]) / scale
-    stat = np.where(np.isfinite(stat), stat, 0.0)
-    return stat, 2.0 * t_dist.sf(np.abs(stat), df)
+    difference = sums[b] - sums[a]  # sums of half-integer ranks: exact, so equal differences are equal
+    if scale > 0:
+        statistic = difference / scale
+    else:  # every instance ranks alike
+        statistic = np.where(difference == 0, 0.0, np.sign(difference) * np.inf)
+    return statistic, 2.0 * t_dist.sf(np.abs(statistic), df)
 
 
 def wilcoxon_pairs(values: np.ndarray, a: np.ndarray, b: np.ndarray,

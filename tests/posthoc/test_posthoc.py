@@ -253,3 +253,34 @@ def test_se_option_is_checked(cec: ac.Results) -> None:
     with pytest.raises(ValueError, match="not to test='wilcoxon'"):
         posthoc(cec, test="wilcoxon", se="classic")
     assert posthoc(cec, test="conover").se is None
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_conover_and_durbin_match_scikit_posthocs_at_50_algorithms(ties) -> None:
+    """scikit-posthocs 0.17 computes the same procedures (kept as the cross-check: ours are faster,
+    see the docstrings of posthoc.registry.conover_pairs and posthoc.incomplete)."""
+    rng = np.random.default_rng(0)
+    values = rng.normal(size=(100, 50)) + np.linspace(0, 1, 50)
+    values = np.round(values, 1) if ties else values
+    mask = ~np.eye(50, dtype=bool)
+    theirs = sp.posthoc_conover_friedman(values, p_adjust=None).to_numpy()
+    ours = posthoc(values, test="conover", p_adjust="none").matrix("pvalue").to_numpy()
+    np.testing.assert_allclose(ours[mask], theirs[mask], rtol=1e-12, atol=0)
+    frame = pd.DataFrame(values).rename_axis("block").reset_index().melt(id_vars="block", var_name="group",
+                                                                           value_name="y")
+    frame["block_id"] = frame["block"]
+    theirs = sp.posthoc_durbin(frame, y_col="y", group_col="group", block_col="block", block_id_col="block_id",
+                               melted=True, sort=True, p_adjust=None).sort_index().sort_index(axis=1).to_numpy()
+    ours = posthoc(values, test="durbin", p_adjust="none").matrix("pvalue").to_numpy()
+    np.testing.assert_allclose(ours[mask], theirs[mask], rtol=1e-12, atol=0)
+
+
+def test_conover_when_every_instance_ranks_alike() -> None:
+    """No residual variation: a difference of rank sums is certain (p = 0, as Durbin's pairs and
+    scikit-posthocs), no difference is none (p = 1); before, every pair got t = 0 and p = 1."""
+    values = np.array([[1.0, 2, 3, 3], [4, 5, 6, 6], [0, 1, 2, 2]])
+    result = posthoc(values, test="conover", p_adjust="none")
+    assert list(result.table["pvalue"]) == [0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    assert list(result.table["statistic"]) == [np.inf, np.inf, np.inf, np.inf, np.inf, 0.0]
+    theirs = sp.posthoc_conover_friedman(values, p_adjust=None).to_numpy()
+    assert theirs[0, 1] == theirs[1, 3] == 0.0
