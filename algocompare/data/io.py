@@ -133,12 +133,13 @@ def _text_options(path: Path, delimiter: str | None = None) -> dict[str, Any]:
     if not lines:
         raise ValueError(_empty_message(path))
     header = lines[0]
+    sep: str | None
     if delimiter is not None:
         sep = delimiter
     elif path.suffix.lower() == ".tsv":
         sep = "\t"
     elif any(d in header for d in _DELIMITERS):
-        sep = _consistent_delimiter(lines)
+        sep = _consistent_delimiter(lines)  # None: pandas sniffs
     else:
         sep = ","
     # pandas' fast C parser once the delimiter is known (its sniffing needs the slow Python

@@ -176,6 +176,7 @@ def _sorted_long(df: pd.DataFrame, labels: pd.Series, algorithm: str, value: str
     alg_codes, algorithms = _label_codes(df[algorithm])
     cells = inst_codes * len(algorithms) + alg_codes
     values = v.to_numeric_column(df[value], value)
+    order: np.ndarray | slice
     if run is None:  # runs numbered in order of appearance within each cell
         order = np.argsort(cells, kind="stable")
         runs = _positions_in_groups(cells[order])
@@ -268,6 +269,7 @@ class Results:
         self._matrix = matrix
         self._cache: dict[Any, Any] = {}
         if matrix is None and cells is not None:  # already in order, with its cell codes
+            assert long is not None
             self._long, self._cache["cells"] = long.reset_index(drop=True), cells
         elif matrix is None:
             self._long, self._cache["cells"] = self._sorted(long)
@@ -312,6 +314,7 @@ class Results:
         if self._long is not None:
             return self._long
         if "long" not in self._cache:
+            assert self._matrix is not None  # a Results holds a long table or a matrix
             self._cache["long"] = _matrix_to_long(self._matrix, self._instances, self._algorithms)
         return self._cache["long"]
 

@@ -43,7 +43,7 @@ class NormalityResult(BaseResult):
 
     alpha: float
     table: pd.DataFrame
-    samples: dict = internal(default=None)
+    samples: Any = internal(default=None)  # a dict, or _PaddedSamples (read like one)
 
     def to_frame(self) -> pd.DataFrame:
         return self.table.copy()
@@ -703,7 +703,8 @@ def check_assumptions(data: Any, *, alpha: float = 0.05, direction: str | None =
 
     v.check_probability("alpha", alpha)
     results = as_blocks(data, direction=direction, nan_policy=nan_policy)
-    rows, reasons = [], []
+    rows: list[dict[str, Any]] = []
+    reasons: list[str] = []
     norm = normality(results, test="shapiro", alpha=alpha)
     _summarise(rows, reasons, "normality per algorithm (Shapiro-Wilk)", norm.table, "algorithm(s)")
     var = homoscedasticity(results, test="levene_median", alpha=alpha)

@@ -22,6 +22,7 @@ from algocompare._deprecation import renamed_field
 from algocompare._options import check_confidence_level
 from algocompare._results import BaseResult
 from algocompare._samples import BY_ARGUMENT, read_samples, takes_two_samples
+from algocompare._scaling import headroom_scaled, scaled_back
 from algocompare.frequentist.pairwise import signed_rank_null
 
 __all__ = ["median_difference_ci", "confidence_curve", "MedianDifferenceCI", "ConfidenceCurveResult"]
@@ -71,22 +72,25 @@ class ConfidenceCurveResult(BaseResult):
         return self.curve.copy()
 
 
-def _differences(x: Any, y: Any, paired: bool, nan_policy: str) -> tuple[np.ndarray, int, int, dict]:
-    """Sorted pairwise differences (Walsh averages of x − y when paired), the sizes and the
-    result's ``dropped_pairs`` or ``dropped_values`` field (what ``nan_policy="omit"`` dropped)."""
+def _differences(x: Any, y: Any, paired: bool, nan_policy: str) -> tuple[np.ndarray, int, int, dict, int]:
+    """Sorted pairwise differences (Walsh averages of x − y when paired), the sizes, the
+    result's ``dropped_pairs`` or ``dropped_values`` field (what ``nan_policy="omit"`` dropped)
+    and the exponent e of the differences' units: near the float limit they are taken on
+    the values divided by 2**e = 8 (exact, :func:`algocompare._scaling.headroom_scaled`), so
+    x − y and d_i + d_j stay finite; :func:`~algocompare._scaling.scaled_back` restores them."""
     samples = read_samples(x, y, paired=paired, nan_policy=nan_policy)
-    a, b = samples.x, samples.y
+    (a, b), exponent = headroom_scaled(samples.x, samples.y)
     if paired:
         d = a - b
         i, j = np.triu_indices(d.size)
-        return np.sort((d[i] + d[j]) / 2), d.size, d.size, samples.recorded
-    return np.sort(np.subtract.outer(a, b).ravel()), a.size, b.size, samples.recorded
+        return np.sort((d[i] + d[j]) / 2), d.size, d.size, samples.recorded, exponent
+    return np.sort(np.subtract.outer(a, b).ravel()), a.size, b.size, samples.recorded, exponent
 
 
 def _rank_sum_cdf(m: int, n: int) -> np.ndarray:
     """P(U <= u), u = 0..mn, of the Mann–Whitney U for sample sizes m and n (no ties)."""
     # counts[a][b][u]: arrangements of a x's and b y's with U = u; recurrence on the last value
-    table = [[None] * (n + 1) for _ in range(m + 1)]
+    table: list[list[np.ndarray]] = [[np.ones(1)] * (n + 1) for _ in range(m + 1)]
     for a in range(m + 1):
         for b in range(n + 1):
             if a == 0 or b == 0:
@@ -179,7 +183,7 @@ def median_difference_ci(x: Any, y: Any, *, confidence_level: float = 0.95, pair
     (1.3, 6.8)
     """
     alpha = 1 - check_confidence_level(confidence_level)
-    diffs, m, n, dropped = _differences(x, y, paired, nan_policy)
+    diffs, m, n, dropped, exponent = _differences(x, y, paired, nan_policy)
     total = diffs.size
     exact = _use_exact(method, m, n)
     if exact:
@@ -193,7 +197,8 @@ def median_difference_ci(x: Any, y: Any, *, confidence_level: float = 0.95, pair
     k = min(k, (total + 1) // 2)
     return MedianDifferenceCI(
         method="Non-parametric CI for the difference of medians (Campbell & Gardner)",
-        estimate=float(np.median(diffs)), ci_low=float(diffs[k - 1]), ci_high=float(diffs[total - k]),
+        estimate=scaled_back(float(np.median(diffs)), exponent), ci_low=scaled_back(float(diffs[k - 1]), exponent),
+        ci_high=scaled_back(float(diffs[total - k]), exponent),
         confidence_level=float(confidence_level), achieved_level=float(achieved), k=int(k),
         n_differences=int(total), paired=bool(paired), exact=bool(exact), **dropped)
 
@@ -249,7 +254,8 @@ def confidence_curve(x: Any, y: Any, *, paired: bool = False, method: str = "aut
     >>> cc.estimate
     4.0
     """
-    diffs, m, n, dropped = _differences(x, y, paired, nan_policy)
+    diffs, m, n, dropped, exponent = _differences(x, y, paired, nan_policy)
+    diffs = scaled_back(diffs, exponent)  # the curve in the data's units (inf beyond the float range)
     total = diffs.size
     exact = _use_exact(method, m, n)
     ks = np.arange(1, (total + 1) // 2 + 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -35,7 +36,7 @@ class SeverityAnalysis(SeverityResult):
     def table(self) -> pd.DataFrame:
         """The chapter's result table: one row per quantity (Tables 5.2, 5.3, 5.5, 5.6)."""
         level = f"{self.threshold:g}"
-        rows = [
+        rows: list[tuple[str, Any]] = [
             ("mean difference", self.estimate), ("sd", self.sd), ("n", self.n_x if self.paired else
                                                                   f"{self.n_x} + {self.n_y}"),
             ("statistic", self.statistic), ("p-value", self.pvalue),

@@ -212,3 +212,18 @@ def test_scaling_is_exact_and_applied_only_outside_the_safe_band():
     assert exponent == 3 and tiny_and_huge[1] == 1e-300 / 8  # no unit scale: the small value keeps its digits
     assert _scaling.headroom_scaled(np.array([1e300]))[1] == 0
     assert list(_scaling.unit_exponents([0.0, 1.0, 2.0 ** 300, math.nan])) == [0, 0, 301, 0]
+
+
+@pytest.mark.parametrize("paired", [False, True])
+def test_median_difference_near_the_float_limit(paired):
+    """x − y and the Walsh averages of values near 1.8e308 overflowed (RuntimeWarning, an
+    infinite or NaN estimate): they are taken on the values divided by 8, then scaled back."""
+    x = np.array([1.7e308, -1.6e308, 1.2e308, -1.5e308, 1.0e308, 0.3e308])
+    y = -x[::-1] * 0.9
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        near_limit = ac.median_difference_ci(x, y, paired=paired)
+        curve = ac.confidence_curve(x, y, paired=paired)
+    reference = ac.median_difference_ci(x / 2.0 ** 10, y / 2.0 ** 10, paired=paired)
+    assert math.isfinite(near_limit.estimate)
+    assert near_limit.estimate == reference.estimate * 2.0 ** 10 == curve.estimate
