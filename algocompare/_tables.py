@@ -272,6 +272,43 @@ def frame_to_html(frame: pd.DataFrame, precision: int = 4, scientific: bool | No
     (a boolean array of the frame's shape) marks cells to set in bold. Cells of numeric columns,
     and their headers, carry ``class="num"`` (the report aligns them and never breaks them).
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table; ``frame.attrs["p_adjust"]`` names the adjustment of a ``pvalue_adj`` column.
+    precision : int
+        Decimals of the numbers.
+    scientific : bool, optional
+        Force (True) or forbid (False) scientific notation; by default only for numbers too
+        small or too large for ``precision``.
+    caption : str, optional
+        The table's ``<caption>``.
+    bold : array_like of bool, optional
+        Cells to set in bold (rejected hypotheses).
+    index : bool
+        Print the index as the first column.
+
+    Returns
+    -------
+    str
+        One ``<table class="algocompare-table">`` element.
+    See Also
+    --------
+    frame_to_latex : the same table for a paper.
+    render_report : the report these tables are in.
+
+    References
+    ----------
+    .. [1] Derrac, J., García, S., Molina, D., Herrera, F. (2011). A practical tutorial on the
+       use of nonparametric statistical tests as a methodology for comparing evolutionary and
+       swarm intelligence algorithms. *Swarm and Evolutionary Computation* 1(1), 3–18.
+       doi:10.1016/j.swevo.2011.02.002
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
+
     Examples
     --------
     >>> import pandas as pd, algocompare as ac
@@ -442,6 +479,22 @@ def frame_to_latex(frame: pd.DataFrame, precision: int = 4, scientific: bool | N
     str
         One float, or several when the rows need more than a float's height (the later ones
         captioned "(continued)").
+    See Also
+    --------
+    frame_to_html : the same table for a web page or notebook.
+    export_tables : every table of an analysis as files.
+
+    References
+    ----------
+    .. [1] Derrac, J., García, S., Molina, D., Herrera, F. (2011). A practical tutorial on the
+       use of nonparametric statistical tests as a methodology for comparing evolutionary and
+       swarm intelligence algorithms. *Swarm and Evolutionary Computation* 1(1), 3–18.
+       doi:10.1016/j.swevo.2011.02.002
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
 
     Examples
     --------

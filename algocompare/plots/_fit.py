@@ -129,6 +129,24 @@ def names_key(ax: Any) -> str:
     """A key for a caption: "shown = full name" for every name the figure on ``ax`` abbreviated
     (wrapped names are not abbreviations); "" when every name is shown whole.
 
+    Parameters
+    ----------
+    ax : matplotlib Axes
+        An Axes drawn by one of :mod:`algocompare.plots` (which records the names it shortened).
+
+    Returns
+    -------
+    str
+        ``"shown = full; shown = full"``, or ``""``.
+    See Also
+    --------
+    algocompare.report.render_report : puts the key in the figure's caption.
+
+    References
+    ----------
+    .. [1] Cleveland, W. S. (1985). *The Elements of Graphing Data*. Wadsworth, Monterey, CA.
+
+
     Examples
     --------
     >>> import matplotlib.figure

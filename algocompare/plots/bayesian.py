@@ -47,8 +47,41 @@ def plot_simplex(result: Any, ax: Any = None, *, n_points: int = 5000, rng: Any 
     where each region is the most probable, so the share of points in each part is
     ``p_left``, ``p_rope``, ``p_right``. At most ``n_points`` draws are shown, chosen at
     random by ``rng`` (None, an int seed or a numpy Generator; default 0, the same
-    figure every time). ``opacity`` is the points' matplotlib alpha. ``seed=`` and
-    ``alpha=`` are deprecated aliases of ``rng=`` and ``opacity=``.
+    figure every time). ``seed=`` and ``alpha=`` are deprecated aliases of ``rng=`` and
+    ``opacity=``.
+
+    Parameters
+    ----------
+    result : BayesianPairedResult
+        A Bayesian test of two algorithms with posterior samples (e.g.
+        :func:`algocompare.bayesian_signed_rank`).
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
+    n_points : int
+        The posterior draws shown at most.
+    rng : None, int or numpy Generator
+        Chooses the draws shown when there are more than ``n_points``.
+    point_size : float
+        The points' size (matplotlib ``s``).
+    opacity : float
+        The points' matplotlib alpha.
+    color : str
+        The points' colour.
+
+    Returns
+    -------
+    matplotlib Axes
+    See Also
+    --------
+    plot_pairwise_matrix : every pair of algorithms at once.
+    algocompare.bayesian_signed_rank : the test.
+
+    References
+    ----------
+    .. [1] Benavoli, A., Corani, G., Demšar, J., Zaffalon, M. (2017). Time for a change: a
+       tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine
+       Learning Research* 18(77), 1–36. https://jmlr.org/papers/v18/16-305.html
+
 
     Examples
     --------
@@ -106,8 +139,38 @@ def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None 
     """All-pairs matrix: tile (row a, column b) coloured by the most probable region from
     a's point of view (win, rope, loss), opacity and written number = its probability.
 
-    ``order`` lists the algorithms from the top row down (e.g. by mean rank, as the
-    report does, so that wins gather above the diagonal); default the result's order.
+    Parameters
+    ----------
+    result : BayesianPairwiseResult
+        From :func:`algocompare.bayesian_pairwise`.
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
+    fontsize : float, optional
+        Of the numbers in the tiles (default fitted to the tile size).
+    colours : dict, optional
+        Colour of each region, keyed as :data:`REGION_COLOURS` (the defaults).
+    order : list, optional
+        The algorithms from the top row down (e.g. by mean rank, as the report does, so that
+        wins gather above the diagonal); default the result's order.
+
+    Returns
+    -------
+    matplotlib Axes
+    See Also
+    --------
+    plot_simplex : the posterior of one pair.
+    algocompare.bayesian_pairwise : the tests.
+
+    References
+    ----------
+    .. [1] Benavoli, A., Corani, G., Demšar, J., Zaffalon, M. (2017). Time for a change: a
+       tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine
+       Learning Research* 18(77), 1–36. https://jmlr.org/papers/v18/16-305.html
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
 
     Examples
     --------

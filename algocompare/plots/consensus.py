@@ -14,7 +14,36 @@ def plot_consensus(result: Any, ax: Any = None, *, max_rankings: int = 40, cmap:
     """Heat map of the rank of each item (rows, consensus order) in each input ranking
     (columns) and, in the last column, in the consensus of a Borda or Kemeny result.
 
-    Ranks of tied items are averaged (rank 1 = best). Returns the Axes.
+    Ranks of tied items are averaged (rank 1 = best).
+
+    Parameters
+    ----------
+    result : BordaResult or KemenyResult
+        A consensus of :func:`algocompare.borda` or :func:`algocompare.kemeny`.
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
+    max_rankings : int
+        The input rankings shown at most (the first ones).
+    cmap : str
+        The colour map of the ranks.
+    annotate : bool, optional
+        Write each rank in its cell; default when there are at most 400 cells.
+
+    Returns
+    -------
+    matplotlib Axes
+    See Also
+    --------
+    algocompare.borda : the Borda count.
+    algocompare.kemeny : the Kemeny consensus.
+
+    References
+    ----------
+    .. [1] Borda, J.-C. de (1781). Mémoire sur les élections au scrutin. *Histoire de
+       l'Académie Royale des Sciences*, Paris.
+    .. [2] Kemeny, J. G., Snell, J. L. (1962). *Mathematical Models in the Social Sciences*,
+       chapter 2, "Preference rankings: an axiomatic approach". Ginn, Boston.
+
 
     Examples
     --------

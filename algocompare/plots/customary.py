@@ -34,6 +34,7 @@ class CustomaryFigure:
     Attributes
     ----------
     result_type : type
+        The result class (and its subclasses) the figure is for.
     draw : callable
         ``draw(result, ax=None, **kwargs)``: returns the Axes (or an array of Axes).
     title : str
@@ -42,6 +43,23 @@ class CustomaryFigure:
         For a figure that lists algorithms in an order it takes as ``order=``: the labels it
         lists, ``algorithms(result)``; the report then draws them in its own order (by mean
         rank). None for figures that take no order.
+
+    See Also
+    --------
+    register_customary_figure : makes an entry.
+    customary_figure : finds the entry of a result.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> entry = customary_figure(ac.MSDResult)
+    >>> entry.result_type is ac.MSDResult, entry.draw.__name__, entry.algorithms is not None
+    (True, 'msd_plot', True)
     """
 
     result_type: type
@@ -56,6 +74,37 @@ _FIGURES: dict[type, CustomaryFigure] = {}
 def register_customary_figure(result_type: type, draw: Callable[..., Any], *, title: str,
                               algorithms: Callable[[Any], list[Any]] | None = None) -> CustomaryFigure:
     """Make ``draw`` the figure of ``result_type`` and its subclasses (replacing any before).
+
+    Parameters
+    ----------
+    result_type : type
+        A result class (a :class:`~algocompare._results.BaseResult` subclass).
+    draw : callable
+        ``draw(result, ax=None, **kwargs)``, returning the Axes (or an array of Axes).
+    title : str
+        What the figure shows, for captions (the report).
+    algorithms : callable, optional
+        For a figure that lists algorithms in an order it takes as ``order=``: the labels it
+        lists, ``algorithms(result)``, so that the report can draw them by mean rank.
+
+    Returns
+    -------
+    CustomaryFigure
+        The entry registered.
+    See Also
+    --------
+    customary_figure : looks the entry up.
+    CustomaryFigure : the entry.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
 
     Examples
     --------
@@ -87,6 +136,32 @@ def register_customary_figure(result_type: type, draw: Callable[..., Any], *, ti
 
 def customary_figure(result: Any) -> CustomaryFigure | None:
     """The customary figure of a result (or result class), None if it has none.
+
+    Found by type: the entry registered for the class or its nearest registered base class
+    (:func:`register_customary_figure`), never from the result's attributes or text.
+
+    Parameters
+    ----------
+    result : BaseResult or type
+        A result object or a result class.
+
+    Returns
+    -------
+    CustomaryFigure or None
+    See Also
+    --------
+    register_customary_figure : gives a result type its figure.
+    algocompare.report.figure_views : the figures the report draws of a result.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
 
     Examples
     --------

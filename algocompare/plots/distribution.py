@@ -149,6 +149,9 @@ def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: st
     Parameters
     ----------
     data : Results, DataFrame or array
+        The results table (instances x algorithms, or runs).
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
     kind : {"box", "violin"}
     scale : {"raw", "ranks"}
     instance : label, optional
@@ -158,10 +161,26 @@ def distribution_plot(data: Any, ax: Any = None, *, kind: str = "box", scale: st
         than three orders of magnitude.
     sort : bool
         Order the algorithms by mean rank (best first).
+    title : str, optional
+        The Axes title (default none).
 
     Returns
     -------
     matplotlib Axes
+    See Also
+    --------
+    runs_distribution : one panel per instance with its runs.
+    algocompare.report.render_report : the report draws the violins of the ranks.
+
+    References
+    ----------
+    .. [1] Hintze, J. L., Nelson, R. D. (1998). Violin plots: a box plot-density trace synergism.
+       *The American Statistician* 52(2), 181–184. doi:10.1080/00031305.1998.10480559
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
 
     Examples
     --------
@@ -211,11 +230,37 @@ def runs_distribution(data: Any, *, kind: str = "box", instances: Sequence[Any] 
                       ncols: int = 4, log: bool | None = None, ax: Any = None) -> Any:
     """One panel per instance with the runs of every algorithm (data with runs).
 
-    ``ax``: one Axes whose place the panels share (default a new figure).
+    Parameters
+    ----------
+    data : Results
+        Results with runs (several values per algorithm and instance).
+    kind : {"box", "violin"}
+        The plot of each algorithm's runs.
+    instances : sequence of labels, optional
+        The instances to show (default all).
+    ncols : int
+        Panels per row.
+    log : bool, optional
+        Logarithmic value axes; default when every value is positive and they span more than
+        three orders of magnitude.
+    ax : matplotlib Axes, optional
+        One Axes whose place the panels share (default a new figure).
 
     Returns
     -------
     matplotlib Figure
+    See Also
+    --------
+    distribution_plot : one box per algorithm, over the instances.
+
+    References
+    ----------
+    .. [1] Chiarandini, M., Basso, D., Stützle, T. (2005). Statistical methods for the
+       comparison of stochastic optimizers. In *MIC2005: The Sixth Metaheuristics International
+       Conference*, Vienna, Austria, August 22–26, 2005.
+    .. [2] Hintze, J. L., Nelson, R. D. (1998). Violin plots: a box plot-density trace synergism.
+       *The American Statistician* 52(2), 181–184. doi:10.1080/00031305.1998.10480559
+
 
     Examples
     --------
@@ -266,10 +311,26 @@ def histogram_qq(sample: Any, axes: Sequence[Any] | None = None, *, name: str | 
         Where to draw the histogram and the Q-Q plot; default a new 1 × 2 figure.
     name : str, optional
         Used in the titles.
+    bins : int, sequence or str
+        The histogram's bins (as :func:`numpy.histogram_bin_edges`; default ``"auto"``).
 
     Returns
     -------
     ndarray of two Axes
+    See Also
+    --------
+    normality_plots : the pair for each algorithm.
+    algocompare.normality : the tests of normality.
+
+    References
+    ----------
+    .. [1] Wilk, M. B., Gnanadesikan, R. (1968). Probability plotting methods for the analysis of
+       data. *Biometrika* 55(1), 1–17. doi:10.1093/biomet/55.1.1
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
 
     Examples
     --------
@@ -313,15 +374,40 @@ def normality_plots(data: Any, *, algorithms: Sequence[Any] | None = None, insta
                     bins: Any = "auto", ax: Any = None) -> Any:
     """Histogram + Q-Q pair for each algorithm, one row each (García et al. 2009, Figs. 4–5).
 
-    ``ax``: one Axes whose place the panels share (default a new figure).
-
     Without ``instance`` the sample of an algorithm is its value on every instance (the
     aggregated table, as in García's Figs. 4–5); with ``instance`` it is that instance's
     runs (Figs. 1–3).
 
+    Parameters
+    ----------
+    data : Results, DataFrame or array
+        The results table.
+    algorithms : sequence of labels, optional
+        The algorithms to show (default all).
+    instance : label, optional
+        Show the runs of this instance (data with runs).
+    bins : int, sequence or str
+        The histograms' bins (default ``"auto"``).
+    ax : matplotlib Axes, optional
+        One Axes whose place the panels share (default a new figure).
+
     Returns
     -------
     matplotlib Figure
+    See Also
+    --------
+    histogram_qq : the pair for one sample.
+    algocompare.check_assumptions : the tests behind the parametric path.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [2] Wilk, M. B., Gnanadesikan, R. (1968). Probability plotting methods for the analysis of
+       data. *Biometrika* 55(1), 1–17. doi:10.1093/biomet/55.1.1
+
 
     Examples
     --------

@@ -19,7 +19,35 @@ def confidence_curve(result: Any, ax: Any = None, *, alpha: float | None = 0.05,
 
     x: hypothesised difference of medians; y: p-value. The dotted vertical line is the
     estimate, the dashed horizontal line the level ``alpha`` whose crossings give the
-    100(1 − alpha)% interval. Returns the Axes.
+    100(1 − alpha)% interval.
+
+    Parameters
+    ----------
+    result : ConfidenceCurveResult
+        From :func:`algocompare.confidence_curve`.
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
+    alpha : float or None
+        The level of the dashed line and its interval; None draws neither.
+    color : str
+        The curve's colour.
+
+    Returns
+    -------
+    matplotlib Axes
+    See Also
+    --------
+    algocompare.confidence_curve : computes the curve.
+
+    References
+    ----------
+    .. [1] Birnbaum, A. (1961). Confidence curves: an omnibus technique for estimation and
+       testing statistical hypotheses. *Journal of the American Statistical Association* 56(294),
+       246–249. doi:10.1080/01621459.1961.10482105
+    .. [2] Berrar, D. (2017). Confidence curves: an alternative to null hypothesis significance
+       testing for the comparison of classifiers. *Machine Learning* 106(6), 911–949.
+       doi:10.1007/s10994-016-5612-6
+
 
     Examples
     --------
@@ -48,9 +76,34 @@ def confidence_curve(result: Any, ax: Any = None, *, alpha: float | None = 0.05,
 def normality_plot(result: Any, ax: Any = None, *, sample: str | None = None, bins: str | int = "auto") -> Any:
     """Histogram with the fitted normal density and a normal Q-Q plot for one sample.
 
-    ``result`` is a :class:`NormalityResult` (``sample`` names one of its samples, e.g. an
-    algorithm; default the first) or a 1-D array. ``ax`` may be a pair of Axes. Returns
-    the two Axes.
+    Parameters
+    ----------
+    result : NormalityResult or array-like
+        A result of :func:`algocompare.normality` (its samples, e.g. one per algorithm) or a
+        1-D sample.
+    ax : matplotlib Axes or pair of Axes, optional
+        Where to draw (one Axes is split in two); default a new figure.
+    sample : str, optional
+        The sample of ``result`` to show (default its first).
+    bins : int or str
+        The histogram's bins (default ``"auto"``).
+
+    Returns
+    -------
+    numpy array of two Axes
+        The histogram and the Q-Q plot.
+    See Also
+    --------
+    histogram_qq : the same pair for any sample.
+    algocompare.normality : the tests.
+
+    References
+    ----------
+    .. [1] Shapiro, S. S., Wilk, M. B. (1965). An analysis of variance test for normality
+       (complete samples). *Biometrika* 52(3–4), 591–611. doi:10.1093/biomet/52.3-4.591
+    .. [2] Wilk, M. B., Gnanadesikan, R. (1968). Probability plotting methods for the analysis of
+       data. *Biometrika* 55(1), 1–17. doi:10.1093/biomet/55.1.1
+
 
     Examples
     --------

@@ -53,12 +53,25 @@ def msd_plot(result: Any, ax: Any = None, *, panel: str = "permutation", order: 
     order : {"effect", "input"} or list
         Algorithms from best (top) to worst by mean effect, in input order, or in the order
         listed (e.g. by mean rank, as the report does).
+    colors : tuple of three colours
+        Of the parametric, permutation and rank-based panels.
     **kwargs
         Passed to ``plt.subplots`` (e.g. ``figsize``) when ``ax`` is None.
 
     Returns
     -------
     numpy array of three Axes, or the single Axes.
+    See Also
+    --------
+    algocompare.msd_intervals : computes the intervals.
+    algocompare.permutation_test : the synchronized permutation test.
+
+    References
+    ----------
+    .. [1] Chiarandini, M., Basso, D., Stützle, T. (2005). Statistical methods for the
+       comparison of stochastic optimizers. In *MIC2005: The Sixth Metaheuristics International
+       Conference*, Vienna, Austria, August 22–26, 2005.
+
 
     Examples
     --------

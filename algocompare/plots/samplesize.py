@@ -21,6 +21,32 @@ def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: 
     range between the worst- and best-case comparison (the band); the legend says which is
     which (with one comparison the line is its power).
 
+    Parameters
+    ----------
+    result : InstancePowerCurve
+        From :func:`algocompare.instance_power_curve`.
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
+    target : float or None
+        A dashed line at this power (default 0.8); None for none.
+    band : bool
+        Draw the band between the worst- and best-case comparison.
+
+    Returns
+    -------
+    matplotlib Axes
+    See Also
+    --------
+    algocompare.instance_power_curve : computes the curve.
+    plot_power_by_delta : power against the difference in the data's units.
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+
+
     Examples
     --------
     >>> import algocompare as ac
@@ -65,6 +91,29 @@ def _smooth_curve(result: Any, given: Any) -> Any:
 def qq_plot(values, ax=None, **kwargs):
     """Normal Q-Q plot of ``values`` with the least-squares reference line.
 
+    Parameters
+    ----------
+    values : array-like
+        The sample.
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
+    **kwargs
+        Passed to :meth:`matplotlib.axes.Axes.plot` for the points (e.g. ``color``).
+
+    Returns
+    -------
+    matplotlib Axes
+    See Also
+    --------
+    histogram_qq : with the histogram and the fitted normal density.
+    plot_bootstrap_qq : of bootstrapped means.
+
+    References
+    ----------
+    .. [1] Wilk, M. B., Gnanadesikan, R. (1968). Probability plotting methods for the analysis of
+       data. *Biometrika* 55(1), 1–17. doi:10.1093/biomet/55.1.1
+
+
     Examples
     --------
     >>> import algocompare as ac
@@ -83,6 +132,35 @@ def qq_plot(values, ax=None, **kwargs):
 
 def plot_bootstrap_qq(result: Any, ax=None, **kwargs):
     """Q-Q plot of bootstrapped means (thesis Algorithm 3).
+
+    Whether the sampling distribution of the mean is close enough to normal for the
+    standard errors of :func:`algocompare.calc_nreps`.
+
+    Parameters
+    ----------
+    result : BootstrapMeans
+        From :func:`algocompare.bootstrap_means`.
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
+    **kwargs
+        Passed to :func:`qq_plot`.
+
+    Returns
+    -------
+    matplotlib Axes
+    See Also
+    --------
+    algocompare.bootstrap_means : computes the means.
+    qq_plot : the plot itself.
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+    .. [2] Efron, B. (1979). Bootstrap methods: another look at the jackknife. *The Annals of
+       Statistics* 7(1), 1–26. doi:10.1214/aos/1176344552
+
 
     Examples
     --------
@@ -108,8 +186,32 @@ def plot_experiment(result: Any, ax=None, *, pair: int | None = None):
     Instances are in natural order (I2 before I10). Every pair of algorithms is drawn, one
     colour each, slightly apart within an instance's row (``pair`` selects one); an open
     square marks an instance where the run budget ``nmax`` was reached before the
-    standard error target. ``ax`` may be one Axes (estimates only) or None (a figure with
-    the estimates and the runs of each algorithm).
+    standard error target.
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        From :func:`algocompare.run_experiment`.
+    ax : matplotlib Axes, optional
+        One Axes draws the estimates only; None (default) a figure with the estimates and the
+        runs of each algorithm.
+    pair : int, optional
+        Draw only this pair (its row in ``result.tests``).
+
+    Returns
+    -------
+    matplotlib Axes
+        The Axes of the estimates.
+    See Also
+    --------
+    algocompare.run_experiment : runs the experiment.
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+
 
     Examples
     --------

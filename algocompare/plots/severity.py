@@ -119,6 +119,10 @@ def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
 
     Parameters
     ----------
+    result : SeverityResult
+        From :func:`algocompare.severity`.
+    ax : matplotlib Axes, pair of Axes, optional
+        Where to draw; default a new figure.
     kind : {"both", "curve", "density"}
         ``"both"`` draws two panels (densities at Delta, curves over tau); with ``ax``
         given, ``"both"`` takes two Axes, or one whose place the two panels share.
@@ -128,6 +132,20 @@ def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
     Returns
     -------
     matplotlib Axes (or the pair of Axes for ``"both"``).
+    See Also
+    --------
+    algocompare.severity : computes the severity.
+    plot_power_by_delta : power against the difference.
+
+    References
+    ----------
+    .. [1] Mayo, D. G., Spanos, A. (2006). Severe testing as a basic concept in a Neyman–Pearson
+       philosophy of induction. *The British Journal for the Philosophy of Science* 57(2),
+       323–357. doi:10.1093/bjps/axl003
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
 
     Examples
     --------
@@ -162,6 +180,33 @@ def plot_severity(result, ax=None, *, kind: str = "both", tau=None):
 
 def plot_power_by_delta(result, ax=None, *, target: float | None = 0.8):
     """Power against the difference, one line per sample size (a :class:`PowerCurve`).
+
+    Parameters
+    ----------
+    result : PowerCurve
+        From :func:`algocompare.power_curve`.
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
+    target : float or None
+        A dotted line at this power (default 0.8); None for none.
+
+    Returns
+    -------
+    matplotlib Axes
+    See Also
+    --------
+    algocompare.power_curve : computes the curves.
+    plot_severity : the severity of a decision.
+
+    References
+    ----------
+    .. [1] Mayo, D. G., Spanos, A. (2006). Severe testing as a basic concept in a Neyman–Pearson
+       philosophy of induction. *The British Journal for the Philosophy of Science* 57(2),
+       323–357. doi:10.1093/bjps/axl003
+    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
 
     Examples
     --------

@@ -76,6 +76,23 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     list of Path
         The files written, then ``reading.tex``, ``tables.tex`` and ``tables.md`` (the same
         tables in Markdown).
+    See Also
+    --------
+    export_figures : the figures of the same analysis as files.
+    render_report : the same analysis as one HTML page.
+    frame_to_latex : the table writer.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [2] Derrac, J., García, S., Molina, D., Herrera, F. (2011). A practical tutorial on the
+       use of nonparametric statistical tests as a methodology for comparing evolutionary and
+       swarm intelligence algorithms. *Swarm and Evolutionary Computation* 1(1), 3–18.
+       doi:10.1016/j.swevo.2011.02.002
+
 
     Examples
     --------
@@ -137,10 +154,39 @@ def _caption(section: Any, name: str, result: Any) -> str:
 def export_figures(data: Any, sections: list[Any], directory: str | Path, *, fmt: str = "svg") -> list[Path]:
     """Write every figure of the report to ``directory`` as svg, png or pdf.
 
+    The figures are the report's: the within-instance ranks of each algorithm, then each
+    result's (its customary figure and the report's other views of it, e.g. the CD diagram
+    and the Bonferroni–Dunn chart of a post-hoc result), algorithms in mean-rank order.
+
+    Parameters
+    ----------
+    data : Results, DataFrame or array
+        The analysed table.
+    sections : list of Section
+        The analysis (:func:`algocompare.analysis.run_analysis`).
+    directory : str or Path
+        Where to write (created if needed).
+    fmt : {"svg", "png", "pdf"}
+        The files' format.
+
     Returns
     -------
     list of Path
         The files written.
+    See Also
+    --------
+    export_tables : the tables of the same analysis as LaTeX files.
+    figure_views : the figures drawn for each result.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
 
     Examples
     --------

@@ -318,6 +318,21 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
     console text wider than the window scrolls sideways in its own box; long free text in a
     table cell wraps at spaces; a result of one row of many values is set as field | value
     rows; a figure shrinks only until its smallest text is :data:`MIN_TEXT_PX` high.
+    See Also
+    --------
+    write_report : writes it to a file.
+    export_tables : the tables of the analysis for a paper.
+    algocompare.analysis.run_analysis : the sections.
+
+    References
+    ----------
+    .. [1] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+    .. [2] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+
 
     Examples
     --------
@@ -353,6 +368,33 @@ def render_report(data: Any, options: Any = None, *, sections: list[Any] | None 
 
 def write_report(data: Any, path: str | Path, options: Any = None, **kwargs: Any) -> Path:
     """Write :func:`render_report` to ``path`` (UTF-8); returns the path.
+
+    Parameters
+    ----------
+    data : Results, DataFrame or array
+        The results table analysed.
+    path : str or Path
+        The HTML file to write (replaced if it exists).
+    options : AnalysisOptions, optional
+        Alpha, control, p_adjust, ... (default ``AnalysisOptions()``).
+    **kwargs
+        Passed to :func:`render_report` (``sections``, ``title``, ``precision``, ``figures``).
+
+    Returns
+    -------
+    Path
+        ``path``.
+    See Also
+    --------
+    render_report : the page as a string.
+
+    References
+    ----------
+    .. [1] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
 
     Examples
     --------

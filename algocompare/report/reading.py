@@ -145,6 +145,46 @@ def reading(data: Any, sections: list[Any], alpha: float = 0.05) -> list[str]:
     probabilities), then what it found, with the p-value adjustment used. Then why
     sections that reach different decisions may both be right, and which family leads.
 
+    Each section writes its own findings (:attr:`Section.reading <algocompare.analysis.Section>`,
+    by the area that provides it, e.g. :mod:`algocompare.posthoc.reading`); this function adds
+    what concerns the whole analysis: the best algorithm's wins, each section's question,
+    disagreements between families and the leading family. A section without sentences of
+    its own (one built by hand) is summarised by the first line of its text.
+
+    Parameters
+    ----------
+    data : Results
+        The analysed table (mean ranks, wins and losses of the two best algorithms).
+    sections : list of Section
+        The analysis (:func:`algocompare.analysis.run_analysis`).
+    alpha : float
+        The significance level of the cross-section sentences (the sections' own sentences use
+        the level they were computed at, the same in an analysis).
+
+    Returns
+    -------
+    list of str
+        The sentences, in report order (without :data:`CAVEATS`).
+    See Also
+    --------
+    CAVEATS : the caveats the report prints after the reading.
+    render_report : the report ends with the reading.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [2] Benavoli, A., Corani, G., Demšar, J., Zaffalon, M. (2017). Time for a change: a
+       tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine
+       Learning Research* 18(77), 1–36. https://jmlr.org/papers/v18/16-305.html
+    .. [3] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
+
     Examples
     --------
     >>> import algocompare as ac
