@@ -48,9 +48,10 @@ class BayesianFriedmanResult(BaseResult):
     ----------
     mean_ranks : pandas.Series
         Posterior mean rank of each algorithm (1 = best).
-    statistic, threshold : float
-        Mahalanobis distance of mu0 from the posterior mean, and its largest value inside
-        the (1 - alpha) credible region.
+    statistic : float
+        Mahalanobis distance of mu0 from the posterior mean.
+    threshold : float
+        Largest value of ``statistic`` inside the (1 - alpha) credible region.
     null_level : float
         Level of the smallest credible region that reaches mu0.
     reject : bool
@@ -59,8 +60,10 @@ class BayesianFriedmanResult(BaseResult):
         ``"reject"``, ``"accept"`` or (imprecise test) ``"indeterminate"``.
     method_used : str
         ``"asymptotic"`` or ``"sampling"`` (what ``method="auto"`` chose).
-    prior_strength, alpha : float
-        The test's parameters.
+    prior_strength : float
+        Weight of the prior pseudo-observation.
+    alpha : float
+        1 - the level of the credible region.
     n_instances : int
         Instances (rows) the posterior is built on.
     covariance : pandas.DataFrame

@@ -81,8 +81,10 @@ class MultipleMeasuresResult(TestResult):
         ``"greater"``.
     counts : pandas.Series
         Benchmarks per dominance configuration (ties split their weight).
-    most_observed, second_observed : str
-        The two configurations with the largest counts.
+    most_observed : str
+        The configuration with the largest count.
+    second_observed : str
+        The configuration with the second largest count.
     n_benchmarks : int
         Number of benchmarks (rows).
 

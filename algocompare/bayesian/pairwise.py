@@ -45,8 +45,10 @@ class BayesianPairwiseResult(BaseResult):
         The algorithms, in the table's column order.
     test : str
         ``"signed_rank"`` or ``"sign"``.
-    rope, threshold : float
-        The rope's half-width and the probability a decision needs.
+    rope : float
+        Half-width of the region of practical equivalence.
+    threshold : float
+        Probability a decision needs.
 
     See Also
     --------

@@ -68,20 +68,43 @@ class BayesianPairedResult(BaseResult):
 
     Attributes
     ----------
-    x_name, y_name : names of the two samples (algorithms).
-    left, right : what the regions mean, e.g. ``"A lower"`` (``x - y < -rope``) and
-        ``"B lower"`` (``x - y > rope``).
-    p_left, p_rope, p_right : share of posterior draws in which the region is the most
-        probable (baycomp's ``probs``); the decision uses these.
-    mean_left, mean_rope, mean_right : posterior means of theta (rNPBST's
-        ``probabilities``; Carrasco et al. 2020, Table 15).
-    decision : ``"left"``, ``"rope"``, ``"right"`` or ``"undecided"`` at ``threshold``.
-    winner : the decision in words (``"A lower"``, ``"equivalent"``, ``"undecided"``).
-    samples : posterior draws, shape (n_samples, 3), columns left, rope, right.
-    rope : half-width of the region of practical equivalence, in the data's units.
-    prior_strength, prior_place : weight and region of the prior pseudo-observation.
-    n_samples : number of posterior draws.
-    threshold : probability a region needs for a decision.
+    x_name : str
+        Name of the first sample (algorithm).
+    y_name : str
+        Name of the second sample (algorithm).
+    left : str
+        What the left region means, e.g. ``"A lower"`` (``x - y < -rope``).
+    right : str
+        What the right region means, e.g. ``"B lower"`` (``x - y > rope``).
+    p_left : float
+        Share of posterior draws in which the left region is the most probable
+        (baycomp's ``probs``); the decision uses p_left, p_rope and p_right.
+    p_rope : float
+        The same for the rope.
+    p_right : float
+        The same for the right region.
+    mean_left : float
+        Posterior mean of theta_left (rNPBST's ``probabilities``; Carrasco et al. 2020, Table 15).
+    mean_rope : float
+        Posterior mean of theta_rope.
+    mean_right : float
+        Posterior mean of theta_right.
+    decision : str
+        ``"left"``, ``"rope"``, ``"right"`` or ``"undecided"`` at ``threshold``.
+    winner : str
+        The decision in words (``"A lower"``, ``"equivalent"``, ``"undecided"``).
+    samples : numpy.ndarray
+        Posterior draws, shape (n_samples, 3), columns left, rope, right.
+    rope : float
+        Half-width of the region of practical equivalence, in the data's units.
+    prior_strength : float
+        Weight of the prior pseudo-observation.
+    prior_place : str
+        Region of the prior pseudo-observation.
+    n_samples : int
+        Number of posterior draws.
+    threshold : float
+        Probability a region needs for a decision.
 
     See Also
     --------

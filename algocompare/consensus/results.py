@@ -98,10 +98,14 @@ class BordaResult(ConsensusResult):
     Attributes
     ----------
     scores : the total score of each item (weighted over the rankings).
-    score, ties : the scoring rule and its treatment of tied items (see :func:`borda`).
+    score : the scoring rule (see :func:`borda`).
+    ties : the treatment of tied items (see :func:`borda`).
     consensus : the items by decreasing score, equal scores tied; ``optimal_rankings`` is
         ``[consensus]``.
-    items, optimal_rankings, n_rankings, profile : as :class:`ConsensusResult`.
+    items : the ranked items (as :class:`ConsensusResult`).
+    optimal_rankings : every consensus ranking found (as :class:`ConsensusResult`).
+    n_rankings : number of input rankings (as :class:`ConsensusResult`).
+    profile : the input rankings (internal, as :class:`ConsensusResult`).
 
     See Also
     --------
@@ -153,14 +157,18 @@ class KemenyResult(ConsensusResult):
     consensus : the first optimal consensus; ``optimal_rankings`` lists every optimum found.
     objective : sum_i w_i d(c, r_i)^ell of the consensus (relations' ``objval``).
     optimal : whether optimality is proven (False after a time limit or a heuristic).
-    lower_bound, gap : proven bound on the optimum and relative gap (0 when optimal).
+    lower_bound : proven lower bound on the optimum.
+    gap : relative gap between the objective and the bound (0 when optimal).
     complete : whether ``optimal_rankings`` holds every optimum (False when
         ``max_solutions`` or the time limit cut the enumeration short).
-    orders, ell : the admissible orders (``"linear"``, ``"weak"``) and the exponent of the
-        objective (see :func:`kemeny`).
+    orders : the admissible orders, ``"linear"`` or ``"weak"`` (see :func:`kemeny`).
+    ell : the exponent of the objective, 1 or 2 (see :func:`kemeny`).
     solver : the method that found the consensus (``"dp"``, ``"milp"``, ``"heuristic"``, ...).
     elapsed : seconds the solver took.
-    items, optimal_rankings, n_rankings, profile : as :class:`ConsensusResult`.
+    items : the ranked items (as :class:`ConsensusResult`).
+    optimal_rankings : every consensus ranking found (as :class:`ConsensusResult`).
+    n_rankings : number of input rankings (as :class:`ConsensusResult`).
+    profile : the input rankings (internal, as :class:`ConsensusResult`).
 
     See Also
     --------

@@ -265,10 +265,16 @@ class PowerCurve(BaseResult):
     ----------
     curve : pandas.DataFrame
         One row per (n, delta): columns ``n``, ``delta``, ``power``.
-    sd, alpha : float
-        Standard deviation and significance level the power was computed for.
-    alternative, test, design : str
-        As in :func:`power`.
+    sd : float
+        Standard deviation the power was computed for.
+    alpha : float
+        Significance level.
+    alternative : str
+        ``"greater"``, ``"less"`` or ``"two-sided"``.
+    test : str
+        ``"t"`` or ``"z"``.
+    design : str
+        ``"two-sample"``, ``"paired"`` or ``"one-sample"``.
 
     See Also
     --------

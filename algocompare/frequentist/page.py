@@ -39,18 +39,24 @@ class PageResult(TestResult):
 
     Attributes
     ----------
-    statistic, pvalue : float
-        Page's L and the p-value the test used (exact or normal).
+    statistic : float
+        Page's L.
+    pvalue : float
+        The p-value the test used (exact or normal).
     alternative : str
         ``"greater"``: the ranks increase along the order.
     z : float
         The normal approximation's z.
-    pvalue_exact, pvalue_normal : float
-        Both p-values (the exact one NaN when it was not computed).
+    pvalue_exact : float
+        The exact p-value (NaN when it was not computed).
+    pvalue_normal : float
+        The normal approximation's p-value.
     exact : bool
         Whether ``pvalue`` is the exact one.
-    n_instances, n_treatments : int
-        Rows and columns of the table.
+    n_instances : int
+        Rows of the table.
+    n_treatments : int
+        Columns of the table.
     mean_ranks : pandas.Series
         Mean rank of each treatment, in the predicted order.
 

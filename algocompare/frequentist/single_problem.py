@@ -26,8 +26,10 @@ class PerInstanceResult(BaseResult):
 
     Attributes
     ----------
-    algorithm_a, algorithm_b : str
-        The two algorithms (differences are a − b).
+    algorithm_a : str
+        The first algorithm (differences are a − b).
+    algorithm_b : str
+        The second algorithm.
     paired : bool
         Runs paired by run number (paired t, signed-rank) or not (Welch, rank-sum).
     alpha : float

@@ -23,9 +23,10 @@ class PermutationTestResult(TestResult):
 
     Attributes
     ----------
-    statistic, pvalue : float
-        The statistic (``statistic_name``: ``"F"`` or ``"sum_squares"``) and its permutation
-        p-value.
+    statistic : float
+        The statistic (``statistic_name``: ``"F"`` or ``"sum_squares"``).
+    pvalue : float
+        Its permutation p-value.
     alternative : str
         ``"two-sided"``: "not all algorithms perform the same" (large values of the
         statistic are the evidence against it).
@@ -39,22 +40,38 @@ class PermutationTestResult(TestResult):
         ``"exact"`` or ``"monte_carlo"``; ``exact`` says the same as a bool.
     exact : bool
         Whether every rearrangement was enumerated.
-    n_resamples, n_permutations : float
-        Rearrangements enumerated or drawn, and the size of the permutation space.
+    n_resamples : float
+        Rearrangements enumerated or drawn.
+    n_permutations : float
+        Size of the permutation space.
     min_pvalue : float
         The smallest p-value this procedure can return on this design.
-    n_algorithms, n_instances, n_runs : int
-        The design's size.
+    n_algorithms : int
+        Number of algorithms.
+    n_instances : int
+        Number of instances.
+    n_runs : int
+        Runs per algorithm and instance (1 in Design 1).
     sum_squares : float
         S' (Design 1) or S (Design 2).
-    f_statistic, f_df1, f_df2, f_pvalue : float
-        The parametric F test with the MSE named by ``mse``.
+    f_statistic : float
+        The parametric F statistic with the MSE named by ``mse``.
+    f_df1 : float
+        Its numerator degrees of freedom.
+    f_df2 : float
+        Its denominator degrees of freedom.
+    f_pvalue : float
+        Its p-value.
     mse : str or None
         ``"interaction"`` or ``"additive"`` (Design 2).
-    f_pvalue_additive, f_pvalue_interaction : float or None
-        Parametric p-values with both MSEs (Design 2).
-    friedman_statistic, friedman_pvalue : float or None
-        Friedman's test on the same table (Design 1).
+    f_pvalue_additive : float or None
+        Parametric p-value with the additive model's MSE (Design 2).
+    f_pvalue_interaction : float or None
+        Parametric p-value with the within-cell MSE (Design 2).
+    friedman_statistic : float or None
+        Friedman's statistic on the same table (Design 1).
+    friedman_pvalue : float or None
+        Its p-value.
     null_distribution : numpy.ndarray or None
         The permutation distribution of the statistic (internal).
 
@@ -132,8 +149,12 @@ class MSDResult(BaseResult):
     ----------
     alpha : float
         Family-wise level.
-    design, variant, mse : str
-        As :class:`PermutationTestResult` (``variant`` None in Design 1).
+    design : str
+        ``"blocks"`` (Design 1) or ``"runs"`` (Design 2).
+    variant : str or None
+        The synchronized permutations of Design 2, else None.
+    mse : str
+        ``"interaction"`` or ``"additive"``: the MSE of the parametric and rank MSDs.
     parametric : str
         Which parametric MSD is drawn: ``"tukey"`` or ``"scheffe"``.
     rank_method : str
@@ -142,8 +163,14 @@ class MSDResult(BaseResult):
         Mean of each algorithm over instances (and runs), in the data's units.
     mean_ranks : pandas.Series
         Mean within-instance rank of each algorithm (1 = best).
-    msd_tukey, msd_scheffe, msd_permutation, msd_rank : float
-        The four minimum significant differences.
+    msd_tukey : float
+        Tukey's HSD minimum significant difference.
+    msd_scheffe : float
+        Scheffé's minimum significant difference.
+    msd_permutation : float
+        The permutation minimum significant difference.
+    msd_rank : float
+        The rank-based minimum significant difference (on mean ranks).
     mse_value : float
         The mean squared error of the parametric MSDs, with ``df_error`` degrees of freedom.
     df_error : int

@@ -72,26 +72,40 @@ class SeverityResult(TestResult):
 
     Attributes
     ----------
-    statistic, pvalue : float
-        The z or t statistic (estimate − mu0) / se and its p-value.
+    statistic : float
+        The z or t statistic (estimate − mu0) / se.
+    pvalue : float
+        Its p-value.
     alternative : str
         ``"greater"``, ``"less"`` or ``"two-sided"``.
-    estimate, sd, n, mu0, alpha : float
-        The observed difference, standard deviation, sample size (pairs or per arm), null
-        value and significance level.
+    estimate : float
+        The observed difference.
+    sd : float
+        The standard deviation.
+    n : float
+        The sample size (pairs, or runs per arm).
+    mu0 : float
+        The null value.
+    alpha : float
+        The significance level.
     test : str
         ``"z"`` or ``"t"``.
     paired : bool
         One sample of differences (True) or two arms (False).
-    se, df : float
-        Standard error and degrees of freedom (infinite for the z test).
+    se : float
+        Standard error of the estimate.
+    df : float
+        Degrees of freedom (infinite for the z test).
     critical_value : float
         The statistic's rejection bound at ``alpha``.
     reject : bool
         Whether H0 is rejected (``pvalue <= alpha``).
-    delta, power_at_delta, severity_at_delta : float or None
-        The relevant difference and the power and severity at ``mu0 + delta`` (None
-        without ``delta``).
+    delta : float or None
+        The relevant difference (None when not given).
+    power_at_delta : float or None
+        Power at ``mu0 + delta``.
+    severity_at_delta : float or None
+        Severity at ``mu0 + delta``.
     threshold : float
         The severity level of ``supported``.
     supported : float
