@@ -239,12 +239,26 @@ def durbin(data: Any, *, form: str = "chi2", direction: str | None = None,
     Returns
     -------
     DurbinResult
+        ``statistic`` (T1, or T2 with ``form="f"``), ``pvalue``, both forms, the rank sums
+        and their standard error for the pairwise comparisons.
 
     Raises
     ------
     ValueError
         When the design is not a balanced incomplete block design; use
         :func:`skillings_mack` for other patterns of missing cells.
+
+    See Also
+    --------
+    skillings_mack : Any pattern of missing cells.
+    algocompare.posthoc : ``test="durbin"`` for its pairwise t tests.
+
+    References
+    ----------
+    .. [1] Durbin, J. (1951). Incomplete blocks in ranking experiments. British Journal of
+       Statistical Psychology 4, 85-90. doi:10.1111/j.2044-8317.1951.tb00310.x
+    .. [2] Conover, W. J. (1999). Practical Nonparametric Statistics, 3rd ed. Wiley,
+       Section 5.9.
 
     Examples
     --------
@@ -401,6 +415,22 @@ def skillings_mack(data: Any, *, tie_correction: bool = True, direction: str | N
     Returns
     -------
     SkillingsMackResult
+        ``statistic`` (SM), ``pvalue``, ``df`` = k - 1, the adjusted rank sums and their null
+        covariance (used by the pairwise comparisons) and the stretched ``mean_ranks``.
+
+    See Also
+    --------
+    durbin : Balanced incomplete block designs.
+    algocompare.friedman : The complete-table test it reduces to.
+    algocompare.posthoc : ``test="skillings_mack"`` for its pairwise z tests.
+
+    References
+    ----------
+    .. [1] Skillings, J. H. & Mack, G. A. (1981). On the use of a Friedman-type statistic in
+       balanced and unbalanced block designs. Technometrics 23, 171-177.
+       doi:10.1080/00401706.1981.10486261
+    .. [2] Hollander, M. & Wolfe, D. A. (1999). Nonparametric Statistical Methods, 2nd ed.
+       Wiley.
 
     Examples
     --------

@@ -184,6 +184,24 @@ def friedman(data: Any, *, tie_correction: bool = True, direction: str | None = 
         ``statistic``, ``pvalue``, ``df``, ``kendall_w`` = χ²/(N(k − 1)) and
         ``mean_ranks`` (rank 1 = best).
 
+    See Also
+    --------
+    iman_davenport : Its F version, less conservative.
+    omnibus : Every omnibus test on one table.
+    algocompare.posthoc : The pairwise comparisons that follow a rejection.
+
+    References
+    ----------
+    .. [1] Friedman, M. (1937). The use of ranks to avoid the assumption of normality implicit
+       in the analysis of variance. Journal of the American Statistical Association 32,
+       675-701. doi:10.1080/01621459.1937.10503522
+    .. [2] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       Journal of Machine Learning Research 7, 1-30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [3] García, S., Molina, D., Lozano, M. & Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour. Journal of
+       Heuristics 15, 617-644. doi:10.1007/s10732-008-9080-4
+    .. [4] Conover, W. J. (1999). Practical Nonparametric Statistics, 3rd ed. Wiley.
+
     Examples
     --------
     >>> import algocompare as ac
@@ -220,7 +238,32 @@ def iman_davenport(data: Any, *, tie_correction: bool = True, direction: str | N
 
     Parameters
     ----------
+    data : Results, DataFrame or 2-D array
+        Instances × algorithms.
+    tie_correction : bool
+        Passed to :func:`friedman` (default ``True``: tie-corrected χ²_F).
     {table_options}
+
+    Returns
+    -------
+    ImanDavenportResult
+        ``statistic`` (F_F), ``pvalue``, ``df1``, ``df2``, ``friedman_statistic`` and
+        ``mean_ranks`` (rank 1 = best).
+
+    See Also
+    --------
+    friedman : The chi-square statistic it transforms.
+    omnibus : Every omnibus test on one table.
+
+    References
+    ----------
+    .. [1] Iman, R. L. & Davenport, J. M. (1980). Approximations of the critical region of the
+       Friedman statistic. Communications in Statistics - Theory and Methods 9, 571-595.
+       doi:10.1080/03610928008827904
+    .. [2] García, S., Molina, D., Lozano, M. & Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour. Journal of
+       Heuristics 15, 617-644. doi:10.1007/s10732-008-9080-4
+    .. [3] Conover, W. J. (1999). Practical Nonparametric Statistics, 3rd ed. Wiley.
 
     Examples
     --------
@@ -281,6 +324,28 @@ def aligned_ranks(data: Any, *, tie_correction: bool = True, direction: str | No
         formula as printed (García et al. 2010; scmamp). Without ties both are identical.
     {table_options}
 
+    Returns
+    -------
+    AlignedRanksResult
+        ``statistic`` (T), ``pvalue``, ``df`` = k - 1, ``mean_aligned_ranks`` and the
+        Friedman ``mean_ranks`` (rank 1 = best).
+
+    See Also
+    --------
+    friedman : The within-instance rank test.
+    algocompare.ranking.aligned_ranks : The aligned ranks.
+    algocompare.posthoc : ``test="aligned_ranks"`` for its pairwise z tests.
+
+    References
+    ----------
+    .. [1] Hodges, J. L. & Lehmann, E. L. (1962). Rank methods for combination of independent
+       experiments in analysis of variance. Annals of Mathematical Statistics 33, 482-497.
+       doi:10.1214/aoms/1177704575
+    .. [2] García, S., Fernández, A., Luengo, J. & Herrera, F. (2010). Advanced nonparametric
+       tests for multiple comparisons in the design of experiments in computational
+       intelligence and data mining. Information Sciences 180, 2044-2064.
+       doi:10.1016/j.ins.2009.12.010
+
     Examples
     --------
     >>> import algocompare as ac
@@ -315,6 +380,8 @@ def quade(data: Any, *, tie_correction: bool = True, direction: str | None = Non
 
     Parameters
     ----------
+    data : Results, DataFrame or 2-D array
+        Instances × algorithms.
     tie_correction : bool
         ``True`` (default; R's ``quade.test``, Conover 1999, p. 374): A = Σ S_ij², the
         actual sum with mid-ranks. ``False`` (scmamp's ``quadeTest``, García et al. 2010):
@@ -327,6 +394,23 @@ def quade(data: Any, *, tie_correction: bool = True, direction: str | None = Non
     QuadeResult
         ``statistic`` (F), ``pvalue``, ``mean_ranks`` (Friedman) and ``quade_mean_ranks``
         T_j = Σ_i Q_i r_ij / (N(N + 1)/2) (García et al. 2010).
+
+    See Also
+    --------
+    friedman : The unweighted rank test.
+    algocompare.ranking.quade_weights : The instance weights Q_i.
+    algocompare.posthoc : ``test="quade"`` for its pairwise z tests.
+
+    References
+    ----------
+    .. [1] Quade, D. (1979). Using weighted rankings in the analysis of complete blocks with
+       additive block effects. Journal of the American Statistical Association 74, 680-683.
+       doi:10.1080/01621459.1979.10481670
+    .. [2] Conover, W. J. (1999). Practical Nonparametric Statistics, 3rd ed. Wiley.
+    .. [3] García, S., Fernández, A., Luengo, J. & Herrera, F. (2010). Advanced nonparametric
+       tests for multiple comparisons in the design of experiments in computational
+       intelligence and data mining. Information Sciences 180, 2044-2064.
+       doi:10.1016/j.ins.2009.12.010
 
     Examples
     --------
@@ -385,7 +469,30 @@ def rm_anova(data: Any, *, direction: str | None = None, nan_policy: str = "rais
 
     Parameters
     ----------
+    data : Results, DataFrame or 2-D array
+        Instances × algorithms.
     {table_options}
+
+    Returns
+    -------
+    RMAnovaResult
+        ``statistic`` (F), ``pvalue``, ``df1``, ``df2``, the Greenhouse–Geisser ``pvalue_gg``
+        and ``epsilon_gg``, Mauchly's ``sphericity_w`` and ``sphericity_pvalue``,
+        ``eta_squared_partial``, the algorithms' ``means`` and a ``note`` for degenerate tables.
+
+    See Also
+    --------
+    friedman : Its rank-based counterpart.
+    algocompare.check_assumptions : Whether its assumptions hold.
+
+    References
+    ----------
+    .. [1] Chiarandini, M., Basso, D. & Stützle, T. (2005). Statistical methods for the comparison
+       of stochastic optimizers. MIC 2005, 6th Metaheuristics International Conference, 189-196.
+    .. [2] Greenhouse, S. W. & Geisser, S. (1959). On methods in the analysis of profile data.
+       Psychometrika 24, 95-112. doi:10.1007/BF02289823
+    .. [3] Mauchly, J. W. (1940). Significance test for sphericity of a normal n-variate
+       distribution. Annals of Mathematical Statistics 11, 204-209. doi:10.1214/aoms/1177731915
 
     Examples
     --------
@@ -562,7 +669,35 @@ def omnibus(data: Any, *, tie_correction: bool = True, direction: str | None = N
 
     Parameters
     ----------
+    data : Results, DataFrame or 2-D array
+        Instances × algorithms.
+    tie_correction : bool
+        Passed to the tests that take it (default ``True``).
     {table_options}
+
+    Returns
+    -------
+    OmnibusResult
+        ``table`` (one row per test, named by the registry's label), ``mean_ranks``
+        (Friedman, rank 1 = best) and each test's own result by key (``result["quade"]``).
+
+    See Also
+    --------
+    OMNIBUS_TESTS : The registry of omnibus tests, and how to add one.
+    algocompare.durbin, algocompare.skillings_mack : The tests for tables with missing cells.
+    algocompare.posthoc : The pairwise comparisons that follow a rejection.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M. & Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour. Journal of
+       Heuristics 15, 617-644. doi:10.1007/s10732-008-9080-4
+    .. [2] García, S., Fernández, A., Luengo, J. & Herrera, F. (2010). Advanced nonparametric
+       tests for multiple comparisons in the design of experiments in computational
+       intelligence and data mining. Information Sciences 180, 2044-2064.
+       doi:10.1016/j.ins.2009.12.010
+    .. [3] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       Journal of Machine Learning Research 7, 1-30. https://jmlr.org/papers/v7/demsar06a.html
 
     Examples
     --------

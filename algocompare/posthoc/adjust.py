@@ -431,7 +431,8 @@ def adjust_pvalues(pvalues: Any, p_adjust: str = "holm", *, alpha: float = 0.05,
 
     Returns
     -------
-    The APVs in the same shape, order and labels as ``pvalues``.
+    numpy.ndarray, pandas.Series or pandas.DataFrame
+        The APVs in the same shape, order and labels as ``pvalues``.
 
     Notes
     -----
@@ -459,9 +460,33 @@ def adjust_pvalues(pvalues: Any, p_adjust: str = "holm", *, alpha: float = 0.05,
     * Shaffer dynamic: t_j given that the *specific* hypotheses H_1..H_{j-1} are false.
     * Bergmann–Hommel: max{|I| min_{j in I} p_j : I exhaustive, i in I} (García & Herrera 2008).
 
-    References: García et al. (2009) Appendix A.3; García & Herrera (2008) JMLR 9;
-    García, Fernández, Luengo & Herrera (2010) Inf. Sci. 180; Wright (1992) Biometrics 48;
-    Rom (1990) Biometrika 77, 663-665.
+    The methods and their properties (family, step-down or step-up, reference) are the
+    entries of :data:`ADJUSTMENTS`.
+
+    See Also
+    --------
+    algocompare.posthoc : Pairwise comparisons adjusted with these methods.
+    algocompare.posthoc.adjust.ADJUSTMENTS : The table of adjustments.
+
+    References
+    ----------
+    .. [1] Wright, S. P. (1992). Adjusted p-values for simultaneous inference. Biometrics 48,
+       1005-1013. doi:10.2307/2532694
+    .. [2] García, S., Molina, D., Lozano, M. & Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour. Journal of
+       Heuristics 15, 617-644 (Appendix A.3). doi:10.1007/s10732-008-9080-4
+    .. [3] García, S. & Herrera, F. (2008). An extension on "statistical comparisons of
+       classifiers over multiple data sets" for all pairwise comparisons. Journal of Machine
+       Learning Research 9, 2677-2694. https://jmlr.org/papers/v9/garcia08a.html
+    .. [4] García, S., Fernández, A., Luengo, J. & Herrera, F. (2010). Advanced nonparametric
+       tests for multiple comparisons in the design of experiments in computational
+       intelligence and data mining. Information Sciences 180, 2044-2064.
+       doi:10.1016/j.ins.2009.12.010
+    .. [5] Rom, D. M. (1990). A sequentially rejective test procedure based on a modified
+       Bonferroni inequality. Biometrika 77, 663-665. doi:10.1093/biomet/77.3.663
+    .. [6] Shaffer, J. P. (1986). Modified sequentially rejective multiple test procedures.
+       Journal of the American Statistical Association 81, 826-831.
+       doi:10.1080/01621459.1986.10478341
 
     Examples
     --------

@@ -57,6 +57,33 @@ def critical_difference(k: int, n: int, alpha: float = 0.05, p_adjust: str = "ne
     df : float
         Degrees of freedom of the studentized range for Nemenyi (default infinity, as Demšar).
 
+    Returns
+    -------
+    float
+        The critical difference, in mean-rank units.
+
+    See Also
+    --------
+    algocompare.posthoc : Its ``critical_difference`` uses the result's own standard error.
+    algocompare.plots.cd_diagram : Draws the critical difference above the rank axis.
+
+    Notes
+    -----
+    q_alpha is the (1 - alpha) quantile of the studentized range of k means divided by
+    sqrt(2) for Nemenyi (Demšar 2006, Table 5a), and z_{1 - alpha/(2(k-1))} for
+    Bonferroni–Dunn (Table 5b), both computed (scipy's ``studentized_range`` and ``norm``),
+    never read from a table.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       Journal of Machine Learning Research 7, 1-30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] García, S., Molina, D., Lozano, M. & Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour. Journal of
+       Heuristics 15, 617-644. doi:10.1007/s10732-008-9080-4
+    .. [3] Nemenyi, P. B. (1963). Distribution-free multiple comparisons. PhD thesis,
+       Princeton University.
+
     Examples
     --------
     García et al. (2009), Table 8 (k = 11, N = 11, Bonferroni–Dunn, alpha = 0.05):

@@ -161,6 +161,16 @@ def rank_sum_difference_pvalue(d: Any, n_instances: int, n_algorithms: int, *,
     recurrence, see the module docstring) and cached, so many d cost one pass:
     n = 300, k = 20 takes a few hundredths of a second.
 
+    See Also
+    --------
+    algocompare.posthoc : ``test="friedman_exact"`` uses these p-values for every pair.
+
+    References
+    ----------
+    .. [1] Eisinga, R., Heskes, T., Pelzer, B. & Te Grotenhuis, M. (2017). Exact p-values for
+       pairwise comparison of Friedman rank sums, with application to comparing classifiers.
+       BMC Bioinformatics 18, 68. doi:10.1186/s12859-017-1486-2
+
     Examples
     --------
     >>> round(float(rank_sum_difference_pvalue(100, 100, 100)), 7)  # Eisinga et al. (2017), Additional file

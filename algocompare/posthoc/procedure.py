@@ -92,50 +92,48 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
             nan_policy: str | None = None, **options: Any) -> PosthocResult:
     """Post-hoc comparisons of k algorithms on N instances with adjusted p-values.
 
+    Looks ``test`` up in the registry of post-hoc tests (:mod:`algocompare.posthoc.registry`),
+    computes its statistic for every pair (all k(k-1)/2, or the k - 1 with ``control``) and
+    adjusts the p-values with ``p_adjust``; ``reject = pvalue_adj <= alpha``.
+
     Parameters
     ----------
     data : Results, wide DataFrame or 2-D array
         Instances × algorithms (lower is better unless ``direction="maximize"``).
     test : str
-        ``"friedman"``: z = (R_b - R_a)/se on mean ranks (Demšar 2006; García et al.
-        2009, App. A.3). ``"aligned_ranks"``: z on mean aligned ranks. ``"quade"``: z on
-        T_j = W_j/(N(N+1)/2) (García et al. 2010, §3; scmamp's ``friedmanPost``,
-        ``friedmanAlignedRanksPost``, ``quadePost``); se as chosen by ``se``. ``"wilcoxon"``:
-        pairwise signed-rank tests (:func:`algocompare.wilcoxon`; options ``zero_method``
-        (default ``"split"``), ``use_continuity`` (default False: the continuity correction,
-        wilcoxon's ``correction``), ``method`` and ``alternative``). ``"nemenyi"``
-        (deprecated: it is the Friedman statistic with
-        ``p_adjust="nemenyi"``, which gives the same values as scikit-posthocs
-        ``posthoc_nemenyi_friedman`` with ``se="classic"``, and without ties with the
-        default). ``"conover"``: Conover's t test on
-        rank sums (same raw p-values as scikit-posthocs ``posthoc_conover_friedman``).
-        Calibrated under the complete null, but liberal for the equal pairs when other
-        algorithms truly differ (per-pair size 0.059-0.110, Holm FWER up to 0.17 at
-        alpha = 0.05 in the Validation study): its residual variance shrinks as the
-        differences grow.
-        ``"friedman_exact"``: statistic D = R_b - R_a, the difference of Friedman rank
-        sums, with its exact two-sided p-value P(|D| >= |d|) under H0 (Eisinga et al.
-        2017; same p-values as PMCMRplus ``frdAllPairsExactTest`` /
-        ``frdManyOneExactTest``); see :mod:`algocompare.posthoc.exact_friedman`. The
-        exact distribution assumes no ties within an instance: tied data raise unless
-        ``ties="midranks"`` is passed, which uses the untied distribution at the mid-rank
-        difference as an (approximately conservative) approximation.
-        For tables with missing cells: ``"durbin"``: Conover's (1999, p. 388) t statistics
-        on the rank sums of a balanced incomplete block design (same p-values as
-        PMCMRplus ``durbinAllPairsTest`` and scikit-posthocs ``posthoc_durbin``);
-        ``"skillings_mack"``: z = (A_b − A_a)/sqrt(Var(A_b − A_a)) on the Skillings–Mack
-        adjusted rank sums, the variance taken from the test's null covariance matrix, for
-        any pattern of missing cells (option ``tie_correction`` as in
-        :func:`algocompare.skillings_mack`). Their ``mean_ranks`` are on the 1..k scale
-        (see :meth:`algocompare.Results.mean_ranks`) and the method says how many cells
-        were missing.
+        A key of the registry (:data:`~algocompare.posthoc.registry.POSTHOC_TESTS`):
+
+        * ``"friedman"`` (default): z = (R_b - R_a)/se on the mean ranks (Demšar 2006;
+          García et al. 2009, App. A.3); ``"aligned_ranks"``: z on the mean aligned ranks;
+          ``"quade"``: z on T_j = W_j/(N(N+1)/2) (García et al. 2010, §3; scmamp's
+          ``friedmanPost``, ``friedmanAlignedRanksPost``, ``quadePost``); se as chosen by ``se``.
+        * ``"friedman_exact"``: D = R_b - R_a, the difference of Friedman rank sums, with its
+          exact two-sided p-value P(|D| >= |d|) (Eisinga et al. 2017; same p-values as
+          PMCMRplus ``frdAllPairsExactTest`` / ``frdManyOneExactTest``). The exact
+          distribution assumes no ties within an instance: tied data raise unless
+          ``ties="midranks"`` (the untied distribution at the mid-rank difference, an
+          approximately conservative approximation).
+        * ``"wilcoxon"``: pairwise signed-rank tests (:func:`algocompare.wilcoxon`); the
+          statistic is R+ of d = value_b - value_a (oriented: large R+ = algorithm_a better).
+        * ``"conover"``: Conover's (1999, p. 371) t test on rank sums (same p-values as
+          scikit-posthocs ``posthoc_conover_friedman``). Calibrated under the complete null
+          but liberal for the equal pairs when other algorithms truly differ (per-pair size
+          0.059-0.110, Holm FWER up to 0.17 at alpha = 0.05, Validation study): its residual
+          variance shrinks as the differences grow.
+        * For tables with missing cells: ``"durbin"``: Conover's (1999, p. 388) t statistics on
+          the rank sums of a balanced incomplete block design (same p-values as PMCMRplus
+          ``durbinAllPairsTest`` and scikit-posthocs ``posthoc_durbin``);
+          ``"skillings_mack"``: z = (A_b − A_a)/sqrt(Var(A_b − A_a)) on the Skillings–Mack
+          adjusted rank sums, the variance from the test's null covariance matrix, for any
+          pattern of missing cells. Their ``mean_ranks`` are on the 1..k scale and the result
+          counts the missing cells (``n_missing``).
+        * ``"nemenyi"`` (deprecated): the Friedman statistic with ``p_adjust="nemenyi"``.
     control : None, algorithm name or "best"
         None compares all k(k-1)/2 pairs; a name compares it with each other algorithm;
         ``"best"`` picks the algorithm with the best mean rank (or score).
     p_adjust : str
-        The multiplicity adjustment: any method of :func:`algocompare.adjust_pvalues`
-        (formerly ``correction=``, deprecated: with a string it is read as ``p_adjust``, with a
-        bool as Wilcoxon's ``use_continuity``). ``"shaffer"``,
+        The multiplicity adjustment, a key of :data:`algocompare.posthoc.adjust.ADJUSTMENTS`
+        (any method of :func:`algocompare.adjust_pvalues`). ``"shaffer"``,
         ``"shaffer_dynamic"`` and ``"bergmann"`` need all pairs. ``"nemenyi"`` uses the
         studentized range of k means on the z statistics (with a control too).
     alpha : float
@@ -145,35 +143,78 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
         ``"aligned_ranks"``, ``"quade"``); not accepted by the other tests.
         ``"permutation"`` (default): the exact null variance when the k values of each
         instance are exchangeable, conditional on the observed scores,
-        Var(s_a - s_b) = (2k/(k-1)) Σ_i v_i / c² (v_i the variance of instance i's
-        scores, c = N or N(N+1)/2). Without ties it equals Demšar's sqrt(k(k+1)/(6N)) for
-        Friedman; it is tie-aware, and calibrated for aligned ranks and Quade.
-        ``"classic"``: the closed forms of the papers and scmamp — Friedman
-        sqrt(k(k+1)/(6N)), aligned ranks sqrt(k(kN+1)/6), Quade
-        sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1))) — to reproduce published tables. Under the
-        null (identical algorithms, random instance effects) the classic aligned-ranks
-        post-hoc rejects 35-61 % of true pairs at alpha = 0.05 and the classic Quade
-        post-hoc almost none for k >= 5 (docs "Validation" page and
-        :mod:`algocompare.posthoc.statistics`).
+        Var(s_a - s_b) = (2k/(k-1)) Σ_i v_i / c² (v_i the variance of instance i's scores,
+        c = N or N(N+1)/2). Without ties it equals Demšar's sqrt(k(k+1)/(6N)) for Friedman;
+        it is tie-aware, and calibrated for aligned ranks and Quade. ``"classic"``: the
+        closed forms of the papers and scmamp, to reproduce published tables (see Notes).
     direction : {"minimize", "maximize"}, optional
         Which way is better, when ``data`` does not say (default: the data's own, else
         ``"minimize"``).
-    nan_policy : {"raise", "omit"}, optional
-        ``"omit"`` drops instances with a missing value; ``"raise"`` is the default of
-        the complete-table tests. ``"durbin"`` and ``"skillings_mack"`` keep the missing
-        cells by default (``"omit"`` drops them too).
+    nan_policy : {"raise", "omit", "keep"}, optional
+        ``"omit"`` drops instances with a missing value; ``"raise"`` is the default of the
+        complete-table tests. The tests for tables with missing cells (``"durbin"``,
+        ``"skillings_mack"``) keep the missing cells by default (``"keep"``).
+    **options
+        The test's own options, declared with their defaults in the registry; any other
+        name is a TypeError listing them. ``"wilcoxon"``: ``zero_method`` (``"split"``),
+        ``use_continuity`` (False; Wilcoxon's continuity correction, the ``correction`` of
+        :func:`algocompare.wilcoxon`), ``method`` (``"auto"``), ``alternative``
+        (``"two-sided"``); ``"friedman_exact"``: ``ties`` (``"raise"``);
+        ``"skillings_mack"``: ``tie_correction`` (True, as :func:`algocompare.skillings_mack`).
+        ``correction=`` is deprecated: a string is read as ``p_adjust``, a bool as
+        ``use_continuity``.
 
     Returns
     -------
     PosthocResult
+        The long table (``algorithm_a, algorithm_b, statistic, pvalue, pvalue_adj,
+        reject``), the mean ranks, the critical difference where one exists, and the
+        registry's ``label``, ``common_se`` and ``n_missing``.
+
+    See Also
+    --------
+    algocompare.adjust_pvalues : The adjustments, for any family of p-values.
+    algocompare.critical_difference : Nemenyi and Bonferroni–Dunn critical differences.
+    algocompare.plots.cd_diagram : The critical-difference diagram of the result.
+    algocompare.posthoc.registry : The post-hoc tests, and how to add one.
+
+    Notes
+    -----
+    The classic standard errors (``se="classic"``): Friedman sqrt(k(k+1)/(6N)), aligned
+    ranks sqrt(k(kN+1)/6), Quade sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1))). Under the null
+    (identical algorithms, random instance effects) the classic aligned-ranks post-hoc
+    rejects 35-61 % of true pairs at alpha = 0.05 and the classic Quade post-hoc almost none
+    for k >= 5 (docs "Validation" page and :mod:`algocompare.posthoc.statistics`).
+    ``p_adjust="nemenyi"`` with ``test="friedman", se="classic"`` gives the values of
+    scikit-posthocs ``posthoc_nemenyi_friedman`` (and, without ties, the default ``se``).
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       Journal of Machine Learning Research 7, 1-30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] García, S., Molina, D., Lozano, M. & Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case
+       study on the CEC'2005 special session on real parameter optimization. Journal of
+       Heuristics 15, 617-644. doi:10.1007/s10732-008-9080-4
+    .. [3] García, S., Fernández, A., Luengo, J. & Herrera, F. (2010). Advanced nonparametric
+       tests for multiple comparisons in the design of experiments in computational
+       intelligence and data mining. Information Sciences 180, 2044-2064.
+       doi:10.1016/j.ins.2009.12.010
+    .. [4] Eisinga, R., Heskes, T., Pelzer, B. & Te Grotenhuis, M. (2017). Exact p-values for
+       pairwise comparison of Friedman rank sums. BMC Bioinformatics 18, 68.
+       doi:10.1186/s12859-017-1486-2
+    .. [5] Conover, W. J. (1999). Practical Nonparametric Statistics, 3rd ed. Wiley.
+    .. [6] Skillings, J. H. & Mack, G. A. (1981). On the use of a Friedman-type statistic in
+       balanced and unbalanced block designs. Technometrics 23, 171-177.
+       doi:10.1080/00401706.1981.10486261
 
     Examples
     --------
     >>> import algocompare as ac
     >>> data = ac.load_dataset("cec2005_d10")
     >>> res = ac.posthoc(data, control="G-CMA-ES", p_adjust="holm")
-    >>> res.se, round(res.standard_error, 4)
-    ('permutation', 0.8871)
+    >>> res.se, round(res.standard_error, 4), res.label
+    ('permutation', 0.8871, 'Friedman')
     >>> print(res.table.head(3).round(4).to_string(index=False))
     algorithm_a algorithm_b  statistic  pvalue  pvalue_adj  reject
        G-CMA-ES    BLX-GL50     2.2095  0.0271      0.0814   False
@@ -185,6 +226,12 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
     >>> classic = ac.posthoc(data, control="G-CMA-ES", p_adjust="holm", se="classic")
     >>> round(float(classic.matrix("statistic")["CoEVO"]), 5), f"{classic.matrix('pvalue_adj')['CoEVO']:.5e}"
     (5.43662, '5.43013e-07')
+
+    Pairwise Wilcoxon signed-rank tests with the continuity correction:
+
+    >>> w = ac.posthoc(data, test="wilcoxon", control="G-CMA-ES", use_continuity=True, method="approx")
+    >>> w.label, w.common_se, w.critical_difference
+    ('Wilcoxon signed-rank', False, None)
     """
     p_adjust = _deprecated_correction(p_adjust, options)
     if test == "nemenyi":

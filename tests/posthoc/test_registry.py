@@ -110,8 +110,7 @@ def test_use_continuity_reaches_wilcoxon():
     assert not np.allclose(corrected.table["pvalue"], plain.table["pvalue"])
 
 
-def test_correction_of_either_type_warns_and_names_the_new_parameter(monkeypatch):
-    monkeypatch.setenv("ALGOCOMPARE_DEPRECATIONS", "warn")
+def test_correction_of_either_type_warns_and_names_the_new_parameter():
     with pytest.warns(DeprecationWarning, match="use use_continuity="):
         old = ac.posthoc(CEC, test="wilcoxon", control="G-CMA-ES", correction=True, method="approx")
     new = ac.posthoc(CEC, test="wilcoxon", control="G-CMA-ES", use_continuity=True, method="approx")
