@@ -68,9 +68,10 @@ def borda(rankings: Any, *, weights: Any = None, score: str = "borda", ties: str
     ----------
     .. [1] Borda, J.-C. de (1781). Mémoire sur les élections au scrutin. *Histoire de
        l'Académie Royale des Sciences*, Paris.
-    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [2] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
     .. [3] Saari, D. G., Merlin, V. R. (2000). A geometric examination of Kemeny's rule.
        *Social Choice and Welfare* 17(3), 403–438.
 

@@ -48,9 +48,10 @@ def symdiff_distance(a: Any, b: Any) -> int:
     ----------
     .. [1] Kemeny, J. G., Snell, J. L. (1962). *Mathematical Models in the Social Sciences*,
        chapter 2, "Preference rankings: an axiomatic approach". Ginn, Boston.
-    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [2] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------

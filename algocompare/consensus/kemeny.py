@@ -356,9 +356,10 @@ def kemeny(rankings: Any, orders: str = "linear", ell: int = 1, *, weights: Any 
     ----------
     .. [1] Kemeny, J. G., Snell, J. L. (1962). *Mathematical Models in the Social Sciences*,
        chapter 2, "Preference rankings: an axiomatic approach". Ginn, Boston.
-    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [2] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
     .. [3] Saari, D. G., Merlin, V. R. (2000). A geometric examination of Kemeny's rule.
        *Social Choice and Welfare* 17(3), 403–438.
 

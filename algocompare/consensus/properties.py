@@ -54,10 +54,11 @@ class CriterionResult(BaseResult):
     References
     ----------
     .. [1] Arrow, K. J. (1950). A difficulty in the concept of social welfare. *Journal of
-       Political Economy* 58(4), 328–346. doi:10.1086/256963
-    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+       Political Economy* 58(4), 328–346. https://www.jstor.org/stable/1828886
+    .. [2] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------
@@ -161,10 +162,11 @@ def check_iia(rankings: Any, remove: Any, method: str = "borda", *, weights: Any
     References
     ----------
     .. [1] Arrow, K. J. (1950). A difficulty in the concept of social welfare. *Journal of
-       Political Economy* 58(4), 328–346. doi:10.1086/256963
-    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+       Political Economy* 58(4), 328–346. https://www.jstor.org/stable/1828886
+    .. [2] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
     .. [3] Saari, D. G., Merlin, V. R. (2000). A geometric examination of Kemeny's rule.
        *Social Choice and Welfare* 17(3), 403–438.
 
@@ -263,10 +265,11 @@ def check_majority(rankings: Any, method: str = "borda", *, weights: Any = None,
     References
     ----------
     .. [1] Arrow, K. J. (1950). A difficulty in the concept of social welfare. *Journal of
-       Political Economy* 58(4), 328–346. doi:10.1086/256963
-    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+       Political Economy* 58(4), 328–346. https://www.jstor.org/stable/1828886
+    .. [2] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
     .. [3] Saari, D. G., Merlin, V. R. (2000). A geometric examination of Kemeny's rule.
        *Social Choice and Welfare* 17(3), 403–438.
 
@@ -308,10 +311,11 @@ def check_pareto(rankings: Any, method: str = "borda", *, weights: Any = None, a
     References
     ----------
     .. [1] Arrow, K. J. (1950). A difficulty in the concept of social welfare. *Journal of
-       Political Economy* 58(4), 328–346. doi:10.1086/256963
-    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+       Political Economy* 58(4), 328–346. https://www.jstor.org/stable/1828886
+    .. [2] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
     .. [3] Saari, D. G., Merlin, V. R. (2000). A geometric examination of Kemeny's rule.
        *Social Choice and Welfare* 17(3), 403–438.
 

@@ -55,9 +55,10 @@ def order_properties(incidence: Any) -> dict[str, bool]:
 
     References
     ----------
-    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [1] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------
@@ -100,9 +101,10 @@ def classify_order(incidence: Any) -> str:
 
     References
     ----------
-    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [1] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------
@@ -145,9 +147,10 @@ def ranking_from_relation(incidence: Any, items: Any = None) -> list[list[Any]]:
 
     References
     ----------
-    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [1] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------
@@ -209,9 +212,10 @@ class DominanceRelation(BaseResult):
 
     References
     ----------
-    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [1] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------
@@ -323,9 +327,10 @@ def dominance(runs: Any, by: str = "mean", *, alpha: float = 0.05, test: str = "
 
     References
     ----------
-    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [1] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------

@@ -125,9 +125,10 @@ class SeverityResult(TestResult):
     .. [1] Mayo, D. G., Spanos, A. (2006). Severe testing as a basic concept in a Neyman–Pearson
        philosophy of induction. *The British Journal for the Philosophy of Science* 57(2),
        323–357. doi:10.1093/bjps/axl003
-    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [2] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------
@@ -372,9 +373,10 @@ def severity_from_se(estimate: float, se: float, df: float, *, sd: float, n: flo
     .. [1] Mayo, D. G., Spanos, A. (2006). Severe testing as a basic concept in a Neyman–Pearson
        philosophy of induction. *The British Journal for the Philosophy of Science* 57(2),
        323–357. doi:10.1093/bjps/axl003
-    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [2] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------
@@ -474,9 +476,10 @@ def severity(xbar: float, sd: float, n: float, mu0: float = 0.0, alpha: float = 
     .. [1] Mayo, D. G., Spanos, A. (2006). Severe testing as a basic concept in a Neyman–Pearson
        philosophy of induction. *The British Journal for the Philosophy of Science* 57(2),
        323–357. doi:10.1093/bjps/axl003
-    .. [2] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
-       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
-       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+    .. [2] Bartz-Beielstein, T., Mersmann, O., Chandrasekaran, S. (2023). Ranking and
+       result aggregation. In E. Bartz, T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.),
+       *Hyperparameter Tuning for Machine and Deep Learning with R*, chapter 5. Springer,
+       Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------
