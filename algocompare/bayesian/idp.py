@@ -31,6 +31,46 @@ class IDPResult(BaseResult):
     1 - threshold, ``"no decision"`` when both lie between, ``"prior-dependent"``
     otherwise. The fields ``lower`` and ``upper`` of earlier versions are deprecated
     aliases of ``p_lower`` and ``p_upper``.
+
+    Attributes
+    ----------
+    x_name, y_name : str
+        Labels of the samples.
+    p_lower, p_upper : float
+        Posterior probabilities that the lower and the upper P(X <= Y) exceed ``c``.
+    c : float
+        The value P(X <= Y) is compared with.
+    prior_strength : float
+        s, the weight of the pseudo-observation.
+    threshold : float
+        Probability both bounds need for a decision.
+    decision : str
+        As above.
+    n_samples : int
+        Posterior draws.
+    lower_samples, upper_samples : numpy.ndarray
+        The draws of the lower and upper P(X <= Y).
+
+    See Also
+    --------
+    idp_wilcoxon : the function that returns it.
+
+    References
+    ----------
+    .. [1] Benavoli, A., Mangili, F., Ruggeri, F., Zaffalon, M. (2015). Imprecise Dirichlet
+       process with application to the hypothesis test on the probability that X ≤ Y. *Journal of
+       Statistical Theory and Practice* 9(3), 658–684. doi:10.1080/15598608.2014.985997
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.idp_wilcoxon([1.0, 2.0, 1.5, 0.5, 1.2, 0.8], [2.5, 3.0, 2.2, 1.9, 2.8, 3.1], rng=0)
+    >>> r.p_lower <= r.p_upper, r.x_name
+    (True, 'x')
     """
 
     kind: ClassVar[str] = "bayesian"

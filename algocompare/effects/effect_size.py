@@ -40,6 +40,38 @@ class EffectSize(BaseResult):
     """An effect size with its confidence interval (NaN bounds where none is standard).
 
     ``ci_low``/``ci_high`` bound the interval of coverage ``confidence_level``.
+
+    Attributes
+    ----------
+    estimate : float
+        The effect size.
+    ci_low, ci_high : float
+        The interval's bounds.
+    confidence_level : float
+        Its coverage.
+    n_x, n_y : int
+        Sizes of the samples (of the pairs, twice, for paired measures).
+    ci_method : str
+        How the interval was computed.
+
+    See Also
+    --------
+    cohens_d, hedges_g, d_z, cohens_d_prime, cliffs_delta, vargha_delaney_a12, rank_biserial :
+        the functions that return it.
+    magnitude : Cohen's and Vargha & Delaney's labels of an estimate.
+
+    References
+    ----------
+    .. [1] Lakens, D. (2013). Calculating and reporting effect sizes to facilitate cumulative
+       science: a practical primer for t-tests and ANOVAs. *Frontiers in Psychology* 4, 863.
+       doi:10.3389/fpsyg.2013.00863
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> e = ac.cliffs_delta([10, 10, 20, 20, 20, 30, 30, 30, 40, 50], [10, 20, 30, 40, 40, 50])
+    >>> e.estimate, e.n_x, e.n_y
+    (-0.25, 10, 6)
     """
 
     kind: ClassVar[str] = "effect_size"

@@ -37,7 +37,37 @@ MIN_SIZE = {"shapiro": 3, "ks": 4, "dagostino": 8}
 
 @dataclass(frozen=True, kw_only=True)
 class NormalityResult(BaseResult):
-    """One row per sample (algorithm, or algorithm × instance) and test."""
+    """One row per sample (algorithm, or algorithm × instance) and test.
+
+    Attributes
+    ----------
+    alpha : float
+        Level of ``reject``.
+    table : pandas.DataFrame
+        The sample's labels, ``test``, ``n``, ``statistic``, ``pvalue``, ``reject``.
+    samples : mapping
+        The samples tested, by label (internal: what the normality figures draw).
+
+    See Also
+    --------
+    normality : the function that returns it.
+
+    References
+    ----------
+    .. [1] Shapiro, S. S., Wilk, M. B. (1965). An analysis of variance test for normality
+       (complete samples). *Biometrika* 52(3–4), 591–611. doi:10.1093/biomet/52.3-4.591
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.normality(ac.load_dataset("cec2005_d10"), test="shapiro")
+    >>> list(r.table.columns)[:4], r.rejected_fraction
+    (['algorithm', 'test', 'n', 'statistic'], 1.0)
+    """
 
     kind: ClassVar[str] = "assumptions"
 
@@ -56,7 +86,37 @@ class NormalityResult(BaseResult):
 
 @dataclass(frozen=True, kw_only=True)
 class HomoscedasticityResult(BaseResult):
-    """One row per group of samples (all algorithms, or one instance's runs) and test."""
+    """One row per group of samples (all algorithms, or one instance's runs) and test.
+
+    Attributes
+    ----------
+    alpha : float
+        Level of ``reject``.
+    table : pandas.DataFrame
+        ``instance`` ("all" for the blocks), ``test``, ``statistic``, ``pvalue``, ``reject``
+        and the ``note`` that explains a degenerate group.
+
+    See Also
+    --------
+    homoscedasticity : the function that returns it.
+
+    References
+    ----------
+    .. [1] Levene, H. (1960). Robust tests for equality of variances. In Olkin (ed.),
+       *Contributions to Probability and Statistics*, 278–292. Stanford University Press.
+    .. [2] Brown, M. B., Forsythe, A. B. (1974). Robust tests for the equality of variances.
+       *Journal of the American Statistical Association* 69(346), 364–367.
+       doi:10.1080/01621459.1974.10482955
+    .. [3] Bartlett, M. S. (1937). Properties of sufficiency and statistical tests.
+       *Proceedings of the Royal Society of London A* 160(901), 268–282. doi:10.1098/rspa.1937.0109
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.homoscedasticity(ac.load_dataset("cec2005_d10"), test="bartlett")
+    >>> r.table["test"].tolist()
+    ['bartlett']
+    """
 
     kind: ClassVar[str] = "assumptions"
 
@@ -438,7 +498,41 @@ def _result(frame: pd.DataFrame, alpha: float, results: Any, nan_policy: str) ->
 # ---------------------------------------------------------------- multivariate tests
 @dataclass(frozen=True, kw_only=True)
 class MultivariateNormalityResult(TestResult):
-    """Multivariate normality test of an n × p sample."""
+    """Multivariate normality test of an n × p sample.
+
+    Attributes
+    ----------
+    statistic : float
+        W* (Shapiro–Wilk) or HZ (Henze–Zirkler).
+    pvalue : float
+        Its p-value.
+    alternative : str
+        "two-sided" (the hypothesis is normality).
+    n, p : int
+        Observations and variables.
+    test : {"shapiro-wilk", "henze-zirkler"}
+        The test.
+
+    See Also
+    --------
+    multivariate_normality : the function that returns it.
+
+    References
+    ----------
+    .. [1] Villasenor Alva, J. A., González Estrada, E. (2009). A generalization of
+       Shapiro–Wilk's test for multivariate normality. *Communications in Statistics – Theory and
+       Methods* 38(11), 1870–1883. doi:10.1080/03610920802474465
+    .. [2] Henze, N., Zirkler, B. (1990). A class of invariant consistent tests for
+       multivariate normality. *Communications in Statistics – Theory and Methods* 19(10),
+       3595–3617. doi:10.1080/03610929008830400
+
+    Examples
+    --------
+    >>> import numpy as np, algocompare as ac
+    >>> r = ac.multivariate_normality(np.random.default_rng(0).normal(size=(40, 3)))
+    >>> r.n, r.p, r.test
+    (40, 3, 'shapiro-wilk')
+    """
 
     kind: ClassVar[str] = "assumptions"
 
@@ -531,7 +625,41 @@ def multivariate_normality(x: Any, *, test: str = "shapiro-wilk") -> Multivariat
 
 @dataclass(frozen=True, kw_only=True)
 class HotellingResult(TestResult):
-    """Paired Hotelling's T²: ``statistic`` T², ``f`` its F transform."""
+    """Paired Hotelling's T²: ``statistic`` T², ``f`` its F transform.
+
+    Attributes
+    ----------
+    statistic : float
+        T² = n d̄ᵀ S⁻¹ d̄.
+    pvalue : float
+        P(F(df1, df2) > f).
+    alternative : str
+        "two-sided".
+    f : float
+        (n − p) T² / (p (n − 1)).
+    df1, df2 : int
+        p and n − p.
+    mean_difference : pandas.Series
+        The mean of x − y per measure, in the data's units.
+
+    See Also
+    --------
+    hotelling_t2 : the function that returns it.
+
+    References
+    ----------
+    .. [1] Hotelling, H. (1931). The generalization of Student's ratio. *Annals of
+       Mathematical Statistics* 2(3), 360–378. doi:10.1214/aoms/1177732979
+
+    Examples
+    --------
+    >>> import numpy as np, algocompare as ac
+    >>> rng = np.random.default_rng(1)
+    >>> x = rng.normal(size=(20, 3)); y = x + rng.normal(0.5, 1, size=(20, 3))
+    >>> r = ac.hotelling_t2(x, y)
+    >>> list(r.mean_difference.index)
+    ['measure1', 'measure2', 'measure3']
+    """
 
     kind: ClassVar[str] = "pairwise"
 
@@ -611,7 +739,44 @@ def hotelling_t2(x: Any, y: Any) -> HotellingResult:
 # ------------------------------------------------------------------- summary
 @dataclass(frozen=True, kw_only=True)
 class AssumptionsResult(BaseResult):
-    """Which family of tests fits the data, with the reasons and the checks behind them."""
+    """Which family of tests fits the data, with the reasons and the checks behind them.
+
+    Attributes
+    ----------
+    recommendation : {"parametric", "non-parametric"}
+        The family of tests the checks allow.
+    parametric_ok : bool
+        Whether every check passed (and there are enough instances).
+    reasons : list of str
+        Why, in sentences.
+    alpha : float
+        Level of the checks.
+    checks : pandas.DataFrame
+        One row per family of checks: ``check``, ``tested``, ``rejected_raw``, ``rejected``
+        (after Bonferroni), ``min_pvalue``.
+    normality : NormalityResult
+        The per-algorithm normality tests (internal: what the report's figure draws).
+
+    See Also
+    --------
+    check_assumptions : the function that returns it.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [2] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.check_assumptions(ac.load_dataset("cec2005_d10"))
+    >>> r.parametric_ok, r.checks["check"].iloc[0]
+    (False, 'normality per algorithm (Shapiro-Wilk)')
+    """
 
     kind: ClassVar[str] = "assumptions"
 

@@ -36,7 +36,44 @@ EXACT_MAX_SIZE = 20
 class MedianDifferenceCI(BaseResult):
     """Interval ``(ci_low, ci_high)`` for the difference of medians, with the Hodges–Lehmann
     ``estimate`` (median of the differences), K and the achieved confidence (``low`` and
-    ``high`` are deprecated aliases of the bounds)."""
+    ``high`` are deprecated aliases of the bounds).
+
+    Attributes
+    ----------
+    estimate : float
+        Median of the pairwise differences (or of the Walsh averages), in the data's units.
+    ci_low, ci_high : float
+        The K-th smallest and K-th largest difference.
+    confidence_level : float
+        The nominal coverage asked for.
+    achieved_level : float
+        The coverage the discrete distribution achieves with this K.
+    k : int
+        K.
+    n_differences : int
+        The number of differences (m n, or n(n + 1)/2 Walsh averages).
+    paired : bool
+        Whether the samples were paired.
+    exact : bool
+        Whether K comes from the exact distribution.
+
+    See Also
+    --------
+    median_difference_ci : the function that returns it.
+
+    References
+    ----------
+    .. [1] Campbell, M. J., Gardner, M. J. (1988). Calculating confidence intervals for some
+       non-parametric analyses. *British Medical Journal* 296(6634), 1454–1456.
+       doi:10.1136/bmj.296.6634.1454
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ci = ac.median_difference_ci([5.1, 6.3, 7.2, 8.0, 9.4], [1.2, 2.2, 3.1, 4.4, 5.0])
+    >>> ci.k, ci.n_differences, ci.exact
+    (3, 25, True)
+    """
 
     kind: ClassVar[str] = "interval"
 
@@ -58,7 +95,38 @@ class MedianDifferenceCI(BaseResult):
 class ConfidenceCurveResult(BaseResult):
     """Berrar's confidence curve: ``curve`` has columns ci_low, ci_high and pvalue (the
     level α of the interval (ci_low, ci_high)); ``pvalue_at_zero`` is where the curve
-    crosses 0."""
+    crosses 0.
+
+    Attributes
+    ----------
+    estimate : float
+        Median of the differences, where the curve peaks.
+    pvalue_at_zero : float
+        The level of the widest interval that excludes 0 (1 when none does).
+    paired : bool
+        Whether the samples were paired.
+    exact : bool
+        Whether the levels come from the exact distribution.
+    curve : pandas.DataFrame
+        Columns k, ci_low, ci_high, pvalue; ``plot()`` draws it.
+
+    See Also
+    --------
+    confidence_curve : the function that returns it.
+
+    References
+    ----------
+    .. [1] Berrar, D. (2017). Confidence curves: an alternative to null hypothesis significance
+       testing for the comparison of classifiers. *Machine Learning* 106(6), 911–949.
+       doi:10.1007/s10994-016-5612-6
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> cc = ac.confidence_curve([5.1, 6.3, 7.2, 8.0, 9.4], [1.2, 2.2, 3.1, 4.4, 5.0])
+    >>> list(cc.curve.columns)
+    ['k', 'ci_low', 'ci_high', 'pvalue']
+    """
 
     kind: ClassVar[str] = "interval"
 

@@ -37,7 +37,45 @@ EXACT_LIMIT = 50
 @dataclass(frozen=True, kw_only=True)
 class SignTestResult(TestResult):
     """Sign test: ``statistic`` is the number of positive differences (x > y), ties included
-    as configured; ``n`` the number of trials of the binomial."""
+    as configured; ``n`` the number of trials of the binomial.
+
+    Attributes
+    ----------
+    statistic : float
+        Positives (plus half the zeros with ``zero_method='split'``).
+    pvalue : float
+        The p-value under ``alternative``.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    n : int
+        Trials of the binomial (positives + negatives as counted).
+    n_positive, n_negative : float
+        Differences counted positive and negative.
+    n_ties : int
+        Zero differences.
+    zero_method : {"split", "wilcox"}
+        What the zeros counted for.
+
+    See Also
+    --------
+    sign_test : the function that returns it.
+
+    References
+    ----------
+    .. [1] Dixon, W. J., Mood, A. M. (1946). The statistical sign test. *Journal of the American
+       Statistical Association* 41(236), 557–566. doi:10.1080/01621459.1946.10501898
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.sign_test([3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 9], zero_method="wilcox")
+    >>> r.n_positive, r.n_negative, r.n
+    (5.0, 1.0, 6)
+    """
 
     kind: ClassVar[str] = "pairwise"
 
@@ -124,6 +162,51 @@ class WilcoxonResult(TestResult):
     ``statistic`` is R+ (the sum of the ranks of the positive differences x - y, R's ``V``);
     ``t`` is min(R+, R-) (the statistic of the printed tables); ``z`` the normal deviate
     (NaN for the exact method).
+
+    Attributes
+    ----------
+    statistic : float
+        R+.
+    pvalue : float
+        The p-value under ``alternative``.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    r_plus, r_minus : float
+        Sums of the ranks of the positive and the negative differences.
+    t : float
+        min(R+, R−).
+    z : float
+        Normal deviate of the approximation (NaN when exact).
+    n : int
+        Pairs (zeros included).
+    n_zeros : int
+        Zero differences.
+    zero_method : {"split", "wilcox", "pratt"}
+        How the zeros were treated.
+    correction : bool
+        Whether the continuity correction was applied.
+    exact : bool
+        Whether the p-value is from the exact distribution.
+
+    See Also
+    --------
+    wilcoxon : the function that returns it.
+
+    References
+    ----------
+    .. [1] Wilcoxon, F. (1945). Individual comparisons by ranking methods. *Biometrics
+       Bulletin* 1(6), 80–83. doi:10.2307/3001968
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.wilcoxon([1.1, 2.5, 3.3, 4.0, 5.9, 0.2], [1.0, 2.0, 3.0, 4.0, 5.0, 1.0])
+    >>> r.t, r.n_zeros, r.exact
+    (5.5, 1, True)
     """
 
     kind: ClassVar[str] = "pairwise"
@@ -271,7 +354,47 @@ def _wilcoxon_z(r_plus: float, ranks: np.ndarray, correction: bool, alternative:
 # ----------------------------------------------------------------------------- paired t
 @dataclass(frozen=True, kw_only=True)
 class PairedTTestResult(TestResult):
-    """Paired t-test with Cohen's d' = t / sqrt(n) (García et al. 2009, §3.2)."""
+    """Paired t-test with Cohen's d' = t / sqrt(n) (García et al. 2009, §3.2).
+
+    Attributes
+    ----------
+    statistic : float
+        t of the differences x − y.
+    pvalue : float
+        The p-value under ``alternative``.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    df : int
+        n − 1.
+    mean_difference : float
+        Mean of x − y, in the data's units.
+    cohens_d : float
+        d' = t / √n, the mean difference in standard deviations of the differences.
+    ci_low, ci_high : float
+        Interval of the mean difference at ``confidence_level``.
+    confidence_level : float
+        Coverage of the interval.
+
+    See Also
+    --------
+    paired_ttest : the function that returns it.
+
+    References
+    ----------
+    .. [1] Student (1908). The probable error of a mean. *Biometrika* 6(1), 1–25.
+       doi:10.1093/biomet/6.1.1
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.paired_ttest([2, 4, 6, 9], [1, 2, 3, 5])
+    >>> r.df, r.mean_difference
+    (3, 2.5)
+    """
 
     kind: ClassVar[str] = "pairwise"
 
@@ -357,7 +480,46 @@ def paired_ttest(x: Any, y: Any, *, alternative: str = "two-sided", confidence_l
 # --------------------------------------------------------------------------- rank sum
 @dataclass(frozen=True, kw_only=True)
 class RankSumResult(TestResult):
-    """Wilcoxon–Mann–Whitney rank-sum test: ``statistic`` is U of x (R's ``W``)."""
+    """Wilcoxon–Mann–Whitney rank-sum test: ``statistic`` is U of x (R's ``W``).
+
+    Attributes
+    ----------
+    statistic : float
+        U of x.
+    pvalue : float
+        The p-value under ``alternative``.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    n_x, n_y : int
+        Sample sizes.
+    u_y : float
+        U of y = n_x n_y − U.
+    effect_size : float
+        U / (n_x n_y) = P(x > y) + P(x = y) / 2.
+    exact : bool
+        Whether the p-value is from the exact distribution.
+    use_continuity : bool
+        Whether the continuity correction was applied.
+
+    See Also
+    --------
+    rank_sum : the function that returns it.
+
+    References
+    ----------
+    .. [1] Mann, H. B., Whitney, D. R. (1947). On a test of whether one of two random variables
+       is stochastically larger than the other. *Annals of Mathematical Statistics* 18(1), 50–60.
+       doi:10.1214/aoms/1177730491
+    .. [2] Wilcoxon, F. (1945). Individual comparisons by ranking methods. *Biometrics
+       Bulletin* 1(6), 80–83. doi:10.2307/3001968
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.rank_sum([1, 2, 3, 4], [5, 6, 7, 8])
+    >>> r.statistic, r.u_y, r.effect_size
+    (0.0, 16.0, 0.0)
+    """
 
     kind: ClassVar[str] = "pairwise"
 
@@ -441,7 +603,32 @@ def rank_sum(x: Any, y: Any, *, alternative: str = "two-sided", method: str = "a
 # ------------------------------------------------------------------------------- FWER
 @dataclass(frozen=True, kw_only=True)
 class FWERResult(BaseResult):
-    """Family-wise error of a set of independent pairwise comparisons."""
+    """Family-wise error of a set of independent pairwise comparisons.
+
+    Attributes
+    ----------
+    pvalue : float
+        1 − Π(1 − p_i).
+    n_comparisons : int
+        m, the number of p-values.
+
+    See Also
+    --------
+    fwer_of_pairwise : the function that returns it.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ac.fwer_of_pairwise([0.05, 0.05, 0.05]).n_comparisons
+    3
+    """
 
     kind: ClassVar[str] = "simulation"
 

@@ -25,7 +25,71 @@ __all__ = ["SeverityAnalysis", "severity_analysis"]
 
 @dataclass(frozen=True, kw_only=True)
 class SeverityAnalysis(SeverityResult):
-    """:class:`SeverityResult` of x − y plus the effect sizes and sample sizes."""
+    """:class:`SeverityResult` of x − y plus the effect sizes and sample sizes.
+
+    Attributes
+    ----------
+    statistic, pvalue : float
+        The test of H0: mean difference <= ``mu0`` (or as ``alternative`` says).
+    alternative : {"greater", "less", "two-sided"}
+        The alternative of the test.
+    estimate, sd, se : float
+        Mean difference, its standard deviation (of the differences, or pooled) and standard
+        error, in the data's units.
+    n : float
+        Per-arm size (the harmonic mean of the sizes when they differ).
+    mu0 : float
+        The null difference.
+    alpha : float
+        Level of the test.
+    test : {"t", "z"}
+        The test.
+    paired : bool
+        Paired runs or independent samples.
+    df : float
+        Degrees of freedom (infinite for z).
+    critical_value : float
+        The rejection threshold of the statistic.
+    reject : bool
+        Whether H0 is rejected.
+    delta, power_at_delta, severity_at_delta : float or None
+        The relevant difference and the power and severity at ``mu0 + delta``.
+    threshold : float
+        The severity asked of ``supported``.
+    supported : float
+        The difference tau' whose claim (``claim``) has severity ``threshold``.
+    claim : str
+        The claim about tau that ``supported`` bounds.
+    sampling : {"noncentral", "shifted"}
+        The sampling model of severity and power of the t test.
+    n_x, n_y : int
+        The sample sizes.
+    median_difference : float
+        Median of x − y (paired) or difference of the medians.
+    cohens_d : float
+        Difference of means over the pooled sd.
+    d_z : float or None
+        Mean over sd of the differences (paired only).
+
+    See Also
+    --------
+    severity_analysis : the function that returns it.
+    SeverityAnalysis.table : the chapter's result table.
+
+    References
+    ----------
+    .. [1] Mayo, D. G., Spanos, A. (2006). Severe testing as a basic concept in a
+       Neyman–Pearson philosophy of induction. *British Journal for the Philosophy of Science*
+       57(2), 323–357. doi:10.1093/bjps/axl003
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.severity_analysis([3.1, 2.8, 4.0, 3.5, 2.9, 3.7, 3.3, 3.0],
+    ...                          [2.5, 2.6, 3.1, 3.4, 2.2, 3.0, 3.1, 2.4], delta=0.5)
+    >>> r.n_x, r.paired, r.table().index[0]
+    (8, True, 'mean difference')
+    """
 
     n_x: int
     n_y: int
