@@ -225,22 +225,55 @@ class Results:
     The object is immutable; every method returns new data.
 
     Build it with :meth:`from_wide`, :meth:`from_long` or :meth:`from_array` (or
-    :func:`algocompare.read` / :func:`algocompare.load_dataset`).
+    :func:`algocompare.read` / :func:`algocompare.load_dataset`), which validate; the
+    constructor itself is private and takes what they prepared.
 
-    Parameters of the constructors shared by all:
-
+    Parameters
+    ----------
+    long : pandas.DataFrame or None
+        One row per run (instance, algorithm, run, value), or ``None`` when ``matrix``
+        holds a complete table with one value per cell.
     direction : {"minimize", "maximize"}
         Whether lower (default) or higher values are better. Ranks always give rank 1 to
         the best algorithm.
-    nan_policy : {"raise", "omit", "keep"}
-        Missing values raise by default. ``"omit"`` drops every instance that has a
-        missing value (never single cells) and records the dropped instances in
-        :attr:`dropped_instances`. ``"keep"`` keeps the missing cells and records them in
-        :attr:`missing_cells`: the tests made for incomplete tables
-        (:func:`algocompare.durbin`, :func:`algocompare.skillings_mack`) use them, every
-        test that needs a complete table raises (or, given ``nan_policy="omit"``, drops
-        those instances). A cell is missing when it has no value or a NaN value (with
-        several runs: when any of its runs is NaN; its other runs are left out too).
+    algorithms, instances : sequence
+        The labels, in the order of the table.
+    dropped_instances : sequence
+        The instances ``nan_policy="omit"`` dropped (:attr:`dropped_instances`).
+    extra_columns : sequence of str
+        Further columns of a long table kept beside the values.
+    notes : sequence of str
+        What was decided while reading (:attr:`notes`).
+    missing_cells : sequence of (instance, algorithm)
+        The cells ``nan_policy="keep"`` kept missing (:attr:`missing_cells`).
+    matrix : numpy.ndarray, optional
+        The instances × algorithms values of a complete one-run table (``long`` is then
+        built only if a view asks for it).
+    cells : numpy.ndarray, optional
+        The cell code of each row of ``long`` when it is already in cell order.
+
+    See Also
+    --------
+    read : a results file as Results.
+    load_dataset : the bundled results.
+    Results.from_wide, Results.from_long, Results.from_array : the constructors.
+
+    Notes
+    -----
+    The constructors share ``direction`` (above) and ``nan_policy``:
+    missing values raise by default. ``"omit"`` drops every instance that has a
+    missing value (never single cells) and records the dropped instances in
+    :attr:`dropped_instances`. ``"keep"`` keeps the missing cells and records them in
+    :attr:`missing_cells`: the tests made for incomplete tables
+    (:func:`algocompare.durbin`, :func:`algocompare.skillings_mack`) use them, every
+    test that needs a complete table raises (or, given ``nan_policy="omit"``, drops
+    those instances). A cell is missing when it has no value or a NaN value (with
+    several runs: when any of its runs is NaN; its other runs are left out too).
+
+    References
+    ----------
+    .. [1] Wickham, H. (2014). Tidy data. *Journal of Statistical Software* 59(10), 1–23.
+       doi:10.18637/jss.v059.i10
 
     Examples
     --------
