@@ -4,8 +4,8 @@ The "Add a post-hoc test" and "Add an omnibus test" recipes are applied to a cop
 package in a temporary directory, literally — the new modules written where the guide says,
 the imports and the registry entries added to the copy's registry modules, the tests written
 under ``tests/`` — and then the guide's tests pass there, ``posthoc()``, ``omnibus()``, the CD
-diagram's caption and ``algocompare analyze --posthoc-test`` show the new tests by their
-labels, and the edited files pass ruff. The other Python blocks (a figure, a report view, a section, a result class,
+diagram's caption, the HTML report and ``algocompare analyze --posthoc-test`` show the new
+tests by their labels, and the edited files pass ruff. The other Python blocks (a figure, a report view, a section, a result class,
 a deprecation) run in this process; every file the guide names exists.
 """
 
@@ -115,7 +115,7 @@ def test_the_guides_tests_of_the_new_tests_pass(applied):
     run(applied, "-m", "pytest", "-q", "-p", "no:cacheprovider", POSTHOC.new_test, OMNIBUS.new_test)
 
 
-def test_posthoc_omnibus_the_cd_diagram_and_the_cli_show_the_new_tests_by_their_labels(applied):
+def test_posthoc_omnibus_the_cd_diagram_the_report_and_the_cli_show_the_new_tests_by_their_labels(applied):
     script = textwrap.dedent("""
         import algocompare as ac
         from algocompare.posthoc.registry import POSTHOC_TESTS
@@ -126,11 +126,15 @@ def test_posthoc_omnibus_the_cd_diagram_and_the_cli_show_the_new_tests_by_their_
         print("keys:", list(POSTHOC_TESTS))
         print("label:", ph.label)
         print("caption:", any("pairwise sign tests" in t for t in texts))
+        from algocompare._sections import AnalysisOptions
+        html = ac.render_report(res, AnalysisOptions(posthoc_test="pairwise_sign"), figures=False)
+        print("report:", "pairwise sign" in html, "Kendall's W" in html or "Kendall&#x27;s W" in html)
         print("omnibus:", list(ac.omnibus(res).table["test"]))
         res.blocks().to_csv("table.csv")
     """)
     out = run(applied, "-c", script).stdout
     assert "'pairwise_sign'" in out and "label: pairwise sign" in out and "caption: True" in out, out
+    assert "report: True True" in out, out
     assert "Kendall's W" in out.split("omnibus:")[1], out
     cli = run(applied, "-m", "algocompare", "analyze", "table.csv", "--posthoc-test", "pairwise_sign").stdout
     assert "pairwise sign" in cli and "Kendall's W" in cli, cli
