@@ -28,65 +28,11 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from algocompare._kinds import RESULT_KINDS, kind_of
 from algocompare._tables import format_number, frame_to_html, frame_to_markdown, has_labels, in_order, result_frame
 
 __all__ = ["BaseResult", "TestResult", "RESULT_KINDS", "internal", "format_number", "jsonable", "kind_of",
            "RENAMED_PAIR_COLUMNS", "renamed_columns"]
-
-#: What a result is, for the code that shows it (figures, tables, the report's reading): each
-#: result class says it in its ``kind`` class attribute, so that nothing downstream guesses it from
-#: the ``method`` text or from the attributes an object happens to have.
-RESULT_KINDS = {
-    "result": "any other result",
-    "test": "a hypothesis test of two or more samples (statistic, p-value)",
-    "omnibus": "an omnibus test: do all algorithms perform alike? (one test, or a table of such tests)",
-    "trend": "a test of an ordered alternative (Page's trend test)",
-    "pairwise": "a test of two algorithms (sign, Wilcoxon, paired t, rank-sum, ...)",
-    "many_to_one": "tests of each algorithm against a control without a multiplicity-adjusted family",
-    "per_instance": "one test per instance",
-    "posthoc": "a family of pairwise comparisons with adjusted p-values",
-    "interval": "confidence intervals of differences",
-    "assumptions": "checks of a parametric test's assumptions",
-    "simulation": "an error rate estimated by simulation",
-    "bayesian": "a Bayesian comparison of two algorithms (p_left, p_rope, p_right)",
-    "bayesian_pairs": "Bayesian comparisons of every pair (a table with p_left, p_rope, p_right)",
-    "bayesian_omnibus": "a Bayesian analysis of all algorithms at once",
-    "permutation": "a permutation test",
-    "severity": "severity of a test's decision",
-    "effect_size": "an effect size with its interval",
-    "power": "power of a test",
-    "consensus": "a consensus ranking",
-    "consensus_property": "whether a consensus rule satisfies a property",
-    "dominance": "a dominance relation between algorithms",
-    "design": "the design of a study: instances, runs, sample size, standard errors",
-    "experiment": "the runs of an experiment",
-}
-
-
-def kind_of(obj: Any) -> str | None:
-    """The :data:`RESULT_KINDS` key of a result object, or None for anything else (a DataFrame, an array).
-
-    Code that shows results (figures, tables, the report) dispatches on this, never on the
-    attributes an object happens to have nor on the words of its ``method``.
-
-    Parameters
-    ----------
-    obj : object
-        A result object, or anything else a section or a user may hand over.
-
-    Returns
-    -------
-    str or None
-        ``type(obj).kind`` for a :class:`BaseResult`, else None.
-
-    Examples
-    --------
-    >>> import algocompare as ac
-    >>> kind_of(ac.friedman(ac.load_dataset("ice_cream"))), kind_of([1, 2])
-    ('omnibus', None)
-    """
-    return obj.kind if isinstance(obj, BaseResult) else None
-
 
 #: The pair columns' spellings before 0.1 (issue 26): the Campelo-Takahashi tables called them
 #: ``alg_a``/``alg_b``; every table with pairs now says ``algorithm_a``/``algorithm_b``.

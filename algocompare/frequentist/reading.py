@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from algocompare._kinds import kind_of
 from algocompare._reading import names, p_value
-from algocompare._results import TestResult, kind_of
+from algocompare._results import TestResult
 from algocompare.frequentist.assumptions import AssumptionsResult
 from algocompare.frequentist.omnibus import OmnibusResult
 

@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from algocompare._results import kind_of
+from algocompare._kinds import kind_of
 from algocompare._tables import latex_escape
 from algocompare._validation import check_option
 from algocompare.report import figures as fig_views

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from algocompare._results import kind_of
+from algocompare._kinds import kind_of
 from algocompare._tables import (
     ADJUSTMENTS,
     WIDTHS,
