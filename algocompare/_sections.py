@@ -50,7 +50,38 @@ class AnalysisOptions:
 
 @dataclass(frozen=True)
 class Section:
-    """One part of an analysis."""
+    """One part of an analysis: what ``analyze`` prints, puts in ``--json`` and the report shows.
+
+    Attributes
+    ----------
+    key : str
+        Its name in ``--json`` and its anchor in the report (``"posthoc"``, ``"bayesian"``, ...).
+    title : str
+        Its heading.
+    text : str
+        What the command line prints (its first line is ``question``).
+    data : dict, optional
+        Plain JSON types for ``--json``.
+    results : dict of result objects
+        What the report renders (tables, figures), by name.
+    figures : tuple of str or None
+        The names in ``results`` whose figures the report draws (None: all of them).
+    question : str
+        The question the section answers and its scope.
+    reading : tuple of str
+        The sentences the section contributes to the plain-language reading
+        (:func:`algocompare.reading`), written by the area that provides the section (its
+        ``reading`` module) from its own results; the report adds the question and what
+        concerns several sections.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> from algocompare.analysis import run_analysis
+    >>> section = run_analysis(ac.load_dataset("ice_cream"))[1]
+    >>> section.key, section.reading[0][:45]
+    ('posthoc', 'With strawberry as control (Friedman post-hoc')
+    """
 
     key: str
     title: str
