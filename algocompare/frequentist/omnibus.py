@@ -9,8 +9,10 @@ How to add an omnibus test
 --------------------------
 Write its function ``my_test(data, *, <options>, direction=None, nan_policy="raise")``
 returning a :class:`~algocompare._results.TestResult` with ``statistic``, ``pvalue`` and
-``df`` or ``df1``/``df2`` (here or in a module of its own), then add one entry at the end
-of the registry below::
+``df`` or ``df1``/``df2`` — here, or in a module of its own (``frequentist/my_test.py``)
+imported at the top of this one, which must then not import this module (its result class
+derives from ``TestResult``, not from the classes here) —, then add one entry at the end of
+the registry below::
 
     OMNIBUS_TESTS.register(OmnibusTest(key="my_test", label="My test", function=my_test,
                                        options={"tie_correction": True},

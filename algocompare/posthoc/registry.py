@@ -23,7 +23,9 @@ How to add a post-hoc test
            return statistic, pvalue   # arrays of len(a); statistic > 0: algorithm_a better
                                       # (else declare signed=False)
 
-   (here, or in a module of its own that this one imports).
+   Put it here, or in a module of its own (``algocompare/posthoc/my_test.py``) that this
+   module imports at the top: that module must not import this one at run time (it is
+   imported by it; annotate ``context`` under ``typing.TYPE_CHECKING``).
 2. Register it at the end of this module (or from that module)::
 
        register(PosthocTest(key="my_test", label="My", description="My post-hoc (t test on ...)",
