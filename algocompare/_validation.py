@@ -148,7 +148,9 @@ def to_numeric_column(values: pd.Series, column: Any, *, row_labels: Sequence[An
     if pd.api.types.is_complex_dtype(converted):  # casting would silently drop the imaginary part
         raise TypeError(f"column {column!r} holds complex numbers; every result cell must be a real number.")
     floats = converted.to_numpy(dtype=float)
-    check_exact_integers(converted.to_numpy(), floats, f"column {column!r}")
+    original = values.to_numpy()  # integers beyond uint64 are text or Python ints: to_numeric made them floats
+    check_exact_integers(original if original.dtype.kind == "O" else converted.to_numpy(), floats,
+                         f"column {column!r}")
     return floats
 
 
@@ -166,7 +168,10 @@ def check_exact_integers(values: np.ndarray, floats: np.ndarray, where: str) -> 
     big = np.flatnonzero(np.abs(floats) >= EXACT_INTEGER_LIMIT)
     for position in big:
         original = values.flat[position]
-        if isinstance(original, (int, np.integer)) and int(floats.flat[position]) != int(original):
+        if isinstance(original, str) and re.fullmatch(r"\s*[-+]?\d+\s*", original):
+            original = int(original)  # an integer written as text
+        if isinstance(original, (int, np.integer)) and not isinstance(original, bool) \
+                and int(floats.flat[position]) != int(original):
             raise ValueError(
                 f"{where} holds the integer {int(original)}, beyond 2**53, which a float cannot hold exactly "
                 f"(it would read as {int(floats.flat[position])}, and the differences between such values would "

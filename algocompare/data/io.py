@@ -527,6 +527,12 @@ def _refuse_long_as_wide(df: pd.DataFrame, label: Any) -> None:
     )
 
 
+def _huge_integers(column: pd.Series) -> bool:
+    """A column of integers beyond 64 bits, which pandas holds as Python ints (object dtype):
+    numbers, not text (the table is wide; reading it refuses them with the reason)."""
+    return bool(column.map(lambda x: isinstance(x, int) and not isinstance(x, bool) or pd.isna(x)).all())
+
+
 def _guess_layout(df: pd.DataFrame, algorithm: str, value: str, instance: Any) -> tuple[str, str]:
     if algorithm in df.columns and value in df.columns:
         return "long", f"it has columns {algorithm!r} and {value!r}"
@@ -538,6 +544,7 @@ def _guess_layout(df: pd.DataFrame, algorithm: str, value: str, instance: Any) -
     if dates:  # a Parquet or Excel file's date columns: not results (read as numbers they were nanoseconds)
         raise TypeError(f"columns {dates} hold dates or times, not numbers: convert them to numbers (a duration in "
                         "seconds), or, in a long table, pass layout='long' with algorithm=, instance=, value=.")
+    text = [c for c in text if not _huge_integers(df[c])]
     if not text:
         return "wide", "every column but the labels is numeric"
     if len(text) == len(rest):

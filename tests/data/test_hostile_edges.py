@@ -43,6 +43,21 @@ def test_integers_beyond_2_53_in_a_long_table_and_arrays_and_samples(tmp_path):
         ac.paired_ttest([BIG + 1, 3, 4], [1, 2, 2])
 
 
+def test_integers_beyond_64_bits_are_refused_too(tmp_path):
+    """pandas holds them as Python ints (object columns): the layout guess called them text,
+    and a wide reading turned them into floats without a word."""
+    path = tmp_path / "huge.csv"
+    path.write_text(f"instance,A,B\ni1,{2 ** 64 + 1},{2 ** 64 + 3}\ni2,{2 ** 64 + 5},{2 ** 64 + 1}\ni3,1,2\n")
+    for options in ({}, {"layout": "wide"}):
+        with pytest.raises(ValueError, match="column 'A' holds the integer 18446744073709551617, beyond 2"):
+            ac.read(path, **options)
+    as_text = pd.DataFrame({"A": [str(2 ** 60 + 1), "3"], "B": ["1", "2"]}, index=["a", "b"])
+    with pytest.raises(ValueError, match="column 'A' holds the integer 1152921504606846977"):
+        ac.Results.from_wide(as_text)
+    decimals = pd.DataFrame({"A": ["1.5", "3"], "B": ["1", "2"]}, index=["a", "b"])
+    assert ac.Results.from_wide(decimals).values().tolist() == [[1.5, 1.0], [3.0, 2.0]]
+
+
 def test_integers_a_double_holds_exactly_pass_unchanged(tmp_path):
     path = tmp_path / "fine.csv"
     path.write_text(f"instance,A,B\ni1,{BIG},{10 ** 20}\ni2,{BIG - 1},{2 ** 60}\ni3,3,4\n")
