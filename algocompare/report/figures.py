@@ -21,7 +21,42 @@ __all__ = ["FigureView", "register_figure", "figure_views", "iter_results", "dra
 
 @dataclass(frozen=True)
 class FigureView:
-    """A figure drawn for the results where ``applies(result)`` is true."""
+    """A figure drawn for the results where ``applies(result)`` is true.
+
+    Attributes
+    ----------
+    key : str
+        Its name (files of ``analyze --figures`` are named after it; ``"figure"`` is the
+        result's customary figure).
+    title : str
+        What it shows, for its caption in the report.
+    applies : callable
+        ``applies(result) -> bool``: the results it is drawn for (by type or typed fields).
+    draw : callable
+        ``draw(result)``: creates its own figure and returns its Axes, array of Axes or Figure.
+    cost : float
+        Relative drawing cost; the costliest figures are handed to the rendering workers first.
+
+    See Also
+    --------
+    register_figure : makes and registers a view.
+    figure_views : the views of a result.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> [(v.key, v.cost > 0) for v in ac.figure_views(ac.posthoc(ac.load_dataset("ice_cream")))]
+    [('figure', True), ('pvalue_heatmap', True)]
+    """
 
     key: str
     title: str
@@ -41,6 +76,38 @@ def register_figure(key: str, title: str, applies: Callable[[Any], bool], draw: 
     ``draw(result)`` must create its own figure and return its Axes (or Figure). A view
     registered with an existing key replaces it. ``cost`` is a rough relative drawing
     time (a text-heavy figure costs more) used to balance the rendering workers.
+
+    Parameters
+    ----------
+    key : str
+        The view's name; a view already registered under it is replaced.
+    title : str
+        What the figure shows, for its caption.
+    applies : callable
+        ``applies(result) -> bool``: the results it is drawn for.
+    draw : callable
+        ``draw(result)``: returns the Axes (or Figure) of a figure it created.
+    cost : float
+        Relative drawing cost (default 1).
+
+    Returns
+    -------
+    FigureView
+        The view registered.
+    See Also
+    --------
+    figure_views : the views that apply to a result.
+    algocompare.plots.register_customary_figure : a result type's own figure (``result.plot()``).
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
 
     Examples
     --------
@@ -122,6 +189,30 @@ def view_title(view: FigureView, result: Any) -> str:
 
 def figure_views(result: Any) -> list[FigureView]:
     """The registered views that apply to ``result``, in registration order.
+
+    Parameters
+    ----------
+    result : object
+        A result object (or any object a section holds).
+
+    Returns
+    -------
+    list of FigureView
+        What the report and ``analyze --figures`` draw for it.
+    See Also
+    --------
+    register_figure : adds a view.
+    export_figures : draws them all to files.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+
 
     Examples
     --------
