@@ -226,7 +226,53 @@ def read_recorded(path: str | os.PathLike) -> Recorded:
 
 
 def read_log(path: str | os.PathLike) -> pd.DataFrame:
-    """The records of a results file as a DataFrame (``attrs["fingerprint"]``: the study's)."""
+    """The records of a results file as a DataFrame (``attrs["fingerprint"]``: the study's).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The ``results_file`` of :func:`~algocompare.experiment.run_experiment` (CSV, or a
+        Parquet file and/or its journal ``<name>.partial.csv``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per attempted run: ``instance``, ``algorithm``, ``run``, ``attempt``,
+        ``status`` (``ok``, ``error``, ``died``, ``lost``, ``timeout``), ``value`` (NaN unless
+        ok), ``seed``, ``instance_index``, ``algorithm_index``, ``message``. The leading ``'``
+        that keeps a text cell from being read as a formula is removed; a cut last record is
+        left out. ``attrs["fingerprint"]`` is the study's fingerprint (a dict).
+
+    Raises
+    ------
+    FileNotFoundError
+        No file at ``path``.
+    ValueError
+        The file is not a results file, its fingerprint is damaged, or a record in its
+        middle is.
+
+    See Also
+    --------
+    algocompare.experiment.run_experiment : writes the file and resumes from it.
+
+    References
+    ----------
+    .. [1] OWASP Foundation (2024). CSV Injection: how a spreadsheet runs a cell starting with
+       ``=``, ``+``, ``-`` or ``@``. https://owasp.org/www-community/attacks/CSV_Injection
+
+    Examples
+    --------
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from algocompare import read_log, run_experiment
+    >>> def a(instance, rng): return rng.normal(instance, 1)
+    >>> def b(instance, rng): return rng.normal(instance + 1, 2)
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     res = run_experiment([1, 2, 3], [a, b], d=1.0, se_max=1.0, n0=5, executor=pool, rng=1,
+    ...                          results_file="runs.csv")
+    >>> log = read_log("runs.csv")
+    >>> len(log) == res.total_runs, sorted(log["status"].unique()), log.attrs["fingerprint"]["seed"]
+    (True, ['ok'], '1')
+    """
     recorded = read_recorded(path)
     frame = pd.DataFrame(recorded.rows, columns=COLUMNS).drop_duplicates(ignore_index=True)
     frame["value"] = pd.to_numeric(frame["value"], errors="coerce").astype(float)  # "" (no value) -> NaN

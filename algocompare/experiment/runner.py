@@ -73,6 +73,61 @@ class ExperimentResult(BaseResult):
     (Holm) and ``reject``; :meth:`test_statistics` and :meth:`test_pvalues` give its columns
     indexed by pair. ``instances`` has one row per instance and pair (phi, its SE and the
     interval phi ± z·SE). Both intervals are at ``confidence_level`` = 1 − alpha.
+
+    Attributes
+    ----------
+    n_star : int
+        N*, the instances the design asks for (:func:`~algocompare.calc_instances`).
+    n_instances : int
+        Instances studied: min(N*, available), drawn in a seeded random order.
+    n_available : int
+        Instances given.
+    underpowered : bool
+        Fewer instances were available than N*.
+    total_runs : int
+        Runs made (successful ones, all instances and algorithms).
+    test, alternative : str
+        The final test (``"t"``, ``"wilcoxon"``, ``"sign"``) and its alternative.
+    alpha, confidence_level : float
+        The family-wise level of the final tests and 1 − alpha.
+    d, power, se_max : float
+        The design: effect size d*, target power and the standard error se*.
+    dif, comparisons : str
+        The difference estimated and the family of pairs.
+    entropy : str
+        The seed every run's seed derives from (:mod:`algocompare.experiment.seeds`; a
+        string, as it may exceed 64 bits): ``rng=int(entropy)`` repeats the study.
+    tests : pandas.DataFrame
+        The final test of each comparison (above).
+    instances : pandas.DataFrame
+        The per-instance estimates of each pair (above).
+    runs : Results
+        Every run, long (instance, algorithm, run, value), ready for the package's analyses.
+
+    See Also
+    --------
+    algocompare.experiment.run_experiment : the function that returns it.
+    algocompare.plots.plot_experiment : its figure (``result.plot()``).
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+    .. [2] Campelo, F., Wanner, E. F. (2020). Sample size calculations for the experimental comparison
+       of multiple algorithms on multiple problem instances. *Journal of Heuristics* 26, 851–883.
+       doi:10.1007/s10732-020-09454-w
+
+    Examples
+    --------
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from algocompare import run_experiment
+    >>> def a(instance, rng): return rng.normal(instance, 1)
+    >>> def b(instance, rng): return rng.normal(instance + 1, 2)
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     res = run_experiment([1, 2, 3], [a, b], d=1.0, se_max=1.0, n0=5, executor=pool, rng=1)
+    >>> res.n_star, res.n_instances, res.underpowered, res.runs.n_algorithms
+    (10, 3, True, 2)
     """
 
     kind: ClassVar[str] = "experiment"
@@ -246,10 +301,18 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
         study is writing the file; the file is not a results file or a record in its middle
         is damaged.
 
+    See Also
+    --------
+    algocompare.calc_instances : N*, the number of instances.
+    algocompare.experiment.calc_nreps : the runs on one instance, the same scheduler and seeds.
+    algocompare.experiment.read_log : the records of ``results_file``.
+    algocompare.plots.plot_experiment : the study's figure.
+
     Notes
     -----
-    Thesis Algorithm 2; Campelo & Wanner (2020) for several algorithms. Per-instance CIs are
-    phi ± z_{1−alpha/2}·SE. The results file format and the fingerprint are described in
+    Campelo & Takahashi [1]_ (thesis Algorithm 2); Campelo & Wanner [2]_ for several
+    algorithms. Per-instance CIs are phi ± z_{1−alpha/2}·SE. Every seed comes from one rule
+    (:mod:`algocompare.experiment.seeds`). The results file format and the fingerprint are described in
     :mod:`algocompare.experiment.results_file` and :mod:`algocompare.experiment.fingerprint`.
     Every worker process the runner starts ends with it: on return, on an exception or
     Ctrl-C (SIGINT), and when the runner is killed (SIGTERM, SIGKILL), through a parent-death
@@ -258,6 +321,15 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
     are killed with that group: on a timeout, when the study ends or is stopped, and when the
     runner dies. With threads, a foreign executor or Dask, runs share their process, and a
     program a run started is not stopped for it.
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+    .. [2] Campelo, F., Wanner, E. F. (2020). Sample size calculations for the experimental comparison
+       of multiple algorithms on multiple problem instances. *Journal of Heuristics* 26, 851–883.
+       doi:10.1007/s10732-020-09454-w
 
     Examples
     --------

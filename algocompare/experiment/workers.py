@@ -66,7 +66,41 @@ _worker_pid = -1  # the worker's own pid (a process it forks inherits the module
 
 
 class RunFailed(RuntimeError):
-    """An algorithm run kept failing; the message names the instance, algorithm, run and seed."""
+    """An algorithm run kept failing; the message names the instance, algorithm, run and seed.
+
+    Raised by :func:`~algocompare.experiment.run_experiment` when a run fails on its last
+    attempt (an exception, a worker process that exits, a run over its ``timeout``), when
+    the executor breaks, and by :func:`~algocompare.experiment.calc_nreps` with a
+    ``timeout``. A :class:`RuntimeError`; the runs recorded so far stay in the results file,
+    from which the study can be resumed.
+
+    Attributes
+    ----------
+    args : tuple
+        The message (one string): ``algorithm 'b' failed on instance 3 (run 7, seed
+        2916514731) after 2 attempt(s): ...``.
+
+    See Also
+    --------
+    algocompare.experiment.run_experiment : its ``retries`` and ``timeout``.
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+
+    Examples
+    --------
+    >>> from algocompare import RunFailed, calc_nreps
+    >>> def fails(instance, rng): raise ValueError("no such file")
+    >>> def fine(instance, rng): return rng.normal()
+    >>> try:
+    ...     calc_nreps("f1", [fails, fine], se_max=0.5, n0=3, timeout=60, rng=1)
+    ... except RunFailed as err:
+    ...     print(str(err)[:51])
+    algorithm 'fails' failed on instance 'f1' (run 0, s
+    """
 
 
 def dumps(obj: Any) -> bytes:

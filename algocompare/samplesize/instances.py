@@ -119,7 +119,46 @@ def _inflate(n: float, test: str) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class InstancesResult(BaseResult):
-    """The number of instances N* and the power of each comparison."""
+    """The number of instances N* and the power of each comparison.
+
+    Attributes
+    ----------
+    n_instances : int
+        N*, the number of instances the study needs (after the ARE inflation for the
+        Wilcoxon and sign tests).
+    n_t : float
+        The t test's number of instances before that inflation.
+    power : numpy.ndarray
+        t-test power of each of the K comparisons with N* instances, at its Holm level.
+    mean_power, median_power : float
+        Their mean and median.
+    levels : numpy.ndarray
+        Holm's levels alpha / (K − i + 1), i = 1..K.
+    d, alpha, target_power, alternative, test, n_comparisons, power_target : float, int or str
+        The question asked (``target_power`` is the ``power=`` argument); see
+        :func:`~algocompare.calc_instances`.
+
+    See Also
+    --------
+    algocompare.calc_instances : the function that returns it.
+    algocompare.instance_power_curve : the power of a fixed number of instances.
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+    .. [2] Campelo, F., Wanner, E. F. (2020). Sample size calculations for the experimental comparison
+       of multiple algorithms on multiple problem instances. *Journal of Heuristics* 26, 851–883.
+       doi:10.1007/s10732-020-09454-w
+
+    Examples
+    --------
+    >>> from algocompare import calc_instances
+    >>> res = calc_instances(0.5, power=0.8, n_comparisons=3)
+    >>> res.n_instances, res.levels.round(4).tolist()
+    (40, [0.0167, 0.025, 0.05])
+    """
 
     kind: ClassVar[str] = "design"
 
@@ -190,10 +229,25 @@ def calc_instances(d: float, power: float = 0.8, alpha: float = 0.05, alternativ
         ``n_instances`` (int), ``power`` (t-test power of each comparison), ``mean_power``,
         ``median_power``, ``levels``, ``n_t`` (the t-test N before the ARE inflation).
 
+    See Also
+    --------
+    instance_power_curve : the power of a fixed number of instances against the effect size.
+    algocompare.experiment.run_experiment : runs a study on N* instances.
+
     Notes
     -----
-    Thesis eqs. 20–22 and 24; Campelo & Wanner (2020), J. Heuristics 26:851–883; the rules
-    follow CAISEr 1.0's ``calc_instances`` (see the module docstring).
+    Campelo & Takahashi [1]_ (thesis eqs. 20–22 and 24) for one comparison; Campelo &
+    Wanner [2]_ for K comparisons at Holm's levels and the power targets; the rules follow
+    CAISEr 1.0's ``calc_instances`` (see the module docstring).
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+    .. [2] Campelo, F., Wanner, E. F. (2020). Sample size calculations for the experimental comparison
+       of multiple algorithms on multiple problem instances. *Journal of Heuristics* 26, 851–883.
+       doi:10.1007/s10732-020-09454-w
 
     Examples
     --------
@@ -224,7 +278,43 @@ def calc_instances(d: float, power: float = 0.8, alpha: float = 0.05, alternativ
 
 @dataclass(frozen=True, kw_only=True)
 class InstancePowerCurve(BaseResult):
-    """Power against effect size for a fixed number of instances."""
+    """Power against effect size for a fixed number of instances.
+
+    Attributes
+    ----------
+    n_instances : int
+        The benchmark set's number of instances.
+    n_t : int
+        The instances the t test is evaluated with, ``ceiling(n_instances · ARE)``.
+    d : numpy.ndarray
+        The standardised effect sizes.
+    power : numpy.ndarray
+        Power, one row per effect size and one column per comparison (Holm levels);
+        ``mean_power`` is its mean over the comparisons.
+    alpha, alternative, test, n_comparisons : float, str or int
+        As given to :func:`~algocompare.instance_power_curve`.
+
+    See Also
+    --------
+    algocompare.instance_power_curve : the function that returns it.
+    algocompare.plots.plot_power_curve : its figure (``result.plot()``).
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+    .. [2] Campelo, F., Wanner, E. F. (2020). Sample size calculations for the experimental comparison
+       of multiple algorithms on multiple problem instances. *Journal of Heuristics* 26, 851–883.
+       doi:10.1007/s10732-020-09454-w
+
+    Examples
+    --------
+    >>> from algocompare import instance_power_curve
+    >>> curve = instance_power_curve(30, [0.5], n_comparisons=2)
+    >>> curve.power.shape, curve.n_t
+    ((1, 2), 30)
+    """
 
     kind: ClassVar[str] = "power"
 
@@ -274,6 +364,25 @@ def instance_power_curve(n_instances: int, d_values=None, alpha: float = 0.05, a
     -------
     InstancePowerCurve
         ``power`` (one row per effect size, one column per comparison), ``mean_power``.
+
+    See Also
+    --------
+    calc_instances : the number of instances that reaches a power at one effect size.
+    algocompare.plots.plot_power_curve : the curve drawn.
+
+    Notes
+    -----
+    Campelo & Takahashi [1]_ (thesis Figs. 3.1, 5.3, 5.7) for one comparison, Campelo &
+    Wanner [2]_ for several at Holm's levels.
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+    .. [2] Campelo, F., Wanner, E. F. (2020). Sample size calculations for the experimental comparison
+       of multiple algorithms on multiple problem instances. *Journal of Heuristics* 26, 851–883.
+       doi:10.1007/s10732-020-09454-w
 
     Examples
     --------

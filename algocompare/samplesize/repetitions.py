@@ -108,7 +108,53 @@ def check_sampling(se_max, n0, nmax, n_algorithms: int) -> tuple[float, int, flo
 
 @dataclass(frozen=True, kw_only=True)
 class RepetitionsResult(BaseResult):
-    """Runs per algorithm on one instance and the resulting estimates."""
+    """Runs per algorithm on one instance and the resulting estimates.
+
+    Attributes
+    ----------
+    instance : str
+        The instance (as text).
+    algorithms : list
+        The algorithm names, in the order given.
+    n_runs : numpy.ndarray
+        Runs made of each algorithm.
+    phi, se : float or numpy.ndarray
+        The estimated difference of each pair and its standard error (floats for two
+        algorithms).
+    se_max : float
+        The target standard error.
+    nmax_reached : bool
+        Whether the run budget ``nmax`` ended the sampling before every SE reached ``se_max``.
+    dif, comparisons : str
+        As given (see :func:`~algocompare.calc_se`).
+    pairs : pandas.DataFrame
+        The pairs table of the last decision (what :meth:`to_frame` returns, with names).
+    observations : dict
+        ``{algorithm name: numpy array of its runs}``, in run order.
+
+    See Also
+    --------
+    algocompare.calc_nreps : the function that returns it.
+    algocompare.calc_se : the standard errors.
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+    .. [2] Campelo, F., Wanner, E. F. (2020). Sample size calculations for the experimental comparison
+       of multiple algorithms on multiple problem instances. *Journal of Heuristics* 26, 851–883.
+       doi:10.1007/s10732-020-09454-w
+
+    Examples
+    --------
+    >>> from algocompare import calc_nreps
+    >>> def a(instance, rng): return rng.normal(10, 1)
+    >>> def b(instance, rng): return rng.normal(12, 3)
+    >>> res = calc_nreps("f1", [a, b], se_max=0.5, n0=10, rng=1)
+    >>> sorted(res.observations) == res.algorithms == ["a", "b"], bool(res.se <= res.se_max)
+    (True, True)
+    """
 
     kind: ClassVar[str] = "design"
 

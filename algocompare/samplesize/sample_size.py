@@ -36,7 +36,41 @@ METHODS = ("approx", "exact")
 
 @dataclass(frozen=True, kw_only=True)
 class SampleSizeResult(BaseResult):
-    """Required sample size (per arm for two samples) of a z or t test."""
+    """Required sample size (per arm for two samples) of a z or t test.
+
+    Attributes
+    ----------
+    n : float
+        The unrounded sample size (per arm for ``"two-sample"``).
+    n_required : int
+        ``ceil(n)`` (at least 2), the size to use.
+    n_total : int
+        Observations in all: ``2 * n_required`` for two samples, else ``n_required``.
+    achieved_power : float
+        The power at ``n_required`` (z power for ``test="z"``, t power for ``"t"``).
+    delta, sd, alpha, power, alternative, design : float or str
+        The question asked (see :func:`~algocompare.sample_size`).
+    test : {"z", "t"}
+        ``"z"`` for ``method="approx"`` (eq. 5.14), ``"t"`` for ``"exact"``.
+
+    See Also
+    --------
+    algocompare.sample_size : the function that returns it.
+    algocompare.power : the power of a given sample size.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
+    Examples
+    --------
+    >>> from algocompare import sample_size
+    >>> res = sample_size(200, 450, alpha=0.05, power=0.8)
+    >>> res.n_required, res.n_total, res.test
+    (63, 126, 'z')
+    """
 
     kind: ClassVar[str] = "design"
 
@@ -101,12 +135,31 @@ def sample_size(delta: float, sd: float = 1.0, alpha: float = 0.05, power: float
     method : {"approx", "exact"}
         ``"approx"``: eq. 5.14 (SPOT ``getSampleSize``); ``"exact"``: non-central t.
     design : {"two-sample", "paired", "one-sample"}
+        Two independent samples (``n`` per arm), paired observations or one sample.
 
     Returns
     -------
     SampleSizeResult
         ``n`` (unrounded, per arm), ``n_required = ceil(n)``, ``n_total`` (both arms),
         ``achieved_power`` at ``n_required`` (z power for ``"approx"``, t power for ``"exact"``).
+
+    See Also
+    --------
+    algocompare.power : the power of a z or t test at a given n.
+    algocompare.calc_instances : instances for comparing several algorithms over a problem class.
+
+    Notes
+    -----
+    ``"approx"`` is eq. 5.14 of Bartz-Beielstein et al. [1]_,
+    n = k (z_{1−alpha'} + z_{power})² sd² / delta², with k = 2 for two samples (1 otherwise)
+    and alpha' = alpha/2 when two-sided (SPOT's ``getSampleSize``); ``"exact"`` is the
+    smallest real n at which the non-central t test reaches ``power``.
+
+    References
+    ----------
+    .. [1] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------

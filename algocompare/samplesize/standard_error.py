@@ -156,6 +156,41 @@ class StandardErrorResult(BaseResult):
 
     ``phi`` and ``se`` are floats for two algorithms and arrays (one per pair, in the order
     of ``pairs``) otherwise.
+
+    Attributes
+    ----------
+    phi : float or numpy.ndarray
+        The estimated difference of each pair (simple or percent).
+    se : float or numpy.ndarray
+        Its standard error.
+    dif : {"simple", "perc"}
+        The difference estimated.
+    comparisons : {"all-vs-all", "all-vs-one"}
+        The pairs reported.
+    se_method : {"param", "boot"}
+        How the standard errors were estimated.
+    n : numpy.ndarray
+        Runs of each algorithm.
+    pairs : pandas.DataFrame
+        One row per pair: ``algorithm_a``, ``algorithm_b`` (indices), n, phi, se, the ratio of runs and
+        the optimal ratio (what :meth:`to_frame` returns).
+
+    See Also
+    --------
+    algocompare.calc_se : the function that returns it.
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+
+    Examples
+    --------
+    >>> from algocompare import calc_se
+    >>> res = calc_se([1.0, 2.0, 3.0], [2.0, 4.0, 6.0, 8.0], [1.5, 2.5])
+    >>> res.to_frame()[["algorithm_a", "algorithm_b"]].values.tolist()
+    [[0, 1], [0, 2], [1, 2]]
     """
 
     kind: ClassVar[str] = "design"
@@ -212,6 +247,26 @@ def calc_se(x1, x2, *more, dif: str = "simple", method: str = "param", compariso
         With ``dif="perc"`` when a reference mean is 0 (mu_a for all-vs-one, the mean
         of the algorithm means for all-vs-all): a percent difference of a zero reference
         is undefined, and reporting se = 0 would end ``calc_nreps`` as if converged.
+
+    See Also
+    --------
+    algocompare.experiment.calc_nreps : runs algorithms until these standard errors reach ``se_max``.
+    bootstrap_means : the bootstrap of one mean.
+
+    Notes
+    -----
+    Campelo & Takahashi [1]_: thesis eqs. 5 and 10 (simple difference), 11 and 13 (percent
+    difference, delta method), Algorithm 4 (bootstrap); Campelo & Wanner [2]_ for several
+    algorithms (all pairs, or the first against each other one).
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in the
+       experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+    .. [2] Campelo, F., Wanner, E. F. (2020). Sample size calculations for the experimental comparison
+       of multiple algorithms on multiple problem instances. *Journal of Heuristics* 26, 851–883.
+       doi:10.1007/s10732-020-09454-w
 
     Examples
     --------
