@@ -161,6 +161,59 @@ class DurbinResult(TestResult):
     ``form="f"``, Conover's T2 referred to F(``df1``, ``df2``)); both forms are always
     reported. ``rank_sum_se`` is the standard error of a difference of two rank sums used
     by the all-pairs t tests (Conover 1999, p. 388), with ``df2`` degrees of freedom.
+
+    Attributes
+    ----------
+    statistic : float
+        T1 (``form="chi2"``) or T2 (``form="f"``).
+    pvalue : float
+        Its p-value.
+    alternative : str
+        Always ``"two-sided"`` (the omnibus tests have no direction).
+    form : {"chi2", "f"}
+        Which form ``statistic`` and ``pvalue`` hold.
+    df : int
+        t - 1, the chi-square degrees of freedom.
+    chi2_statistic, chi2_pvalue : float
+        Durbin's T1 and its chi-square p-value.
+    f_statistic, f_pvalue : float
+        Conover's T2 and its F p-value.
+    df1, df2 : int
+        t - 1 and bk - b - t + 1.
+    n_instances, n_algorithms : int
+        b (informative instances) and t.
+    block_size, replications, concurrences : int
+        k (values per instance), r (instances per algorithm) and λ (instances per pair).
+    n_missing : int
+        Missing cells of the table.
+    rank_sum_se : float
+        Standard error of a difference of two rank sums (the pairwise t tests).
+    rank_sums : pandas.Series
+        R_j by algorithm.
+    mean_ranks : pandas.Series
+        Mean ranks stretched to the 1..t scale (rank 1 = best).
+
+    See Also
+    --------
+    algocompare.durbin : The test.
+    SkillingsMackResult : Any pattern of missing cells.
+
+    References
+    ----------
+    .. [1] Durbin, J. (1951). Incomplete blocks in ranking experiments. British Journal of
+       Statistical Psychology 4, 85-90. doi:10.1111/j.2044-8317.1951.tb00310.x
+    .. [2] Conover, W. J. (1999). Practical Nonparametric Statistics, 3rd ed. Wiley,
+       Section 5.9.
+
+    Examples
+    --------
+    >>> import numpy as np, algocompare as ac
+    >>> t = np.full((7, 7), np.nan)
+    >>> for i, block in enumerate([(0, 1, 3), (1, 2, 4), (2, 3, 5), (3, 4, 6), (4, 5, 0), (5, 6, 1), (6, 0, 2)]):
+    ...     t[i, list(block)] = [1.0, 2.0, 3.0]
+    >>> r = ac.durbin(t)
+    >>> r.block_size, r.replications, r.concurrences, r.df
+    (3, 3, 1, 6)
     """
 
     kind: ClassVar[str] = "omnibus"
@@ -326,6 +379,49 @@ class SkillingsMackResult(TestResult):
     best, so a negative A_j marks a better than average algorithm); ``covariance`` is
     their null covariance matrix, whose generalised inverse gives the statistic and whose
     entries give the variance of a difference A_a − A_b for the post-hoc z tests.
+
+    Attributes
+    ----------
+    statistic : float
+        SM = A' Σ⁻ A.
+    pvalue : float
+        Chi-square p-value with ``df``.
+    alternative : str
+        Always ``"two-sided"`` (the omnibus tests have no direction).
+    df : int
+        k - 1.
+    n_instances, n_algorithms : int
+        N and k.
+    n_missing : int
+        Missing cells of the table.
+    tie_correction : bool
+        Whether the covariance accounts for ties.
+    adjusted_rank_sums : pandas.Series
+        A_j by algorithm.
+    mean_ranks : pandas.Series
+        Mean ranks stretched to the 1..k scale (rank 1 = best).
+    covariance : pandas.DataFrame
+        The null covariance matrix Σ of the adjusted rank sums (not exported).
+
+    See Also
+    --------
+    algocompare.skillings_mack : The test.
+    DurbinResult : Balanced incomplete block designs.
+
+    References
+    ----------
+    .. [1] Skillings, J. H. & Mack, G. A. (1981). On the use of a Friedman-type statistic in
+       balanced and unbalanced block designs. Technometrics 23, 171-177.
+       doi:10.1080/00401706.1981.10486261
+
+    Examples
+    --------
+    >>> import numpy as np, algocompare as ac
+    >>> t = np.arange(20.0).reshape(5, 4) % 7
+    >>> t[0, 1] = np.nan
+    >>> r = ac.skillings_mack(t)
+    >>> r.n_missing, r.df
+    (1, 3)
     """
 
     kind: ClassVar[str] = "omnibus"

@@ -61,6 +61,36 @@ class RankTestResult(TestResult):
     ``mean_ranks`` are the within-instance (Friedman) mean ranks, rank 1 = best, for every
     rank test so the tests can be compared side by side; test-specific rankings (aligned,
     Quade-weighted) have their own fields.
+
+    Attributes
+    ----------
+    statistic : float
+        The test statistic.
+    pvalue : float
+        Its p-value.
+    alternative : str
+        Always ``"two-sided"`` (the omnibus tests have no direction).
+    n_instances, n_algorithms : int
+        N and k.
+    mean_ranks : pandas.Series
+        Friedman mean ranks by algorithm (rank 1 = best).
+
+    See Also
+    --------
+    FriedmanResult, ImanDavenportResult, AlignedRanksResult, QuadeResult : The rank tests.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M. & Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour. Journal of
+       Heuristics 15, 617-644. doi:10.1007/s10732-008-9080-4
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.quade(ac.load_dataset("ice_cream"))
+    >>> isinstance(r, ac.RankTestResult), r.mean_ranks.idxmin()
+    (True, 'strawberry')
     """
 
     kind: ClassVar[str] = "omnibus"
@@ -72,7 +102,47 @@ class RankTestResult(TestResult):
 
 @dataclass(frozen=True, kw_only=True)
 class FriedmanResult(RankTestResult):
-    """Friedman's test: chi-square ``statistic`` with ``df`` = k - 1 and Kendall's W."""
+    """Friedman's test: chi-square ``statistic`` with ``df`` = k - 1 and Kendall's W.
+
+    Attributes
+    ----------
+    statistic : float
+        χ²_F (tie-corrected unless ``tie_correction`` is False).
+    pvalue : float
+        Chi-square p-value with ``df``.
+    alternative : str
+        Always ``"two-sided"`` (the omnibus tests have no direction).
+    n_instances, n_algorithms : int
+        N and k.
+    mean_ranks : pandas.Series
+        Friedman mean ranks by algorithm (rank 1 = best).
+    df : int
+        k - 1.
+    kendall_w : float
+        Kendall's coefficient of concordance χ²_F / (N(k - 1)).
+    tie_correction : bool
+        Whether χ²_F was divided by the tie factor.
+    tie_factor : float
+        1 − Σ(t³ − t)/(N k (k² − 1)) (1 without ties or without the correction).
+
+    See Also
+    --------
+    algocompare.friedman : The test.
+    algocompare.posthoc : Its post-hoc comparisons.
+
+    References
+    ----------
+    .. [1] Friedman, M. (1937). The use of ranks to avoid the assumption of normality implicit
+       in the analysis of variance. Journal of the American Statistical Association 32,
+       675-701. doi:10.1080/01621459.1937.10503522
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.friedman(ac.load_dataset("cec2005_d10"), tie_correction=False)
+    >>> round(r.statistic, 3), r.df, round(r.kendall_w, 3)
+    (41.985, 10, 0.168)
+    """
 
     df: int
     kendall_w: float
@@ -82,7 +152,45 @@ class FriedmanResult(RankTestResult):
 
 @dataclass(frozen=True, kw_only=True)
 class ImanDavenportResult(RankTestResult):
-    """Iman–Davenport's F_F with (k - 1, (k - 1)(N - 1)) degrees of freedom."""
+    """Iman–Davenport's F_F with (k - 1, (k - 1)(N - 1)) degrees of freedom.
+
+    Attributes
+    ----------
+    statistic : float
+        F_F = (N − 1) χ²_F / (N(k − 1) − χ²_F).
+    pvalue : float
+        F p-value (or the exact probability of perfect agreement when F_F is infinite).
+    alternative : str
+        Always ``"two-sided"`` (the omnibus tests have no direction).
+    n_instances, n_algorithms : int
+        N and k.
+    mean_ranks : pandas.Series
+        Friedman mean ranks by algorithm (rank 1 = best).
+    df1, df2 : int
+        k - 1 and (k - 1)(N - 1).
+    friedman_statistic : float
+        The χ²_F it transforms.
+    tie_correction : bool
+        Whether χ²_F was tie-corrected.
+
+    See Also
+    --------
+    algocompare.iman_davenport : The test.
+    FriedmanResult : The statistic it transforms.
+
+    References
+    ----------
+    .. [1] Iman, R. L. & Davenport, J. M. (1980). Approximations of the critical region of the
+       Friedman statistic. Communications in Statistics - Theory and Methods 9, 571-595.
+       doi:10.1080/03610928008827904
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.iman_davenport(ac.load_dataset("cec2005_d10"), tie_correction=False)
+    >>> round(r.statistic, 3), (r.df1, r.df2)
+    (4.844, (10, 240))
+    """
 
     df1: int
     df2: int
@@ -92,7 +200,45 @@ class ImanDavenportResult(RankTestResult):
 
 @dataclass(frozen=True, kw_only=True)
 class AlignedRanksResult(RankTestResult):
-    """Friedman aligned-ranks test: chi-square ``statistic`` with ``df`` = k - 1."""
+    """Friedman aligned-ranks test: chi-square ``statistic`` with ``df`` = k - 1.
+
+    Attributes
+    ----------
+    statistic : float
+        T (García et al. 2010, eq. 2).
+    pvalue : float
+        Chi-square p-value with ``df``.
+    alternative : str
+        Always ``"two-sided"`` (the omnibus tests have no direction).
+    n_instances, n_algorithms : int
+        N and k.
+    mean_ranks : pandas.Series
+        Friedman mean ranks by algorithm (rank 1 = best).
+    df : int
+        k - 1.
+    tie_correction : bool
+        Whether the actual sum of squared aligned ranks replaced the untied one.
+    mean_aligned_ranks : pandas.Series
+        The mean aligned ranks by algorithm (1 = best).
+
+    See Also
+    --------
+    algocompare.aligned_ranks : The test.
+
+    References
+    ----------
+    .. [1] García, S., Fernández, A., Luengo, J. & Herrera, F. (2010). Advanced nonparametric
+       tests for multiple comparisons in the design of experiments in computational
+       intelligence and data mining. Information Sciences 180, 2044-2064.
+       doi:10.1016/j.ins.2009.12.010
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.aligned_ranks(ac.load_dataset("cec2005_d10"))
+    >>> round(r.statistic, 3), r.df
+    (32.948, 10)
+    """
 
     df: int
     tie_correction: bool
@@ -101,7 +247,44 @@ class AlignedRanksResult(RankTestResult):
 
 @dataclass(frozen=True, kw_only=True)
 class QuadeResult(RankTestResult):
-    """Quade's test: F with (k - 1, (k - 1)(N - 1)) degrees of freedom."""
+    """Quade's test: F with (k - 1, (k - 1)(N - 1)) degrees of freedom.
+
+    Attributes
+    ----------
+    statistic : float
+        F = (N − 1) B / (A − B).
+    pvalue : float
+        F p-value.
+    alternative : str
+        Always ``"two-sided"`` (the omnibus tests have no direction).
+    n_instances, n_algorithms : int
+        N and k.
+    mean_ranks : pandas.Series
+        Friedman mean ranks by algorithm (rank 1 = best).
+    df1, df2 : int
+        k - 1 and (k - 1)(N - 1).
+    tie_correction : bool
+        Whether A is the actual sum of squared scores (True) or its untied value.
+    quade_mean_ranks : pandas.Series
+        T_j = Σ_i Q_i r_ij / (N(N + 1)/2) by algorithm.
+
+    See Also
+    --------
+    algocompare.quade : The test.
+
+    References
+    ----------
+    .. [1] Quade, D. (1979). Using weighted rankings in the analysis of complete blocks with
+       additive block effects. Journal of the American Statistical Association 74, 680-683.
+       doi:10.1080/01621459.1979.10481670
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.quade(ac.load_dataset("cec2005_d10"))
+    >>> round(r.statistic, 3), (r.df1, r.df2)
+    (4.087, (10, 240))
+    """
 
     df1: int
     df2: int
@@ -111,7 +294,50 @@ class QuadeResult(RankTestResult):
 
 @dataclass(frozen=True, kw_only=True)
 class RMAnovaResult(TestResult):
-    """One-way repeated-measures ANOVA (instances as subjects, algorithms as the factor)."""
+    """One-way repeated-measures ANOVA (instances as subjects, algorithms as the factor).
+
+    Attributes
+    ----------
+    statistic : float
+        F = MS_algorithms / MS_residual (NaN when undefined, see ``note``).
+    pvalue : float
+        F p-value.
+    alternative : str
+        Always ``"two-sided"`` (the omnibus tests have no direction).
+    df1, df2 : int
+        k - 1 and (k - 1)(N - 1).
+    pvalue_gg : float
+        The Greenhouse–Geisser corrected p-value.
+    epsilon_gg : float
+        The Greenhouse–Geisser epsilon.
+    sphericity_w, sphericity_pvalue : float
+        Mauchly's W and its p-value (NaN with fewer instances than algorithms).
+    eta_squared_partial : float
+        SS_algorithms / (SS_algorithms + SS_residual).
+    means : pandas.Series
+        Each algorithm's mean over the instances, in the data's units.
+    n_instances, n_algorithms : int
+        N and k.
+    note : str
+        Why the statistic is infinite or undefined (degenerate tables); empty otherwise.
+
+    See Also
+    --------
+    algocompare.rm_anova : The test.
+    FriedmanResult : Its rank-based counterpart.
+
+    References
+    ----------
+    .. [1] Greenhouse, S. W. & Geisser, S. (1959). On methods in the analysis of profile data.
+       Psychometrika 24, 95-112. doi:10.1007/BF02289823
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.rm_anova(ac.load_dataset("cec2005_d10"))
+    >>> round(r.statistic, 4), round(r.epsilon_gg, 3) < 1
+    (0.9822, True)
+    """
 
     kind: ClassVar[str] = "omnibus"
 
@@ -642,7 +868,37 @@ for _test in (
 # ------------------------------------------------------------------------- omnibus
 @dataclass(frozen=True, kw_only=True)
 class OmnibusResult(BaseResult):
-    """All omnibus tests in one table (one row per test)."""
+    """All omnibus tests in one table (one row per test of :data:`OMNIBUS_TESTS` that needs a
+    complete table).
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per test: ``test`` (the registry's label), ``statistic``, ``df1``, ``df2``,
+        ``pvalue`` and ``pvalue_gg`` (the ANOVA's Greenhouse–Geisser p).
+    mean_ranks : pandas.Series
+        Friedman mean ranks by algorithm (rank 1 = best).
+    tests : dict
+        Each test's own result by registry key (also ``result[key]``); not exported.
+
+    See Also
+    --------
+    algocompare.omnibus : Runs the tests.
+    OMNIBUS_TESTS : The registry of omnibus tests.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M. & Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour. Journal of
+       Heuristics 15, 617-644. doi:10.1007/s10732-008-9080-4
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.omnibus(ac.load_dataset("ice_cream"))
+    >>> list(r.table["test"])[:2], r["friedman"].df
+    (['Friedman', 'Iman-Davenport'], 4)
+    """
 
     kind: ClassVar[str] = "omnibus"
 

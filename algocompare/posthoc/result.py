@@ -63,6 +63,29 @@ class PosthocResult(BaseResult):
         One row per comparison: ``algorithm_a, algorithm_b, statistic, pvalue, pvalue_adj,
         reject``. With a control, ``algorithm_a`` is the control. For the rank tests the
         statistic is z = (score_b - score_a) / se, positive when algorithm_a is better.
+
+    See Also
+    --------
+    algocompare.posthoc : Makes it.
+    algocompare.plots.cd_diagram : Its critical-difference diagram (``result.plot()``).
+    algocompare.plots.bonferroni_dunn_chart : With a control and a common standard error.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       Journal of Machine Learning Research 7, 1-30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] García, S. & Herrera, F. (2008). An extension on "statistical comparisons of
+       classifiers over multiple data sets" for all pairwise comparisons. Journal of Machine
+       Learning Research 9, 2677-2694. https://jmlr.org/papers/v9/garcia08a.html
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> ph = ac.posthoc(ac.load_dataset("cec2005_d10"), p_adjust="nemenyi")
+    >>> ph.label, ph.common_se, round(ph.critical_difference, 3)
+    ('Friedman', True, 2.855)
+    >>> ph.cliques()[0][:3]
+    ['G-CMA-ES', 'L-SaDE', 'DMS-L-PSO']
     """
 
     kind: ClassVar[str] = "posthoc"
