@@ -371,6 +371,27 @@ class Results:
         The rows are labelled by the column named by ``instance`` (default: a column
         called ``"instance"`` if there is one, otherwise the index).
 
+        Parameters
+        ----------
+        df : pandas.DataFrame
+            One row per instance, one column per algorithm.
+        direction : {"minimize", "maximize"}
+            Whether lower (default) or higher values are better.
+        instance : str, optional
+            The column of the instance labels (as above).
+        nan_policy : {"raise", "omit", "keep"}
+            Missing values: refuse them (default), drop the instances that have one, or keep them
+            (class Notes).
+
+        Returns
+        -------
+        Results
+
+        See Also
+        --------
+        from_long, from_array : the other shapes.
+        read : from a file.
+
         Examples
         --------
         >>> import pandas as pd, algocompare as ac
@@ -414,6 +435,26 @@ class Results:
 
         Without labels, algorithms and instances are numbered 0, 1, ... as in
         ``pandas.DataFrame(values)``.
+
+        Parameters
+        ----------
+        values : array-like
+            2-D (instances × algorithms) or 3-D (instances × algorithms × runs) real numbers.
+        direction : {"minimize", "maximize"}
+            Whether lower (default) or higher values are better.
+        algorithms, instances : sequence, optional
+            The labels (default 0, 1, ...).
+        nan_policy : {"raise", "omit", "keep"}
+            Missing values: refuse them (default), drop the instances that have one, or keep them
+            (class Notes).
+
+        Returns
+        -------
+        Results
+
+        See Also
+        --------
+        from_wide, from_long : from a DataFrame.
 
         Examples
         --------
@@ -471,6 +512,31 @@ class Results:
         instance label is then the tuple of their values. Other columns (dimension,
         measure, ...) are kept and available through :meth:`to_long`. Without ``run``,
         the runs of a cell are numbered in the order they appear.
+
+        Parameters
+        ----------
+        df : pandas.DataFrame
+            One row per run.
+        algorithm, value : str
+            The algorithm and value columns (default ``"algorithm"``, ``"value"``).
+        instance : str or list of str
+            The instance column(s) (default ``"instance"``).
+        run : str, optional
+            The run column (as above).
+        direction : {"minimize", "maximize"}
+            Whether lower (default) or higher values are better.
+        nan_policy : {"raise", "omit", "keep"}
+            Missing values: refuse them (default), drop the instances that have one, or keep them
+            (class Notes).
+
+        Returns
+        -------
+        Results
+
+        See Also
+        --------
+        from_wide, from_array : the other shapes.
+        to_long : back to one row per run.
 
         Examples
         --------
@@ -700,6 +766,23 @@ class Results:
         With ``oriented=True`` the values are negated when ``direction="maximize"``, so
         that lower is always better (what rank-based and one-sided tests consume).
 
+        Parameters
+        ----------
+        agg : {"mean", "median"}
+            How the runs of a cell are aggregated (default the mean).
+        oriented : bool
+            Negate the values of a ``"maximize"`` table (default False).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Instances × algorithms (a copy).
+
+        See Also
+        --------
+        values : the same as a float array.
+        ranks : the within-instance ranks of this table.
+
         Examples
         --------
         >>> import algocompare as ac
@@ -732,9 +815,23 @@ class Results:
     def runs(self, unbalanced: str = "raise", *, oriented: bool = False) -> np.ndarray:
         """Raw runs as an array of shape (instances, algorithms, runs).
 
+        Parameters
+        ----------
         unbalanced : {"raise", "truncate", "pad"}
             When cells have different numbers of runs: raise (default, the message names
             the cells), keep the first ``min`` runs of every cell, or pad with NaN.
+        oriented : bool
+            Negate the values of a ``"maximize"`` table (default False).
+
+        Returns
+        -------
+        numpy.ndarray
+            Shape (instances, algorithms, runs).
+
+        See Also
+        --------
+        instance_runs : the runs of one instance.
+        blocks : the runs aggregated.
 
         Examples
         --------
@@ -770,6 +867,20 @@ class Results:
     def ranks(self, agg: str = "mean") -> pd.DataFrame:
         """Within-instance ranks of :meth:`blocks`: rank 1 = best, ties get the average rank.
 
+        Parameters
+        ----------
+        agg : {"mean", "median"}
+            How the runs of a cell are aggregated before ranking.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Instances × algorithms ranks.
+
+        See Also
+        --------
+        mean_ranks : their column means.
+
         Examples
         --------
         >>> import algocompare as ac
@@ -787,6 +898,21 @@ class Results:
 
     def mean_ranks(self, agg: str = "mean") -> pd.Series:
         """Average within-instance rank of each algorithm (the Friedman mean ranks).
+
+        Parameters
+        ----------
+        agg : {"mean", "median"}
+            How the runs of a cell are aggregated before ranking.
+
+        Returns
+        -------
+        pandas.Series
+            The mean rank of each algorithm.
+
+        See Also
+        --------
+        ranks : the ranks per instance.
+        friedman : the test of the mean ranks.
 
         Examples
         --------
@@ -859,6 +985,20 @@ class Results:
     def best(self, agg: str = "mean") -> pd.Series:
         """The best value on each instance.
 
+        Parameters
+        ----------
+        agg : {"mean", "median"}
+            How the runs of a cell are aggregated.
+
+        Returns
+        -------
+        pandas.Series
+            The best (lowest, or highest for ``"maximize"``) value of each instance.
+
+        See Also
+        --------
+        blocks : the table it is taken from.
+
         Examples
         --------
         >>> import algocompare as ac
@@ -875,6 +1015,20 @@ class Results:
         ``per_instance=True`` per (instance, algorithm) over the runs. Values near the
         float limit (e.g. 1e308) are summarised without overflow: they are scaled by a
         power of two (exact) before summing, so the mean is not NaN nor the median inf.
+
+        Parameters
+        ----------
+        per_instance : bool
+            Summarise each (instance, algorithm) cell over its runs instead of each algorithm.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns n, mean, median, sd, best, worst, q1, q3; one row per algorithm (or cell).
+
+        See Also
+        --------
+        blocks : the aggregated table.
 
         Examples
         --------
@@ -924,6 +1078,19 @@ class Results:
     # ------------------------------------------------------------------ subsets
     def select(self, algorithms: Sequence[Any] | None = None, instances: Sequence[Any] | None = None) -> Results:
         """A new Results with only (and in the order of) the given algorithms/instances.
+
+        Parameters
+        ----------
+        algorithms, instances : sequence, optional
+            The labels to keep, in the order wanted (default all, in their order).
+
+        Returns
+        -------
+        Results
+
+        See Also
+        --------
+        omit_missing : drop the instances with a missing cell.
 
         Examples
         --------
