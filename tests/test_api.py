@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import subprocess
 import sys
@@ -174,6 +175,36 @@ def _returned_by() -> dict[str, list[str]]:
 CALLABLE_PACKAGES = ("posthoc", "severity", "consensus")
 
 
+def _attribute_descriptions(cls: type) -> dict[str, str]:
+    """Field name -> its description in the numpydoc ``Attributes`` section of ``cls`` or of a
+    base class (``name : type`` with an indented description, or ``a, b : description``)."""
+    import inspect
+
+    found: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        doc = inspect.getdoc(klass) if "__doc__" in vars(klass) else None
+        match = re.search(r"^Attributes\n-+\n(.*?)(?:\n\n[A-Z][\w ]*\n-+\n|\Z)", doc or "", flags=re.S | re.M)
+        if not match:
+            continue
+        entries = re.split(r"\n(?=\S)", match.group(1).strip())
+        for entry in entries:
+            head, _, rest = entry.partition("\n")
+            names, _, text = head.partition(" : ")
+            body = " ".join(rest.split())
+            description = body if body and re.fullmatch(r"[\w.\[\], |()-]+", text.strip()) else " ".join(
+                [text.strip(), body]).strip()
+            for name in (n.strip() for n in names.split(",")):
+                if name.isidentifier() and description and not description.startswith("as :class:"):
+                    found[name] = description
+    return found
+
+
+def _markdown_cell(text: str) -> str:
+    """Docstring text for a Markdown table cell: reST roles as MyST roles, bars escaped."""
+    text = re.sub(r":(?:class|func|data|mod|meth|attr):`~?([^`]+)`", r"{py:obj}`\1`", text)
+    return text.replace("|", "\\|")
+
+
 def _own_fields(cls: type) -> list:
     import dataclasses
 
@@ -203,8 +234,10 @@ def results_page() -> str:
                          + (f", returned by {functions}" if functions else "") + f". {_first_line(cls)}\n")
             fields = _own_fields(cls)
             if fields:
-                parts.append("\n| field | type |\n| --- | --- |\n")
-                parts += [f"| `{f.name}` | `{_type_text(f.type)}` |\n" for f in fields]
+                described = _attribute_descriptions(cls)
+                parts.append("\n| field | type | description |\n| --- | --- | --- |\n")
+                parts += [f"| `{f.name}` | `{_type_text(f.type)}` | {_markdown_cell(described.get(f.name, ''))} |\n"
+                          for f in fields]
     return "".join(parts)
 
 
@@ -233,7 +266,7 @@ def test_results_page_is_in_the_docs_toctree():
 def test_the_page_check_fails_on_a_missing_field():
     """The check above can fail: drop one field row and it is noticed."""
     text = results_page()
-    broken = text.replace("| `kendall_w` | `float` |\n", "")
+    broken = re.sub(r"\| `kendall_w` \|[^\n]*\n", "", text)
     assert broken != text
     assert _page_sections(broken)["FriedmanResult"] != {f.name for f in _own_fields(ac.FriedmanResult)}
 
@@ -241,3 +274,49 @@ def test_the_page_check_fails_on_a_missing_field():
 if __name__ == "__main__":  # python3 tests/test_api.py: rewrite docs/results.md
     RESULTS_PAGE.write_text(results_page())
     print(f"wrote {RESULTS_PAGE}")
+
+
+# ------------------------------------------------------------------ explicit wiring
+def _subpackage_inits() -> dict[str, Path]:
+    return {path.parent.name: path for path in sorted((ROOT / "algocompare").glob("*/__init__.py"))}
+
+
+@pytest.mark.parametrize("package", sorted(_subpackage_inits()))
+def test_subpackages_import_their_public_names_explicitly(package):
+    """One __init__ style: ``from algocompare.<package>.<module> import name`` for every name of
+    ``__all__``; no names gathered at run time, no import that may fail quietly."""
+    import ast
+
+    tree = ast.parse(_subpackage_inits()[package].read_text())
+    imported = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                for alias in node.names}
+    defined = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    module = importlib.import_module(f"algocompare.{package}")
+    assert set(module.__all__) <= imported | defined, sorted(set(module.__all__) - imported - defined)
+    source = ast.unparse(tree)
+    assert "globals()" not in source and "import_module" not in source.split("def __getattr__")[0], package
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler):
+            caught = ast.unparse(node.type) if node.type is not None else "everything"
+            assert "ImportError" not in caught and "ModuleNotFoundError" not in caught and caught != "everything", \
+                f"algocompare/{package}/__init__.py hides a failed import ({caught})"
+
+
+def test_a_missing_module_is_an_import_error_not_missing_names(tmp_path):
+    """Rename or delete a module a subpackage imports, and importing the subpackage fails
+    (before, _lazy.collect skipped a module it could not find and its names were just gone)."""
+    import ast
+    import shutil
+
+    copy = tmp_path / "algocompare"
+    shutil.copytree(ROOT / "algocompare", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    for package in ("plots", "consensus", "frequentist"):
+        tree = ast.parse((copy / package / "__init__.py").read_text())
+        module = next(node.module for node in tree.body
+                      if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(f"algocompare.{package}."))
+        path = copy / Path(*module.split(".")[1:]).with_suffix(".py")
+        path.rename(path.with_name(f"renamed_{path.name}"))
+        code = f"import algocompare.{package}"
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                             env={**os.environ, "PYTHONPATH": str(tmp_path)}, cwd=tmp_path)
+        assert out.returncode != 0 and f"No module named '{module}'" in out.stderr, (package, out.stderr[-500:])

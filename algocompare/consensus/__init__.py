@@ -5,7 +5,7 @@ The subpackage itself is callable — ``algocompare.consensus(data, method=...)`
 this subpackage and its main function.
 """
 
-from algocompare._lazy import make_callable
+from algocompare._callable import make_callable
 from algocompare.consensus.aggregate import consensus
 from algocompare.consensus.borda import borda
 from algocompare.consensus.distance import symdiff_distance

@@ -11,7 +11,7 @@
 * :class:`PosthocResult` — the result (long table, ``matrix``, ``reject``, ``cliques``).
 """
 
-from algocompare._lazy import make_callable
+from algocompare._callable import make_callable
 from algocompare.posthoc.adjust import adjust_pvalues
 from algocompare.posthoc.critical import critical_difference
 from algocompare.posthoc.exact_friedman import rank_sum_difference_pvalue

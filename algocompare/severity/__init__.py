@@ -5,7 +5,7 @@ The subpackage itself is callable — ``algocompare.severity(xbar, sd, n, ...)``
 this subpackage and its main function.
 """
 
-from algocompare._lazy import make_callable
+from algocompare._callable import make_callable
 from algocompare.severity.analysis_table import SeverityAnalysis, severity_analysis
 from algocompare.severity.evaluation import SeverityResult, severity, severity_from_se
 
