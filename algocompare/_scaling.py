@@ -25,6 +25,22 @@ inf, (1e-300)² underflows to 0 (a standard deviation of 0, a decision flipped).
   back with :func:`scaled_back` (``ldexp(value, e)``), and inputs in the data's units (a
   rope, a hypothesised difference) are scaled with the data.
 
+In the package:
+
+======================  =====================================================================
+scale-invariant         every test statistic and p-value, ranks and mean ranks, Cohen's d,
+                        Hedges' g, d_z, d', Cliff's delta, A12, rank-biserial r, Bayesian
+                        posterior probabilities, normality and variance tests, decisions
+data's units            :meth:`Results.describe` (mean, median, sd, best, worst, quartiles),
+                        :meth:`Results.blocks`, ``paired_ttest``'s mean difference and
+                        interval, ``median_difference_ci`` and ``confidence_curve``,
+                        ``hotelling_t2``'s mean differences, ``rm_anova``'s means,
+                        ``severity_analysis``'s estimate, sd, se, mu0, delta and supported
+                        difference; the inputs rope, mu0 and delta are scaled with the data
+squared units           the permutation tests' sums of squares and mean squares (refused
+                        outside 2**±500, below)
+======================  =====================================================================
+
 Statistics reported in the data's *squared* units (the sums of squares of the permutation
 tests) cannot always be scaled back: their inputs are refused, with the reason, when the
 largest magnitude lies outside ``[SQUARES_LOW, SQUARES_HIGH]`` = 2**±500
@@ -32,6 +48,19 @@ largest magnitude lies outside ``[SQUARES_LOW, SQUARES_HIGH]`` = 2**±500
 
 Values beyond the float range cannot be represented at all; a statistic whose scaled-back
 result exceeds it (e.g. a standard deviation above 1.8e308) is reported as ``inf``.
+
+Examples
+--------
+>>> import numpy as np
+>>> from algocompare._scaling import scaled_back, unit_scaled
+>>> values = np.array([1.0, 2.0, 4.0]) * 1e-300
+>>> float(np.std(values)), float(np.std([1.0, 2.0, 4.0]))   # the squares underflow to 0
+(0.0, 1.247219128924647)
+>>> (unit,), e = unit_scaled(values)
+>>> e, bool(0.5 <= np.abs(unit).max() < 1)
+(-994, True)
+>>> round(float(scaled_back(unit.std(), e)) / 1e-300, 12)
+1.247219128925
 """
 
 from __future__ import annotations
