@@ -1,18 +1,7 @@
 """Slow tests (``@pytest.mark.slow``: Monte Carlo calibration on large grids) are deselected
 unless ``--run-slow`` is given or the ``-m`` expression names ``slow``, so that the README's
 ``python3 -m pytest`` (and CI) stays fast.
-
-The tests of the deprecation aliases use the fixture ``deprecations_warn``: the old
-spellings warn only with ``ALGOCOMPARE_DEPRECATIONS=warn`` in 0.2 (algocompare._deprecation).
 """
-
-import pytest
-
-
-@pytest.fixture
-def deprecations_warn(monkeypatch):
-    """Old spellings emit their DeprecationWarning (ALGOCOMPARE_DEPRECATIONS=warn)."""
-    monkeypatch.setenv("ALGOCOMPARE_DEPRECATIONS", "warn")
 
 
 def pytest_addoption(parser):

@@ -11,9 +11,6 @@ from algocompare.experiment import RunFailed, read_log, run_experiment
 from tests.experiment import algorithms_fixture as fx
 from tests.experiment import faults
 
-#: the deprecation aliases warn here (ALGOCOMPARE_DEPRECATIONS=warn; quiet by default in 0.2)
-pytestmark = pytest.mark.usefixtures("deprecations_warn")
-
 INSTANCES = list(range(12))
 SETTINGS = dict(d=1.0, se_max=0.6, n0=4, nmax=60, power=0.8)
 
