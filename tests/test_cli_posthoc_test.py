@@ -99,3 +99,18 @@ def test_posthoc_test_is_refused_by_the_section_too():
 
     with pytest.raises(ValueError, match="made for tables with missing cells"):
         run_analysis(ac.load_dataset("ice_cream"), AnalysisOptions(posthoc_test="skillings_mack"))
+
+
+def test_unknown_keys_are_one_line_errors_listing_the_registered_ones(capsys):
+    from algocompare.analysis import AnalysisOptions, run_analysis
+
+    with pytest.raises(ValueError, match=r"^posthoc_test='nope' is not a post-hoc test; choose one of friedman, "):
+        run_analysis(ac.load_dataset("ice_cream"), AnalysisOptions(posthoc_test="nope"))
+    with pytest.raises(SystemExit):
+        analyze(capsys, "--dataset", "ice_cream", "--p-adjust", "nope")
+    err = capsys.readouterr().err
+    assert "invalid choice: 'nope'" in err and "'shaffer_dynamic', 'bergmann'" in err
+    with pytest.raises(SystemExit):
+        main(["analyze", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "one of bonferroni, holm, hochberg" in help_text and "one of friedman, aligned_ranks, quade" in help_text

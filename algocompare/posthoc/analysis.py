@@ -25,8 +25,8 @@ from algocompare.posthoc.registry import INCOMPLETE_TESTS, POSTHOC_TESTS, Postho
 from algocompare.posthoc.registry import get as posthoc_test
 
 # POSTHOC_TESTS and CORRECTIONS: what the section accepts (the choices of analyze's --posthoc-test and --p-adjust)
-__all__ = ["QUESTION", "Adjustment", "all_pairs_adjustment", "complete_table_test", "control_adjustment", "describe",
-           "question", "section", "with_effect_sizes", "POSTHOC_TESTS", "CORRECTIONS"]
+__all__ = ["QUESTION", "Adjustment", "all_pairs_adjustment", "chosen_test", "complete_table_test", "control_adjustment",
+           "describe", "question", "section", "with_effect_sizes", "POSTHOC_TESTS", "CORRECTIONS"]
 
 #: The question the section answers, and its scope.
 QUESTION = ("Question: which pairs of algorithms differ on problems like these? The z tests on mean ranks treat the "
@@ -49,10 +49,19 @@ def question(test: str) -> str:
     return QUESTION.replace("The z tests on mean ranks", f"The {posthoc_test(test).label} post-hoc tests", 1)
 
 
+def chosen_test(test: str) -> PosthocTest:
+    """The registry entry of ``options.posthoc_test``; an unknown key is a one-line error naming it
+    by its option and listing the registered ones."""
+    if test not in POSTHOC_TESTS:
+        raise ValueError(f"posthoc_test={test!r} is not a post-hoc test; choose one of "
+                         f"{', '.join(POSTHOC_TESTS)}.")
+    return posthoc_test(test)
+
+
 def complete_table_test(test: str) -> PosthocTest:
     """The registry entry of ``test`` for a table without missing cells; the tests made for
     tables with holes are refused with a one-line error naming the others."""
-    entry = posthoc_test(test)
+    entry = chosen_test(test)
     if entry.allows_missing:
         others = ", ".join(key for key in POSTHOC_TESTS if key not in INCOMPLETE_TESTS)
         raise ValueError(f"the {entry.label} post-hoc test (posthoc_test={test!r}) is made for tables with missing "

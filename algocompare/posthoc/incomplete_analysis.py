@@ -6,7 +6,7 @@ from typing import Any
 
 from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section
 from algocompare.frequentist.incomplete import incomplete_design
-from algocompare.posthoc.analysis import all_pairs_adjustment, describe, run_posthoc, with_effect_sizes
+from algocompare.posthoc.analysis import all_pairs_adjustment, chosen_test, describe, run_posthoc, with_effect_sizes
 from algocompare.posthoc.procedure import posthoc
 from algocompare.posthoc.reading import section_reading
 from algocompare.posthoc.registry import INCOMPLETE_TESTS
@@ -32,7 +32,7 @@ def incomplete_table_test(test: str, *, explicit: bool = False) -> str:
     """
     if test == AnalysisOptions().posthoc_test and not explicit:
         return "skillings_mack"
-    entry = posthoc_test(test)
+    entry = chosen_test(test)
     if not entry.allows_missing:
         raise ValueError(f"the {entry.label} post-hoc test (posthoc_test={test!r}) needs every cell and this table "
                          f"has missing ones; choose one of {', '.join(INCOMPLETE_TESTS)}, or drop the instances "
