@@ -26,6 +26,7 @@ Examples
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -95,6 +96,12 @@ def takes_two_samples(how: str, nan_policies: tuple[str, ...] = v.NAN_POLICIES) 
     v.check_option("how", how, tuple(_DOC))
 
     def declare(function: F) -> F:
+        parameters = inspect.signature(function).parameters
+        needed = ("x", "y", "nan_policy") + (("paired",) if how == BY_ARGUMENT else ())
+        missing = [name for name in needed if name not in parameters]
+        if missing:  # a declaration that does not fit its function is a bug: say so at import
+            raise TypeError(f"{function.__name__} is declared to take two samples ({how}) but has no "
+                            f"parameter {', '.join(missing)}.")
         values = ", ".join(f'"{p}"' for p in nan_policies)
         function.__doc__ = with_parameter(function.__doc__ or "", "nan_policy", _DOC[how].format(values=values))
         DECLARED[function.__name__] = how

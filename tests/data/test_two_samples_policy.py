@@ -144,3 +144,13 @@ def test_with_parameter_appends_or_creates_the_section():
 def test_an_unknown_declaration_is_refused():
     with pytest.raises(ValueError, match="how"):
         _samples.takes_two_samples("sometimes")
+
+
+def test_a_declaration_that_does_not_fit_its_function_is_refused():
+    def by_paired(x, y, *, nan_policy="raise"):
+        """Summary."""
+
+    with pytest.raises(TypeError, match="by_paired is declared to take two samples .* no parameter paired"):
+        _samples.takes_two_samples(BY_ARGUMENT)(by_paired)
+    with pytest.raises(TypeError, match="no parameter nan_policy"):
+        _samples.takes_two_samples(PAIRED)(lambda x, y: None)
