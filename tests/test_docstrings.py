@@ -18,12 +18,15 @@ is missing.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import importlib
 import inspect
 import re
+import sys
 import types
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -171,6 +174,40 @@ def citation_problems(entry: str) -> list[str]:
     return problems
 
 
+def resolves(name: str, obj: Callable) -> bool:
+    """Whether a See Also name leads somewhere: a public name of algocompare (or of its plots,
+    report, experiment), a name of the callable's own module, or an importable dotted path."""
+    name = re.sub(r"^:\w+:", "", name.strip()).strip("`").lstrip("~")
+    if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
+        return False
+    module = sys.modules.get(getattr(obj, "__module__", ""), None)
+    if name.split(".")[0] in (vars(module) if module is not None else {}) or hasattr(builtins, name):
+        return True
+    for candidate in [*(f"{prefix}.{name}" for prefix in ("algocompare", *EXTRA_NAMESPACES)), name]:
+        parts = candidate.split(".")
+        for cut in range(len(parts), 0, -1):
+            try:
+                found: Any = importlib.import_module(".".join(parts[:cut]))
+            except ImportError:
+                continue
+            try:
+                for part in parts[cut:]:
+                    found = getattr(found, part)
+            except AttributeError:
+                break
+            return True
+    return False
+
+
+def see_also_names(body: str) -> list[str]:
+    """The names a See Also body lists: unindented ``name[, name] : description`` lines."""
+    names: list[str] = []
+    for line in body.splitlines():
+        if line.strip() and not line[0].isspace():
+            names += [n.strip() for n in line.split(" : ")[0].rstrip(" :").split(",") if n.strip()]
+    return names
+
+
 def docstring_problems(obj: Callable) -> list[str]:
     """What the docstring of a public function or class lacks (empty when complete)."""
     doc = obj.__doc__
@@ -198,6 +235,9 @@ def docstring_problems(obj: Callable) -> list[str]:
         missing = [name for name in parameters if name not in documented]
         if missing:
             problems.append(f"parameters not documented: {', '.join(missing)}")
+    unknown = [name for name in see_also_names(found.get("See Also", "")) if not resolves(name, obj)]
+    if unknown:
+        problems.append(f"See Also names what does not exist: {', '.join(unknown)}")
     if "References" in found:
         entries = reference_entries(found["References"])
         if not entries:
@@ -279,6 +319,18 @@ def test_checker_names_a_missing_section(section):
     underline = "-" * len(section)
     doc = GOOD.replace(f"    {section}\n    {underline}\n", f"    {section}\n\n")
     assert f"section {section}" in "; ".join(docstring_problems(_function_with(doc)))
+
+
+def test_checker_names_a_see_also_entry_that_does_not_exist():
+    doc = GOOD.replace("    sum : Python's.", "    friedman, frieman : the omnibus tests.")
+    assert docstring_problems(_function_with(doc)) == ["See Also names what does not exist: frieman"]
+
+
+def test_see_also_finds_public_names_module_names_and_dotted_paths():
+    add = _function_with(GOOD)
+    for name in ("posthoc", "plots.cd_diagram", "cd_diagram", ":func:`algocompare.wilcoxon`", "scipy.stats.wilcoxon",
+                 "GOOD", "sum"):
+        assert resolves(name, add), name
 
 
 def test_checker_names_an_undocumented_parameter():
