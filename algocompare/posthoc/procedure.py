@@ -239,59 +239,69 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
         test, p_adjust = "friedman", "nemenyi"
     entry = registry.get(test)
     check_option("p_adjust", p_adjust, CORRECTIONS)
-    se = _check_se(se, entry)
-    alpha = check_alpha(alpha)
-    chosen = entry.with_defaults(options)
+    se, alpha = _check_se(se, entry), check_alpha(alpha)
+    context = PairContext(results=_read_table(data, entry, direction, nan_policy), options=entry.with_defaults(options),
+                          se=se)
+    values = context.results.values(oriented=True)
+    names, k = list(context.results.algorithms), values.shape[1]
+    _check_pair_count(k, control)
+    summary = entry.summarise(values, context)
+    context = replace(context, summary=summary)
+    mean_ranks = pd.Series(summary.mean_ranks, index=pd.Index(names, name="algorithm"), name="mean_rank")
+    control_index = _resolve_control(context.results, control, mean_ranks)
+    if control_index is not None and ADJUSTMENTS[p_adjust].needs_all_pairs:
+        raise ValueError(f"p_adjust={p_adjust!r} is defined for the family of all pairwise comparisons; "
+                         "use control=None, or a general adjustment such as 'holm' or 'finner' with a control.")
+    a, b = _pairs(k, control_index)
+    statistic, pvalue = entry.statistic(values, a, b, context)
+    adjusted = _adjusted(statistic, pvalue, k, p_adjust, alpha, entry.common_se, control_index is None)
+    table = pd.DataFrame({"algorithm_a": [names[i] for i in a], "algorithm_b": [names[j] for j in b],
+                          "statistic": statistic, "pvalue": pvalue, "pvalue_adj": adjusted,
+                          "reject": adjusted <= alpha})
+    standard_error = summary.standard_error if entry.common_se else None
+    control_name = None if control_index is None else names[control_index]
+    return PosthocResult(method=_method(entry, se, p_adjust, control_name, summary.n_missing), test=entry.key,
+                         label=entry.label, common_se=entry.common_se, n_missing=summary.n_missing,
+                         p_adjust=p_adjust, control=control_name, alpha=alpha, n_instances=summary.n_instances,
+                         n_algorithms=k, mean_ranks=mean_ranks,
+                         critical_difference=_critical_difference(p_adjust, k, len(a), alpha, standard_error),
+                         se=se, standard_error=standard_error, table=table,
+                         dropped_instances=context.results.dropped_instances)
+
+
+def _read_table(data: Any, entry: PosthocTest, direction: str | None, nan_policy: str | None) -> Any:
+    """The table as blocks: missing cells kept by default for the tests made for them, else refused."""
     if entry.allows_missing:
         nan_policy = check_table_nan_policy("keep" if nan_policy is None else nan_policy)
     else:
         nan_policy = check_option("nan_policy", "raise" if nan_policy is None else nan_policy, NAN_POLICIES)
-    results = as_blocks(data, direction=direction, nan_policy=nan_policy)
-    values = results.values(oriented=True)
-    k = values.shape[1]
-    names = list(results.algorithms)
-    if control is None and k * (k - 1) // 2 > MAX_PAIRS:  # refused before any k x k work starts
+    return as_blocks(data, direction=direction, nan_policy=nan_policy)
+
+
+def _check_pair_count(k: int, control: Any) -> None:
+    """All pairs of more than ``MAX_PAIRS`` are refused before any k x k work starts."""
+    if control is None and k * (k - 1) // 2 > MAX_PAIRS:
         raise ValueError(f"{k} algorithms make {k * (k - 1) // 2:,} pairs: all pairs are compared for at most "
                          f"{MAX_PAIRS:,} (about {_max_k()} algorithms; its table alone would take "
                          f"{k * (k - 1) // 2 * 80 / 1e9:.1f} GB); compare each with a control (control='best') "
                          "or a subset of the algorithms.")
 
-    context = PairContext(results=results, options=chosen, se=se)
-    summary = entry.summarise(values, context)
-    context = replace(context, summary=summary)
-    mean_ranks = pd.Series(summary.mean_ranks, index=pd.Index(names, name="algorithm"), name="mean_rank")
-    control_index = _resolve_control(results, control, mean_ranks)
-    if control_index is not None and ADJUSTMENTS[p_adjust].needs_all_pairs:
-        raise ValueError(
-            f"p_adjust={p_adjust!r} is defined for the family of all pairwise comparisons; "
-            "use control=None, or a general adjustment such as 'holm' or 'finner' with a control."
-        )
-    a, b = _pairs(k, control_index)
-    statistic, pvalue = entry.statistic(values, a, b, context)
 
-    if p_adjust == "nemenyi" and entry.common_se:  # the studentized range of the z statistics themselves
-        adjusted = tie_consistent(pvalue, nemenyi_from_z(statistic, k))
-    elif control_index is None or p_adjust == "nemenyi":
-        adjusted = adjust_pairwise(pvalue, k, p_adjust, alpha)
-    else:
-        adjusted = adjust_vector(pvalue, p_adjust, alpha)
+def _adjusted(statistic: np.ndarray, pvalue: np.ndarray, k: int, p_adjust: str, alpha: float, common_se: bool,
+              all_pairs: bool) -> np.ndarray:
+    """The adjusted p-values; Nemenyi's of z tests with a common standard error from the z values themselves."""
+    if p_adjust == "nemenyi" and common_se:
+        return tie_consistent(pvalue, nemenyi_from_z(statistic, k))
+    if all_pairs or p_adjust == "nemenyi":
+        return adjust_pairwise(pvalue, k, p_adjust, alpha)
+    return adjust_vector(pvalue, p_adjust, alpha)
 
-    table = pd.DataFrame({
-        "algorithm_a": [names[i] for i in a], "algorithm_b": [names[j] for j in b],
-        "statistic": statistic, "pvalue": pvalue, "pvalue_adj": adjusted,
-        "reject": adjusted <= alpha,
-    })
-    standard_error = summary.standard_error if entry.common_se else None
-    control_name = None if control_index is None else names[control_index]
-    missing_note = f", {summary.n_missing} missing cell(s)" if summary.n_missing else ""
-    method = f"{entry.description}{_SE_NAMES.get(se or '', '')}, {p_adjust} adjustment" + (
-        f", control {control_name}" if control_name is not None else ", all pairs") + missing_note
-    return PosthocResult(method=method, test=entry.key, label=entry.label, common_se=entry.common_se,
-                         n_missing=summary.n_missing, p_adjust=p_adjust, control=control_name, alpha=alpha,
-                         n_instances=summary.n_instances, n_algorithms=k, mean_ranks=mean_ranks,
-                         critical_difference=_critical_difference(p_adjust, k, len(a), alpha, standard_error),
-                         se=se, standard_error=standard_error, table=table,
-                         dropped_instances=results.dropped_instances)
+
+def _method(entry: PosthocTest, se: str | None, p_adjust: str, control: Any, n_missing: int) -> str:
+    """The result's ``method`` text: the test, its standard error, the adjustment, the family, the missing cells."""
+    family = f", control {control}" if control is not None else ", all pairs"
+    missing = f", {n_missing} missing cell(s)" if n_missing else ""
+    return f"{entry.description}{_SE_NAMES.get(se or '', '')}, {p_adjust} adjustment{family}{missing}"
 
 
 def _deprecated_correction(p_adjust: str, options: dict) -> str:

@@ -43,9 +43,10 @@ import numpy as np
 
 from algocompare.ranking import aligned_ranks, quade_weights, rank_blocks
 
-__all__ = ["RankScores", "rank_scores", "RANK_TESTS", "SE_METHODS"]
+__all__ = ["RankScores", "rank_scores", "SCORES", "SE_METHODS"]
 
-RANK_TESTS = ("friedman", "aligned_ranks", "quade")
+#: the scores :func:`rank_scores` computes (the z tests of the post-hoc registry use them)
+SCORES = ("friedman", "aligned_ranks", "quade")
 SE_METHODS = ("permutation", "classic")
 
 
