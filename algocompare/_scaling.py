@@ -109,12 +109,12 @@ def unit_exponent(largest: float, *, always: bool = False) -> int:
     return int(math.frexp(largest)[1])
 
 
-def unit_exponents(largest: Any) -> np.ndarray:
+def unit_exponents(largest: Any, *, always: bool = False) -> np.ndarray:
     """:func:`unit_exponent` element-wise, for rows scaled one by one (an array of largest
     magnitudes, e.g. ``np.abs(block).max(axis=1)``)."""
     largest = np.asarray(largest, dtype=float)
     usable = np.isfinite(largest) & (largest > 0)
-    outside = usable & ((largest < SAFE_LOW) | (largest > SAFE_HIGH))
+    outside = usable & (always | (largest < SAFE_LOW) | (largest > SAFE_HIGH))
     return np.where(outside, np.frexp(np.where(usable, largest, 1.0))[1], 0)
 
 

@@ -26,6 +26,7 @@ import pandas as pd
 from scipy import stats
 
 from algocompare._options import check_confidence_level, documented_table_options
+from algocompare._scaling import unit_exponents
 from algocompare._validation import check_option
 from algocompare.effects.magnitude import magnitude
 
@@ -139,7 +140,7 @@ def _d_z(diffs: np.ndarray, confidence_level: float) -> tuple[np.ndarray, ...]:
     # each row times a power of two (exact; d_z does not change) with its largest |difference| in
     # [0.5, 1): the squares of differences near 1e-170 underflowed, sd was 0 and d_z NaN
     largest = np.abs(diffs).max(axis=1, initial=0.0, where=np.isfinite(diffs))
-    diffs = np.ldexp(diffs, -np.frexp(np.where(largest > 0, largest, 1.0))[1][:, None])
+    diffs = np.ldexp(diffs, -unit_exponents(largest, always=True)[:, None])  # algocompare._scaling
     sd = diffs.std(axis=1, ddof=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         dz = np.where(sd > 0, diffs.mean(axis=1) / sd, np.nan)

@@ -28,6 +28,7 @@ from scipy import stats
 
 from algocompare._reading import own_or_first_line
 from algocompare._results import format_number
+from algocompare._scaling import unit_scaled
 from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section, size_limits
 from algocompare.data.convert import as_blocks
 from algocompare.frequentist.assumptions import check_assumptions
@@ -176,7 +177,7 @@ def _tukey(blocks: Any, values: np.ndarray, a: np.ndarray, b: np.ndarray, contro
     Nemenyi's test (Demšar 2006, §3.2.2), and what autorank runs after RM-ANOVA.
     """
     n, k = values.shape
-    scaled = values / 2.0 ** np.frexp(np.abs(values).max())[1] if np.abs(values).max() > 0 else values
+    (scaled,), _ = unit_scaled(values, always=True)  # exact; the residual sum of squares cannot overflow
     residual = scaled - scaled.mean(axis=0) - scaled.mean(axis=1, keepdims=True) + scaled.mean()
     df = (n - 1) * (k - 1)
     mse = float((residual ** 2).sum()) / df
