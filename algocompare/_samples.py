@@ -103,7 +103,8 @@ def takes_two_samples(how: str, nan_policies: tuple[str, ...] = v.NAN_POLICIES) 
             raise TypeError(f"{function.__name__} is declared to take two samples ({how}) but has no "
                             f"parameter {', '.join(missing)}.")
         values = ", ".join(f'"{p}"' for p in nan_policies)
-        function.__doc__ = with_parameter(function.__doc__ or "", "nan_policy", _DOC[how].format(values=values))
+        if function.__doc__:  # None under python -OO
+            function.__doc__ = with_parameter(function.__doc__, "nan_policy", _DOC[how].format(values=values))
         DECLARED[function.__name__] = how
         return function
 
