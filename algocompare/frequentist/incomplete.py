@@ -332,7 +332,7 @@ def durbin(data: Any, *, form: str = "chi2", direction: str | None = None,
     design = incomplete_design(data, direction=direction, nan_policy=nan_policy)
     check_bibd(design)
     parts = durbin_parts(design)
-    t, df2 = parts["t"], parts["df2"]
+    t, df2 = int(parts["t"]), int(parts["df2"])
     chi2_p = float(stats.chi2.sf(parts["t1"], t - 1))
     t2 = parts["t2"]
     f_p = math.nan if math.isnan(t2) else (0.0 if math.isinf(t2) else float(stats.f.sf(t2, t - 1, df2)))
@@ -342,8 +342,8 @@ def durbin(data: Any, *, form: str = "chi2", direction: str | None = None,
         method=_method("Durbin test", design, "F form" if form == "f" else ""),
         statistic=float(statistic), pvalue=float(pvalue), form=form, df=t - 1,
         chi2_statistic=float(parts["t1"]), chi2_pvalue=chi2_p, f_statistic=float(t2), f_pvalue=f_p,
-        df1=t - 1, df2=int(df2), n_instances=parts["b"], n_algorithms=t, block_size=parts["k"],
-        replications=parts["r"], concurrences=int(lam[0, 1]) if t > 1 else 0, n_missing=design.n_missing,
+        df1=t - 1, df2=df2, n_instances=int(parts["b"]), n_algorithms=t, block_size=int(parts["k"]),
+        replications=int(parts["r"]), concurrences=int(lam[0, 1]) if t > 1 else 0, n_missing=design.n_missing,
         rank_sum_se=float(parts["se"]), dropped_instances=design.dropped,
         rank_sums=pd.Series(parts["sums"], index=pd.Index(design.algorithms, name="algorithm"), name="rank_sum"),
         mean_ranks=design.mean_ranks)
