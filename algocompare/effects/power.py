@@ -136,14 +136,28 @@ def t_power(ncp, df, alpha: float, alternative: str = "two-sided"):
     alpha = _options.check_alpha(alpha)
     ncp, df = np.broadcast_arrays(np.asarray(ncp, dtype=float), np.asarray(df, dtype=float))
     if alternative == "greater":
-        out = stats.nct.sf(stats.t.isf(alpha, df), df, ncp)
+        out = _nct_tail(stats.t.isf(alpha, df), df, ncp, upper=True)
     elif alternative == "less":
-        out = stats.nct.cdf(-stats.t.isf(alpha, df), df, ncp)
+        out = _nct_tail(-stats.t.isf(alpha, df), df, ncp, upper=False)
     else:
         crit = stats.t.isf(alpha / 2, df)
-        out = stats.nct.sf(crit, df, ncp) + stats.nct.cdf(-crit, df, ncp)
+        out = _nct_tail(crit, df, ncp, upper=True) + _nct_tail(-crit, df, ncp, upper=False)
     out = np.asarray(out, dtype=float)
     return out[()] if out.ndim == 0 else out
+
+
+def _nct_tail(q, df, ncp, *, upper: bool) -> np.ndarray:
+    """P(T > q) (``upper``) or P(T <= q) of the non-central t. scipy returns NaN far in a tail
+    (``nct.cdf(-2.09, 19, 38)``: a two-sided power of NaN) and for huge or infinite ``ncp``
+    (power-curve at d = 1e306): there the probability is 0 or 1 to double precision, and the
+    normal limit of T − ncp gives it (valid inputs only; a NaN ``ncp`` or ``df`` stays NaN)."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        tail = np.asarray(stats.nct.sf(q, df, ncp) if upper else stats.nct.cdf(q, df, ncp), dtype=float)
+        lost = np.isnan(tail) & ~np.isnan(ncp) & ~np.isnan(df) & ~np.isnan(q)
+        if lost.any():
+            limit = stats.norm.sf(q - ncp) if upper else stats.norm.cdf(q - ncp)
+            tail = np.where(lost, limit, tail)
+    return tail
 
 
 def standard_error_factor(n, design: str):

@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
 
 import algocompare as ac
 from algocompare.cli import main
@@ -106,3 +107,16 @@ def test_power_curve_at_the_float_limit_prints_strict_json(capsys):
 
     data = json.loads(text, parse_constant=refuse)  # NaN / Infinity tokens would be refused here
     assert data["curve"] and "NaN" not in text and "Infinity" not in text
+    # d * sqrt(n) overflows to inf there: the power of such a difference is 1, not unknown (null)
+    assert all(row["mean_power"] == 1.0 for row in data["curve"])
+
+
+def test_t_power_far_in_the_tails_is_a_number():
+    """scipy's non-central t gives NaN far in a tail: a two-sided power of NaN at ncp = 38."""
+    assert float(ac.t_power(38.0, 19, 0.05)) == 1.0
+    assert float(ac.t_power(1e15, 19, 0.05, alternative="greater")) == 1.0
+    assert float(ac.t_power(-1e15, 19, 0.05, alternative="greater")) == 0.0
+    assert float(ac.t_power(np.inf, 19, 0.05, alternative="less")) == 0.0
+    assert np.isnan(ac.t_power(np.nan, 19, 0.05))
+    crit = stats.t.isf(0.025, 19)  # where scipy gives a number, that number
+    assert float(ac.t_power(3.0, 19, 0.05)) == float(stats.nct.sf(crit, 19, 3.0) + stats.nct.cdf(-crit, 19, 3.0))
