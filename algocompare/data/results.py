@@ -1013,8 +1013,10 @@ class Results:
 
         Per algorithm over all its values (instances, and runs if any); with
         ``per_instance=True`` per (instance, algorithm) over the runs. Values near the
-        float limit (e.g. 1e308) are summarised without overflow: they are scaled by a
-        power of two (exact) before summing, so the mean is not NaN nor the median inf.
+        float limit (e.g. 1e308) or far below 1 (e.g. 1e-300) are summarised without
+        overflow or underflow: they are scaled by a power of two (exact) before summing and
+        squaring, so the mean is not NaN, the median not inf and the sd not 0
+        (:mod:`algocompare._scaling`).
 
         Parameters
         ----------
