@@ -489,16 +489,18 @@ def _wrap_points(fig: Any, text: str, size: float, width_pt: float) -> str:
 def _bonferroni_dunn_cd(result: Any, k: int, alpha: float) -> float:
     """z_{1 - alpha/(2(k-1))} times the result's standard error of a difference of mean ranks.
 
-    Results without one (older pickles, hand-made results) get Demšar's untied
+    Results without one (hand-made results, the parametric paired tests) get Demšar's untied
     sqrt(k(k+1)/(6N)); a post-hoc result whose pairs have no common standard error
-    (``result.common_se`` false, e.g. the tests of a table with missing cells) has no chart.
+    (:func:`~algocompare.posthoc.registry.shares_one_se` false: the Wilcoxon, Conover, exact
+    Friedman tests, the tests of a table with missing cells) has no chart.
     """
     from algocompare.posthoc.critical import critical_value
+    from algocompare.posthoc.registry import shares_one_se
 
-    if getattr(result, "kind", None) == "posthoc" and result.label and not result.common_se:
+    if shares_one_se(result) is False:
+        name = getattr(result, "label", "") or getattr(result, "test", "")
         raise ValueError(f"the Bonferroni–Dunn chart needs one standard error for every pair; the pairs of the "
-                         f"{result.label} post-hoc test have none in common: draw its CD diagram (result.plot()) "
-                         "instead.")
+                         f"{name} post-hoc test have none in common: draw its CD diagram (result.plot()) instead.")
     se = getattr(result, "standard_error", None)
     if se is None:
         se = math.sqrt(k * (k + 1) / (6.0 * int(result.n_instances)))

@@ -59,7 +59,7 @@ from algocompare.posthoc.incomplete import incomplete_pairs
 from algocompare.posthoc.statistics import pair_z, rank_scores
 from algocompare.ranking import within_instance_ranks
 
-__all__ = ["PosthocTest", "PairContext", "Summary", "REGISTRY", "register", "unregister", "get",
+__all__ = ["PosthocTest", "PairContext", "Summary", "REGISTRY", "register", "unregister", "get", "shares_one_se",
            "POSTHOC_TESTS", "RANK_TESTS", "INCOMPLETE_TESTS", "SE_TESTS"]
 
 
@@ -174,6 +174,25 @@ def unregister(key: str) -> PosthocTest:
 def get(key: str) -> PosthocTest:
     """The entry of ``key``; an unknown key is a ValueError listing the registered ones."""
     return REGISTRY[key]
+
+
+def shares_one_se(result: Any) -> bool | None:
+    """Whether the pairs of a post-hoc result share one standard error (a critical difference, one
+    Bonferroni–Dunn cut line): the ``common_se`` of a post-hoc result that :func:`~algocompare.posthoc`
+    made (it has the registry's ``label``), else the registry's for a result of a registered test
+    (an older pickle, a hand-made result), else None: unknown (e.g. the parametric paired t tests).
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> data = ac.load_dataset("ice_cream")
+    >>> shares_one_se(ac.posthoc(data)), shares_one_se(ac.posthoc(data, test="wilcoxon"))
+    (True, False)
+    """
+    if getattr(result, "kind", None) == "posthoc" and result.label:  # made by posthoc(): it says so
+        return bool(result.common_se)
+    test = getattr(result, "test", None)
+    return REGISTRY[test].common_se if isinstance(test, str) and test in REGISTRY else None
 
 
 # ----------------------------------------------------------------------------- the z tests on mean ranks

@@ -159,8 +159,10 @@ def _customary(result: Any) -> Any:
 
 def _one_cut_line(result: Any) -> bool:
     """A Bonferroni–Dunn chart has one cut line: it needs one standard error for every pair (results
-    made outside the post-hoc registry, without a label, get Demšar's)."""
-    return bool(getattr(result, "common_se", False) or not getattr(result, "label", ""))
+    made outside the post-hoc registry, where it is unknown, get Demšar's)."""
+    from algocompare.posthoc.registry import shares_one_se
+
+    return shares_one_se(result) is not False
 
 
 def _heatmap(result: Any) -> Any:

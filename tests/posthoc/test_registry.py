@@ -139,3 +139,23 @@ def test_adjustment_table_is_what_adjust_pvalues_accepts():
         ac.adjust_pvalues(p, "nope")
     with pytest.raises(ValueError, match="defined for the family of all pairwise comparisons"):
         ac.posthoc(CEC, control="G-CMA-ES", p_adjust="shaffer")
+
+
+def test_shares_one_se_for_results_of_the_registry_older_results_and_others():
+    import dataclasses
+
+    from algocompare.plots import bonferroni_dunn_chart
+    from algocompare.posthoc.registry import shares_one_se
+    from algocompare.report import figure_views
+
+    friedman = ac.posthoc(CEC, control="G-CMA-ES")
+    wilcoxon = ac.posthoc(CEC, test="wilcoxon", control="G-CMA-ES")
+    assert shares_one_se(friedman) is True and shares_one_se(wilcoxon) is False
+    older = dataclasses.replace(wilcoxon, label="", common_se=False)  # a result pickled before the registry
+    assert shares_one_se(older) is False
+    elsewhere = dataclasses.replace(friedman, test="paired_t", label="", common_se=False)  # the parametric tests
+    assert shares_one_se(elsewhere) is None
+    assert "bonferroni_dunn" in [v.key for v in figure_views(elsewhere)]  # Demšar's standard error, as before
+    assert "bonferroni_dunn" not in [v.key for v in figure_views(wilcoxon)]
+    with pytest.raises(ValueError, match="pairs of the Wilcoxon signed-rank post-hoc test have none in common"):
+        bonferroni_dunn_chart(wilcoxon)
