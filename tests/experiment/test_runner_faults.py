@@ -89,6 +89,14 @@ def _child(folder, path, mode="new"):
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def _wait_for_progress(proc, path, before, limit=120.0):
+    """Until the study has recorded more than ``before`` successful runs, or has ended."""
+    deadline = time.monotonic() + limit
+    while proc.poll() is None and _ok_records(path) <= before:
+        assert time.monotonic() < deadline, "the study made no progress"
+        time.sleep(0.02)
+
+
 def _wait_for_records(proc, path, n, limit=60.0):
     deadline = time.monotonic() + limit
     while _ok_records(path) < n:
@@ -652,8 +660,13 @@ def test_random_parent_kills_until_done(reference, tmp_path, seed):
     path = tmp_path / "runs.csv"
     mode = "new"
     for _ in range(20):
+        before = _ok_records(path)
         proc = _child(tmp_path, path, mode=mode)
-        time.sleep(chance.uniform(0.5, 4.0))
+        if chance.random() < 0.2:  # now and then while it starts (imports, fingerprint)
+            time.sleep(chance.uniform(0.05, 1.0))
+        else:  # else once it has recorded a new run (an event: starting takes seconds on a busy machine)
+            _wait_for_progress(proc, path, before)
+            time.sleep(chance.uniform(0.0, 2.0))
         if proc.poll() is not None:
             out, err = proc.communicate()
             assert proc.returncode == 0 and "complete" in out, err
