@@ -191,8 +191,13 @@ def _attribute_descriptions(cls: type) -> dict[str, str]:
             head, _, rest = entry.partition("\n")
             names, _, text = head.partition(" : ")
             body = " ".join(rest.split())
-            description = body if body and re.fullmatch(r"[\w.\[\], |()-]+", text.strip()) else " ".join(
-                [text.strip(), body]).strip()
+            text = text.strip()
+            if body and text.startswith("{") and text.endswith("}"):  # the values it takes, then the description
+                description = f"{body} Values: ``{text}``."
+            elif body and re.fullmatch(r"[\w.\[\], |()-]+", text):  # a type, then the description
+                description = body
+            else:  # the description on the name's line
+                description = f"{text} {body}".strip()
             for name in (n.strip() for n in names.split(",")):
                 if name.isidentifier() and description and not description.startswith("as :class:"):
                     found[name] = description
