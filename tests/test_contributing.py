@@ -11,6 +11,7 @@ a deprecation) run in this process; every file the guide names exists.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import os
 import re
@@ -89,7 +90,15 @@ def apply(recipe: Recipe, work: Path) -> None:
     assert len(imports) == 1 and len(entries) == 1, f"{recipe.title}: one import line and one register(...) block"
     registry = work / recipe.registry
     source = add_import(registry.read_text(encoding="utf-8"), imports[0])
-    registry.write_text(source.rstrip("\n") + "\n" + entries[0], encoding="utf-8")
+    registry.write_text(after_the_last_entry(source, entries[0]), encoding="utf-8")
+
+
+def after_the_last_entry(source: str, entry: str) -> str:
+    """``entry`` right after the module's last top-level statement that registers one."""
+    tree = ast.parse(source)
+    last = [node for node in tree.body if "register(" in (ast.get_source_segment(source, node) or "")][-1]
+    lines = source.splitlines(keepends=True)
+    return "".join(lines[:last.end_lineno] + ["\n", entry] + lines[last.end_lineno:])
 
 
 @pytest.fixture(scope="module")
