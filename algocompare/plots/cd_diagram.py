@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-import pandas as pd
 from matplotlib.patches import Patch
 
+from algocompare._kinds import kind_of
 from algocompare.plots._figure import axes_or_new, use_layout
 from algocompare.plots._fit import (
     FLOOR_POINTS,
@@ -58,12 +58,10 @@ _CLIQUE_OVERHANG = 0.04
 
 
 def _sorted_mean_ranks(result: Any) -> tuple[list[str], np.ndarray]:
-    ranks = getattr(result, "mean_ranks", None)
-    if not isinstance(ranks, pd.Series) or not callable(getattr(result, "cliques", None)):
-        raise TypeError("cd_diagram needs a post-hoc result (from algocompare.posthoc) with `mean_ranks` and "
-                        "`cliques`; "
-                        f"got {type(result).__name__}.")
-    ranks = ranks.sort_values(kind="stable")
+    if kind_of(result) != "posthoc":
+        raise TypeError("cd_diagram needs a post-hoc result (from algocompare.posthoc, or a result class whose "
+                        f'kind is "posthoc" with the fields of PosthocResult); got {type(result).__name__}.')
+    ranks = result.mean_ranks.sort_values(kind="stable")
     return [str(n) for n in ranks.index], ranks.to_numpy(float)
 
 
@@ -148,7 +146,7 @@ def _procedure_name(result: Any) -> str:
     """The adjustment's label from :data:`algocompare.posthoc.adjust.ADJUSTMENTS` (others as named)."""
     from algocompare.posthoc.adjust import ADJUSTMENTS
 
-    p_adjust = getattr(result, "p_adjust", None)
+    p_adjust = result.p_adjust
     if isinstance(p_adjust, str) and p_adjust in ADJUSTMENTS:
         return ADJUSTMENTS[p_adjust].label
     name = str(p_adjust or "post-hoc").replace("_", "-")
@@ -209,10 +207,10 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     >>> [t.get_text() for t in ax.texts if t.get_gid() == "algorithm-label"][:3]
     ['G-CMA-ES (3.34)', 'L-SaDE (4.92)', 'DMS-L-PSO (5.02)']
     """
-    alpha = getattr(result, "alpha", 0.05) if alpha is None else alpha
     names, ranks = _sorted_mean_ranks(result)
+    alpha = result.alpha if alpha is None else alpha
     k = len(names)
-    cd = getattr(result, "critical_difference", None) if show_cd else None
+    cd = result.critical_difference if show_cd else None
     cd = float(cd) if cd is not None and math.isfinite(cd) else None
     bars = _clique_bars(result, names, ranks, alpha)
     levels = clique_levels([(b[0], b[1]) for b in bars])
@@ -498,10 +496,10 @@ def _bonferroni_dunn_cd(result: Any, k: int, alpha: float) -> float:
     from algocompare.posthoc.registry import shares_one_se
 
     if shares_one_se(result) is False:
-        name = getattr(result, "label", "") or getattr(result, "test", "")
+        name = result.label or result.test
         raise ValueError(f"the Bonferroni–Dunn chart needs one standard error for every pair; the pairs of the "
                          f"{name} post-hoc test have none in common: draw its CD diagram (result.plot()) instead.")
-    se = getattr(result, "standard_error", None)
+    se = result.standard_error
     if se is None:
         se = math.sqrt(k * (k + 1) / (6.0 * int(result.n_instances)))
     return float(critical_value(k, alpha, "bonferroni_dunn") * se)
@@ -509,10 +507,10 @@ def _bonferroni_dunn_cd(result: Any, k: int, alpha: float) -> float:
 
 def _test_description(result: Any) -> str:
     """'Friedman tests, permutation standard error' (the registry's label) or '' when the result does not say."""
-    label = getattr(result, "label", "") or getattr(result, "test", "")
+    label = result.label or result.test
     if not label:
         return ""
-    se = getattr(result, "se", None)
+    se = result.se
     return f"{label} tests" + (f", {se} standard error" if se else "")
 
 
@@ -558,7 +556,7 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     ranks = result.mean_ranks.sort_values(kind="stable") if sort else result.mean_ranks
     names = [str(n) for n in ranks.index]
     values = ranks.to_numpy(float)
-    control = control or getattr(result, "control", None) or names[int(np.argmin(values))]
+    control = control or result.control or names[int(np.argmin(values))]
     if str(control) not in names:
         raise ValueError(f"control {control!r} is not one of the algorithms: {', '.join(names)}.")
     base = float(values[names.index(str(control))])

@@ -79,7 +79,7 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     from matplotlib.colors import LogNorm
     from matplotlib.patches import Rectangle
 
-    alpha = getattr(result, "alpha", 0.05) if alpha is None else alpha
+    alpha = result.alpha if alpha is None else alpha
     matrix, _ = _ordered_matrix(result, value)
     names = [str(n) for n in matrix.index]
     k = len(names)
@@ -140,7 +140,7 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
         decades = 10.0 ** np.arange(np.floor(np.log10(vmin)), 1)
         bar.ax.minorticks_off()
         name_ticks(bar.ax, "y", decades, [f"{d:g}" for d in decades])  # thinned on a short colour bar
-    label = getattr(result, "p_adjust", None)
+    label = result.p_adjust
     if column:  # one short line: the rows of names need the height
         shown = "adj. p" if value == "pvalue_adj" else "p"
         ax.set_title(title or f"{shown}{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}", fontsize=7.5)

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from algocompare._kinds import kind_of
+
 __all__ = ["FigureView", "register_figure", "figure_views", "iter_results", "draw", "in_rank_order", "svg_markup",
            "render_svgs", "save"]
 
@@ -141,7 +143,7 @@ def _is_posthoc(result: Any) -> bool:
     CD diagram by its ``_plot_function`` name."""
     from algocompare.plots import cd_diagram
 
-    if getattr(result, "kind", None) == "posthoc":
+    if kind_of(result) == "posthoc":
         return True
     figure = customary(result)
     return figure is not None and figure.draw is cd_diagram
@@ -150,10 +152,10 @@ def _is_posthoc(result: Any) -> bool:
 def _customary(result: Any) -> Any:
     from algocompare.posthoc.registry import INCOMPLETE_TESTS
 
-    if not (_is_posthoc(result) and getattr(result, "test", None) in INCOMPLETE_TESTS):
+    if not (_is_posthoc(result) and result.test in INCOMPLETE_TESTS):
         return result.plot()
     # the CD diagram's caption names the procedure; the title names the test and the missing cells
-    missing = getattr(result, "n_missing", 0)
+    missing = result.n_missing
     return result.plot(title=f"{result.label} post-hoc" + (f", {missing} missing cells" if missing else ""))
 
 

@@ -8,7 +8,7 @@ data rarely produce).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -32,6 +32,8 @@ def cd_cliques(mean_ranks: pd.Series, cd: float) -> list[list[str]]:
 
 @dataclass(frozen=True, kw_only=True)
 class FakePosthoc(BaseResult):
+    kind: ClassVar[str] = "posthoc"  # what the figures ask before they read the fields of PosthocResult
+
     mean_ranks: pd.Series
     critical_difference: float | None = None
     groups: list[list[str]] | None = None
@@ -40,6 +42,10 @@ class FakePosthoc(BaseResult):
     control: str | None = None
     p_adjust: str = "nemenyi"
     test: str = "friedman"
+    label: str = ""
+    se: str | None = None
+    standard_error: float | None = None
+    n_missing: int = 0
     pvalues: dict[tuple[str, str], float] = field(default_factory=dict)
 
     @property

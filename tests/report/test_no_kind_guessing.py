@@ -89,23 +89,11 @@ def _findings(path: Path) -> list[str]:
     return found
 
 
-#: Modules of another engineer of issue 26 that still probe a result's attributes: expected to fail
-#: until they read typed fields; strict, so the mark must go as soon as they do.
-PENDING = {
-    "plots/cd_diagram.py": "getattr(result, 'mean_ranks' | 'p_adjust' | 'alpha' | 'kind' | 'label' | ...), "
-                           "hasattr(result, 'cliques')",
-    "plots/posthoc.py": "getattr(result, 'alpha' | 'p_adjust')",
-    "report/figures.py": "getattr(result, 'kind' | 'test' | 'n_missing' | 'common_se' | 'label')",
-}
-
-
 def _module_id(path: Path) -> str:
     return f"{path.parent.name}/{path.name}"
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=f"still probes results: {PENDING[_module_id(p)]}"))
-    if _module_id(p) in PENDING else p for p in MODULES], ids=_module_id)
+@pytest.mark.parametrize("path", MODULES, ids=_module_id)
 def test_plots_and_report_never_guess_what_a_result_is(path):
     assert _findings(path) == []
 
