@@ -8,8 +8,9 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["USER_ERRORS", "NAN_POLICY_CHOICES", "add_data_arguments", "add_text_arguments", "offered_nan_policies", "load_input", "command_line_spelling", "dropped_line",
-           "match_label", "check_algorithm", "check_instance", "did_you_mean"]
+__all__ = ["USER_ERRORS", "NAN_POLICY_CHOICES", "add_data_arguments", "add_text_arguments", "offered_nan_policies",
+           "load_input", "command_line_spelling", "dropped_line", "match_label", "check_algorithm", "check_instance",
+           "did_you_mean"]
 
 #: Errors that are the user's input, reported in one line without a traceback.
 USER_ERRORS = (ValueError, TypeError, FileNotFoundError, ImportError, KeyError, OSError)

@@ -25,7 +25,7 @@ class Dataset:
 
 def _csv(filename: str) -> Callable[[], pd.DataFrame]:
     def load() -> pd.DataFrame:
-        with resources.files("algocompare.data").joinpath("datasets", filename).open("r") as handle:
+        with resources.files("algocompare.data").joinpath("datasets").joinpath(filename).open("r") as handle:
             return pd.read_csv(handle)
     return load
 

@@ -108,6 +108,7 @@ def simulate_runs(means: Sequence[float] | dict[Any, float], n_instances: int, n
     runs = true[:, :, None] + eps
     results = Results.from_array(runs, direction="minimize" if direction is None else direction,
                                  algorithms=algorithms, instances=instances)
-    truth = pd.DataFrame(true, index=pd.Index(instances, name="instance"), columns=pd.Index(algorithms, name="algorithm"))
+    truth = pd.DataFrame(true, index=pd.Index(instances, name="instance"),
+                         columns=pd.Index(algorithms, name="algorithm"))
     return Simulation(results=results, true_means=truth,
                       within_sd=pd.Series(sd_within, index=truth.index, name="within_sd"))

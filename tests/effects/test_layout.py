@@ -52,4 +52,4 @@ def test_old_samplesize_names_resolve_with_a_warning():
         from algocompare.samplesize import effect_size as old
     assert old is effect_size
     with pytest.raises(AttributeError):
-        samplesize.no_such_name
+        samplesize.no_such_name  # noqa: B018 (the attribute access is the test)
