@@ -87,6 +87,30 @@ DATASETS: dict[str, Dataset] = {
 def list_datasets() -> pd.DataFrame:
     """The bundled datasets: name, shape, direction and source.
 
+    Returns
+    -------
+    pandas.DataFrame
+        One row per dataset, indexed by name: ``instances``, ``algorithms``, ``direction``
+        and where it comes from.
+
+    See Also
+    --------
+    load_dataset : a dataset as a Results.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+    .. [3] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
+
     Examples
     --------
     >>> import algocompare as ac
@@ -110,6 +134,36 @@ def load_dataset(name: str) -> Results:
 
     ``list_datasets()`` lists them; ``DATASETS[name].description`` tells where each comes
     from and what conventions it follows.
+
+    Parameters
+    ----------
+    name : str
+        A name from :func:`list_datasets` (``"cec2005_d10"``, ``"cec2017_d10"``,
+        ``"ice_cream"``).
+
+    Returns
+    -------
+    Results
+        The table, with its direction.
+
+    See Also
+    --------
+    list_datasets : the names, shapes and sources.
+    read : a results file of your own.
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [2] Carrasco, J., García, S., Rueda, M. M., Das, S., Herrera, F. (2020). Recent trends in
+       the use of statistical tests for comparing swarm and evolutionary computing algorithms:
+       practical guidelines and a critical review. *Swarm and Evolutionary Computation* 54,
+       100665. doi:10.1016/j.swevo.2020.100665
+    .. [3] Bartz-Beielstein, T., et al. (2023). Ranking and result aggregation. In E. Bartz,
+       T. Bartz-Beielstein, M. Zaefferer, O. Mersmann (eds.), *Hyperparameter Tuning for Machine
+       and Deep Learning with R*, chapter 5, Springer, Singapore. doi:10.1007/978-981-19-5170-1_5
 
     Examples
     --------

@@ -19,7 +19,34 @@ DISTRIBUTIONS = ("normal", "exponential")
 
 @dataclass(frozen=True)
 class Simulation:
-    """Simulated runs with the truth that generated them."""
+    """Simulated runs with the truth that generated them.
+
+    Attributes
+    ----------
+    results : Results
+        The runs, a long table with a ``run`` column.
+    true_means : pandas.DataFrame
+        mu_ij, the true mean of each algorithm (column) on each instance (row).
+    within_sd : pandas.Series
+        sigma_WI,j, the within-instance standard deviation of each instance.
+
+    See Also
+    --------
+    simulate_runs : the function that returns it.
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in
+       the experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> sim = ac.simulate_runs([10, 12], n_instances=4, n_runs=2, rng=1)
+    >>> sim.true_means.shape, len(sim.within_sd)
+    ((4, 2), 4)
+    """
 
     results: Results
     #: mu_ij = mu_i + tau_ij: the true mean of each algorithm on each instance (instances × algorithms).
@@ -61,12 +88,24 @@ def simulate_runs(means: Sequence[float] | dict[Any, float], n_instances: int, n
         The direction recorded in the simulated ``Results``; ``None`` (default) is
         ``"minimize"``.
     rng : None, int or numpy.random.Generator
+        Seed or generator of the draws.
 
     Returns
     -------
     Simulation
         ``results`` (a long Results with a ``run`` column), ``true_means`` (mu_ij) and
         ``within_sd`` (sigma_WI,j).
+
+    See Also
+    --------
+    calc_nreps, calc_instances : the sample sizes the simulation is used to check.
+    Results : the table the runs come in.
+
+    References
+    ----------
+    .. [1] Campelo, F., Takahashi, F. (2019). Sample size estimation for power and accuracy in
+       the experimental comparison of algorithms. *Journal of Heuristics* 25(2), 305–338.
+       doi:10.1007/s10732-018-9396-7
 
     Examples
     --------

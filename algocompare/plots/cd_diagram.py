@@ -72,6 +72,27 @@ def clique_levels(spans: Sequence[tuple[float, float]], gap: float = _CLIQUE_GAP
     largest number of mutually overlapping bars). Intervals on one level are at least
     ``gap`` apart.
 
+    Parameters
+    ----------
+    spans : sequence of (float, float)
+        The intervals, as (left, right) pairs.
+    gap : float
+        Smallest distance between two intervals drawn on one level.
+
+    Returns
+    -------
+    list of int
+        The level of each interval, in the input's order (0 = the first level).
+
+    See Also
+    --------
+    cd_diagram : draws the cliques on these levels.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+
     Examples
     --------
     >>> clique_levels([(1, 3), (2, 4), (3.5, 5)])
@@ -196,6 +217,22 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     matplotlib Axes
         Artists carry ``gid`` values for inspection: ``"cd-bar"`` (Line2D), ``"clique"``
         (Line2D, one per clique), ``"algorithm-label"`` (Text) and ``"rank-axis"``.
+
+    See Also
+    --------
+    bonferroni_dunn_chart : the comparisons with a control as bars.
+    clique_levels : how the clique bars are stacked.
+    algocompare.posthoc : the result it draws.
+    algocompare.critical_difference : the critical difference of the bar.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
 
     Examples
     --------
@@ -544,6 +581,20 @@ def bonferroni_dunn_chart(result: Any, ax: Any = None, *, control: str | None = 
     matplotlib Axes
         The cut lines carry ``gid="cut-line"`` and a label with alpha and height; the bars
         ``gid="rank-bar"``.
+
+    See Also
+    --------
+    cd_diagram : the all-pairs view.
+    algocompare.posthoc : the result it draws (with ``control=``).
+
+    References
+    ----------
+    .. [1] García, S., Molina, D., Lozano, M., Herrera, F. (2009). A study on the use of
+       non-parametric tests for analyzing the evolutionary algorithms' behaviour: a case study on
+       the CEC'2005 Special Session on Real Parameter Optimization. *Journal of Heuristics* 15(6),
+       617–644. doi:10.1007/s10732-008-9080-4
+    .. [2] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
 
     Examples
     --------

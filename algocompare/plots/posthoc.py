@@ -62,10 +62,29 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
         Write the p-values in the cells; default when k <= 20.
     vmin : float
         Smallest p-value of the colour scale.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure when None.
+    colorbar : bool
+        Draw the colour bar.
+    title : str, optional
+        The Axes title; default names the adjustment and the level.
 
     Returns
     -------
     matplotlib Axes
+
+    See Also
+    --------
+    sign_plot : the same pairs as significance levels.
+    algocompare.posthoc : the result it draws.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] García, S., Herrera, F. (2008). An extension on "Statistical comparisons of
+       classifiers over multiple data sets" for all pairwise comparisons. *Journal of Machine
+       Learning Research* 9, 2677–2694. https://jmlr.org/papers/v9/garcia08a.html
 
     Examples
     --------
@@ -177,9 +196,35 @@ def sign_plot(result: Any, ax: Any = None, *, value: str = "pvalue_adj",
     ``−`` when worse; its colour is the smallest level in ``levels`` that the p-value
     does not exceed, or grey ("NS") when above them all. Algorithms are in mean-rank order.
 
+    Parameters
+    ----------
+    result : PosthocResult
+        Needs ``matrix(value)`` and ``mean_ranks``.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure when None.
+    value : str
+        Matrix to show: ``"pvalue_adj"`` (default) or ``"pvalue"``.
+    levels : sequence of float
+        The significance levels, increasing.
+    title : str, optional
+        The Axes title.
+
     Returns
     -------
     matplotlib Axes
+
+    See Also
+    --------
+    pvalue_heatmap : the p-values themselves.
+    algocompare.posthoc : the result it draws.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+       *Journal of Machine Learning Research* 7, 1–30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] García, S., Herrera, F. (2008). An extension on "Statistical comparisons of
+       classifiers over multiple data sets" for all pairwise comparisons. *Journal of Machine
+       Learning Research* 9, 2677–2694. https://jmlr.org/papers/v9/garcia08a.html
 
     Examples
     --------
