@@ -39,17 +39,7 @@ EXTRA_NAMESPACES = ("algocompare.plots", "algocompare.report", "algocompare.expe
 #: Being written in issue 26; the lead empties this list. Each name is "namespace.name"
 #: (``algocompare.friedman``, ``algocompare.plots.cd_diagram``) of a callable whose docstring
 #: still lacks a section: the check skips these and only these.
-PENDING: set[str] = {
-    "algocompare.Simulation",
-    "algocompare.list_datasets",
-    "algocompare.load_dataset",
-    "algocompare.plots.bonferroni_dunn_chart",
-    "algocompare.plots.cd_diagram",
-    "algocompare.plots.clique_levels",
-    "algocompare.plots.pvalue_heatmap",
-    "algocompare.plots.sign_plot",
-    "algocompare.simulate_runs",
-}
+PENDING: set[str] = set()
 
 #: Works published after 2000 cited without a DOI or URL: they have none (proceedings, books),
 #: or none we could verify offline (a wrong DOI is worse than none; add it when checked). Each
