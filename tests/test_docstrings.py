@@ -36,10 +36,6 @@ from algocompare._results import BaseResult
 #: Subpackages whose ``__all__`` is part of the promised surface besides the top level.
 EXTRA_NAMESPACES = ("algocompare.plots", "algocompare.report", "algocompare.experiment")
 
-#: Being written in issue 26; the lead empties this list. Each name is "namespace.name"
-#: (``algocompare.friedman``, ``algocompare.plots.cd_diagram``) of a callable whose docstring
-#: still lacks a section: the check skips these and only these.
-PENDING: set[str] = set()
 
 #: Works published after 2000 cited without a DOI or URL: they have none (proceedings, books),
 #: or none we could verify offline (a wrong DOI is worse than none; add it when checked). Each
@@ -234,14 +230,8 @@ def test_the_public_surface_is_found():
 
 @pytest.mark.parametrize("name", sorted(CALLABLES))
 def test_numpydoc_sections(name):
-    if name in PENDING:
-        pytest.skip("docstring being completed in issue 26 (PENDING)")
     problems = docstring_problems(CALLABLES[name])
     assert not problems, f"{name}: missing " + "; ".join(problems)
-
-
-def test_pending_names_are_public_callables():
-    assert PENDING <= set(CALLABLES), sorted(PENDING - set(CALLABLES))
 
 
 # -- the checker itself --------------------------------------------------------------------
