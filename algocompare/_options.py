@@ -29,7 +29,7 @@ everywhere). ``tests/test_vocabulary.py`` inspects every public signature agains
     other; ``"best"``: the algorithm with the best mean rank.
 ``p_adjust``
     The multiplicity adjustment of a family of p-values (``"holm"``, ``"bergmann"``, ...:
-    :data:`algocompare.posthoc.adjust.METHODS`). Continuity and bias corrections have their
+    :data:`algocompare.posthoc._adjust.METHODS`). Continuity and bias corrections have their
     own names (``correction`` in :func:`~algocompare.wilcoxon`, as in scipy;
     ``use_continuity`` in :func:`~algocompare.rank_sum`, as in scipy's ``mannwhitneyu``;
     ``bias_correction`` in :func:`~algocompare.hedges_g`).

@@ -2,9 +2,9 @@
 list of names, and what a section says when its results have no sentence of their own.
 
 Each area writes its section's sentences in its own ``reading`` module
-(:mod:`algocompare.frequentist.reading`, :mod:`algocompare.posthoc.reading`, ...) and its
+(:mod:`algocompare.frequentist._reading`, :mod:`algocompare.posthoc._reading`, ...) and its
 section provider puts them in :attr:`algocompare.analysis.Section.reading`;
-:func:`algocompare.reading` (:mod:`algocompare.report.reading`) adds what concerns several
+:func:`algocompare.reading` (:mod:`algocompare.report._reading`) adds what concerns several
 sections at once. Kept apart from the areas so that none imports another for a formatter.
 """
 

@@ -292,7 +292,7 @@ class BaseResult:
         >>> tex.splitlines()[0][1:], "longtable" in tex, "table*" in result.to_latex(width="page")
         ('begin{table}[tbp]', False, True)
         """
-        from algocompare.report.paper import paper_latex, paper_table
+        from algocompare.report._paper import paper_latex, paper_table
 
         table = paper_table(self, self._order(), width, caption=caption or self.method, precision=precision)
         if caption:

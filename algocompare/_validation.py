@@ -2,7 +2,7 @@
 
 Every public entry point converts its input once, here, at the edge:
 
-* :mod:`algocompare.data.convert` (``as_results``, ``as_blocks``) turns a
+* :mod:`algocompare.data._convert` (``as_results``, ``as_blocks``) turns a
   :class:`~algocompare.Results`, a wide DataFrame or a 2-D array into a ``Results``
   (it lives with ``Results``, so that this module depends on nothing of the package);
 * :func:`as_paired` checks two paired samples (one value per instance each);

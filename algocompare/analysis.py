@@ -25,14 +25,14 @@ from algocompare._results import jsonable
 # Section, AnalysisOptions and the limits are defined in _sections, which the providers import
 from algocompare._sections import MAX_ALL_PAIRS, MAX_KEMENY, AnalysisOptions, Section, size_limits
 from algocompare._validation import check_design_size
-from algocompare.bayesian import analysis as bayesian_section
-from algocompare.consensus import analysis as consensus_section
-from algocompare.frequentist import analysis as frequentist_section
-from algocompare.frequentist import incomplete_analysis as incomplete_omnibus_section
-from algocompare.frequentist import parametric_analysis as parametric_section
-from algocompare.permutation import analysis as permutation_section
-from algocompare.posthoc import analysis as posthoc_section
-from algocompare.posthoc import incomplete_analysis as incomplete_posthoc_section
+from algocompare.bayesian import _analysis as bayesian_section
+from algocompare.consensus import _analysis as consensus_section
+from algocompare.frequentist import _analysis as frequentist_section
+from algocompare.frequentist import _incomplete_analysis as incomplete_omnibus_section
+from algocompare.frequentist import _parametric_analysis as parametric_section
+from algocompare.permutation import _analysis as permutation_section
+from algocompare.posthoc import _analysis as posthoc_section
+from algocompare.posthoc import _incomplete_analysis as incomplete_posthoc_section
 
 __all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "MAX_ALL_PAIRS",
            "MAX_KEMENY", "adjustment_summary", "data_summary", "run_analysis", "size_limits"]

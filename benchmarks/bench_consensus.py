@@ -26,8 +26,8 @@ from scipy import sparse
 from scipy.optimize import LinearConstraint, milp
 
 from algocompare.consensus import _weak_dp, kemeny
-from algocompare.consensus.kemeny import _components
-from algocompare.consensus.rankings import as_profile
+from algocompare.consensus._kemeny import _components
+from algocompare.consensus._rankings import as_profile
 
 GLPK_LIMIT = 300  # seconds per GLPK solve
 

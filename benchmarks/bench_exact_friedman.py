@@ -19,7 +19,11 @@ from pathlib import Path
 import numpy as np
 
 from algocompare.posthoc import posthoc
-from algocompare.posthoc.exact_friedman import _lower_cumulative_counts, eisinga_upper_count, rank_sum_difference_pvalue
+from algocompare.posthoc._exact_friedman import (
+    _lower_cumulative_counts,
+    eisinga_upper_count,
+    rank_sum_difference_pvalue,
+)
 
 HEADER = "## Exact Friedman rank-sum differences (Eisinga et al. 2017)"
 

@@ -14,7 +14,7 @@ from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run 
 from scipy import stats
 
 import algocompare as ac
-from algocompare.frequentist.page import _row_counts, page_null_distribution
+from algocompare.frequentist._page import _row_counts, page_null_distribution
 
 
 def naive_omnibus(values):

@@ -28,8 +28,8 @@ from _timing import best_of  # noqa: E402  (benchmarks/ is on sys.path when run 
 import algocompare as ac  # noqa: E402
 from algocompare._options import N_RESAMPLES  # noqa: E402
 from algocompare.permutation import _resampling as rs  # noqa: E402
-from algocompare.permutation.calibration import rejection_rates  # noqa: E402
-from algocompare.permutation.synchronized import exchange_draws, exchanged_totals, pair_statistic  # noqa: E402
+from algocompare.permutation._calibration import rejection_rates  # noqa: E402
+from algocompare.permutation._synchronized import exchange_draws, exchanged_totals, pair_statistic  # noqa: E402
 
 OUT = Path(__file__).with_name("results_permutation.md")
 

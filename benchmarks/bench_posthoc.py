@@ -30,7 +30,7 @@ def _timed(func, repeat: int = 3) -> float:
 
 
 def _naive_bergmann(p: np.ndarray, k: int) -> np.ndarray:
-    from algocompare.posthoc.bergmann import set_partitions
+    from algocompare.posthoc._bergmann import set_partitions
 
     rows, cols = np.triu_indices(k, 1)
     best = np.zeros(p.size)
@@ -53,8 +53,8 @@ def _naive_counts(k: int) -> set:
 
 def main() -> None:
     import algocompare as ac
-    from algocompare.posthoc.bergmann import bell_number, bergmann_hommel
-    from algocompare.posthoc.shaffer import _possible_counts, shaffer_static
+    from algocompare.posthoc._bergmann import bell_number, bergmann_hommel
+    from algocompare.posthoc._shaffer import _possible_counts, shaffer_static
 
     rng = np.random.default_rng(0)
     lines = ["# Post-hoc benchmarks", "", f"Machine: {platform.machine()}, {platform.python_version()}, "

@@ -18,7 +18,8 @@ from _timing import best_of  # noqa: E402
 
 import algocompare as ac  # noqa: E402
 from algocompare.analysis import run_analysis  # noqa: E402
-from algocompare.report import figures, html  # noqa: E402
+from algocompare.report import _figures as figures  # noqa: E402
+from algocompare.report import _html as html
 
 OUT = Path(__file__).with_name("results_report.md")
 

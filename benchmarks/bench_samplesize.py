@@ -22,8 +22,8 @@ from scipy import stats
 
 from algocompare import simulate_runs
 from algocompare.experiment import calc_nreps, run_experiment
-from algocompare.samplesize.instances import calc_instances
-from algocompare.samplesize.standard_error import calc_se
+from algocompare.samplesize._instances import calc_instances
+from algocompare.samplesize._standard_error import calc_se
 
 OUT = Path(__file__).with_name("results_samplesize.md")
 

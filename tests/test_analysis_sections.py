@@ -11,8 +11,8 @@ from scipy import stats
 
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions, run_analysis
-from algocompare.frequentist.parametric_analysis import p_text, paired_t_posthoc, sphericity_choice
-from algocompare.posthoc import analysis as posthoc_analysis
+from algocompare.frequentist._parametric_analysis import p_text, paired_t_posthoc, sphericity_choice
+from algocompare.posthoc import _analysis as posthoc_analysis
 from tests._refdata import ref_path
 
 LONG = ref_path("results_long.csv")

@@ -16,11 +16,11 @@ def test_every_provider_is_an_imported_module_with_a_section_function():
 
 def test_a_missing_provider_module_is_an_import_error():
     # a renamed or deleted provider must stop `import algocompare.analysis`, not drop a section
-    code = ("import sys; sys.modules['algocompare.posthoc.analysis'] = None\n"
+    code = ("import sys; sys.modules['algocompare.posthoc._analysis'] = None\n"
             "try:\n    import algocompare.analysis\nexcept ImportError as err:\n    print('ImportError', err)\n"
             "else:\n    print('imported')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.startswith("ImportError") and "algocompare.posthoc.analysis" in out
+    assert out.startswith("ImportError") and "algocompare.posthoc._analysis" in out
 
 
 def _subclasses(cls):

@@ -132,7 +132,7 @@ def test_analyze_progress_bar_on_request():
 
 
 def test_analyze_progress_is_passed_to_the_long_steps(monkeypatch, capsys):
-    from algocompare.bayesian import analysis as bayesian_analysis
+    from algocompare.bayesian import _analysis as bayesian_analysis
     from algocompare.cli import main
 
     seen = {}

@@ -8,8 +8,8 @@ import pytest
 
 import algocompare as ac
 from algocompare.cli import main
-from algocompare.posthoc import registry
-from algocompare.posthoc.registry import PosthocTest
+from algocompare.posthoc import _registry as registry
+from algocompare.posthoc._registry import PosthocTest
 from tests.posthoc.test_registry import sign_pairs
 
 

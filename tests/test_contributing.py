@@ -63,9 +63,9 @@ class Recipe:
     docs: str
 
 
-POSTHOC = Recipe("Add a post-hoc test", "algocompare/posthoc/registry.py", "algocompare/posthoc/pairwise_sign.py",
+POSTHOC = Recipe("Add a post-hoc test", "algocompare/posthoc/_registry.py", "algocompare/posthoc/pairwise_sign.py",
                  "tests/posthoc/test_pairwise_sign.py", "docs/posthoc.md")
-OMNIBUS = Recipe("Add an omnibus test", "algocompare/frequentist/omnibus.py", "algocompare/frequentist/kendall_w.py",
+OMNIBUS = Recipe("Add an omnibus test", "algocompare/frequentist/_omnibus.py", "algocompare/frequentist/kendall_w.py",
                  "tests/frequentist/test_kendall_w.py", "docs/frequentist.md")
 
 
@@ -127,7 +127,7 @@ def test_the_guides_tests_of_the_new_tests_pass(applied):
 def test_posthoc_omnibus_the_cd_diagram_the_report_and_the_cli_show_the_new_tests_by_their_labels(applied):
     script = textwrap.dedent("""
         import algocompare as ac
-        from algocompare.posthoc.registry import POSTHOC_TESTS
+        from algocompare.posthoc._registry import POSTHOC_TESTS
         res = ac.load_dataset("cec2005_d10")
         ph = ac.posthoc(res, test="pairwise_sign")
         ax = ac.plots.cd_diagram(ph)
@@ -180,8 +180,8 @@ def run_block(code: str) -> dict:
 
 
 def test_figure_snippets_run():
-    from algocompare.plots import customary
-    from algocompare.report import figures
+    from algocompare.plots import _customary as customary
+    from algocompare.report import _figures as figures
 
     first, second = python_blocks("Add a figure")
     ns: dict = {}

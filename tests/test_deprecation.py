@@ -46,12 +46,6 @@ def test_an_old_name_imported_from_its_former_package_is_shown_at_the_import(tmp
            "deprecated" in out.stderr, out.stderr
 
 
-def test_a_moved_module_imported_through_importlib_is_shown_at_the_users_line(tmp_path: Path) -> None:
-    out = _run_script(tmp_path, code="import importlib\nimportlib.import_module('algocompare.samplesize.power')\n")
-    assert "script.py:2: DeprecationWarning: import: the module algocompare.samplesize.power is deprecated" \
-           in out.stderr, out.stderr
-
-
 def test_warnings_as_errors_stop_at_the_first_old_spelling(tmp_path: Path) -> None:
     out = _run_script(tmp_path, "-W", "error::DeprecationWarning")
     assert out.returncode != 0

@@ -21,9 +21,10 @@ import pytest
 import algocompare as ac
 from algocompare._results import TestResult, jsonable
 from algocompare._tables import frame_to_html, frame_to_latex, frame_to_markdown, markdown_escape
-from algocompare.experiment import results_file, run_experiment
-from algocompare.experiment.results_file import format_record, read_log, read_recorded
-from algocompare.report.paper import control_table, paper_html, paper_markdown, summary_table
+from algocompare.experiment import _results_file as results_file
+from algocompare.experiment import run_experiment
+from algocompare.experiment._results_file import format_record, read_log, read_recorded
+from algocompare.report._paper import control_table, paper_html, paper_markdown, summary_table
 
 #: Names a hostile (or unlucky) user gives algorithms and instances.
 HOSTILE = [
@@ -230,7 +231,7 @@ def test_results_file_cells_round_trip_and_numbers_stay_numbers():
 
 
 def test_fingerprint_line_holds_no_formula_and_reads_back_the_same(tmp_path):
-    from algocompare.experiment import fingerprint
+    from algocompare.experiment import _fingerprint as fingerprint
 
     study = {"format": fingerprint.FORMAT, "seed": "42", "package": "=cmd", "python": "+3",
              "algorithms": [["a", "=HYPERLINK(1)", {"-1+cmd": "@x"}], ["+y", "-2", {}]],
@@ -364,7 +365,7 @@ def test_nothing_the_package_reads_is_unpickled():
     loads = re.compile(r"\b(?:pickle\.loads?|cloudpickle\.loads?|read_pickle|np\.load|numpy\.load|joblib\.load|"
                        r"allow_pickle\s*=\s*True|PyExtensionType|dill\.loads?)\b")
     found = {str(p.relative_to(package)) for p in package.rglob("*.py") if loads.search(p.read_text(encoding="utf-8"))}
-    assert found <= {"experiment/workers.py"}, found
+    assert found <= {"experiment/_workers.py"}, found
 
 
 def test_html_of_results_escapes_hostile_names():
@@ -379,7 +380,7 @@ def test_cli_rows_write_missing_values_as_null():
     import numpy as np
     import pandas as pd
 
-    from algocompare.cli.samplesize import _records
+    from algocompare.cli._samplesize import _records
 
     rows = _records(pd.DataFrame({"d": [0.1, 0.2], "power": [0.5, np.nan]}))
     assert rows == [{"d": 0.1, "power": 0.5}, {"d": 0.2, "power": None}]

@@ -36,8 +36,8 @@ RULE = "imports flow data → statistics → plots/report → cli (DESIGN.md), n
 ALLOWED_UPWARD = {
     ("algocompare._results", "algocompare.plots"):
         "BaseResult.plot() draws the result's customary figure (DESIGN.md: .plot() delegates to algocompare.plots)",
-    ("algocompare._results", "algocompare.report.paper"):
-        "BaseResult.to_latex() typesets the table a paper prints, which algocompare.report.paper lays out",
+    ("algocompare._results", "algocompare.report._paper"):
+        "BaseResult.to_latex() typesets the table a paper prints, which algocompare.report._paper lays out",
 }
 
 

@@ -254,25 +254,6 @@ def test_multiple_sign_alternative_is_about_the_values_as_given() -> None:
     assert default.alternative == "greater"
 
 
-def test_the_module_paths_of_01_still_import_for_one_release() -> None:
-    """Scripts (and earlier tests) import the moved modules by their 0.1 paths."""
-    import importlib
-    import sys
-
-    import algocompare.samplesize as samplesize
-
-    for old, new in (("algocompare.samplesize.effect_size", "algocompare.effects.effect_size"),
-                     ("algocompare.samplesize.power", "algocompare.effects.power")):
-        sys.modules.pop(old, None)
-        try:
-            with pytest.warns(DeprecationWarning, match=new):
-                module = importlib.import_module(old)
-            assert module is importlib.import_module(new)
-        finally:  # leave the package as a fresh import has it (its __getattr__ answers the old names)
-            sys.modules.pop(old, None)
-            samplesize.__dict__.pop(old.rsplit(".", 1)[1], None)
-
-
 def test_the_base_class_name_of_01_still_resolves_for_one_release() -> None:
     with pytest.warns(DeprecationWarning, match="BaseResult"):
         from algocompare._results import Result

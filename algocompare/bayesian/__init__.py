@@ -6,18 +6,18 @@ which the region is the most probable; baycomp) and ``mean_left, mean_rope, mean
 (posterior means of theta; rNPBST, Carrasco et al. Table 15).
 """
 
-from algocompare.bayesian.friedman import BayesianFriedmanResult, bayesian_friedman
-from algocompare.bayesian.idp import IDPResult, idp_wilcoxon
-from algocompare.bayesian.multiple_measures import (
+from algocompare.bayesian._friedman import BayesianFriedmanResult, bayesian_friedman
+from algocompare.bayesian._idp import IDPResult, idp_wilcoxon
+from algocompare.bayesian._multiple_measures import (
     BayesianMultipleMeasuresResult,
     MultipleMeasuresResult,
     bayesian_multiple_measures,
     multiple_measures_test,
 )
-from algocompare.bayesian.pairwise import BayesianPairwiseResult, bayesian_pairwise
-from algocompare.bayesian.result import BayesianPairedResult
-from algocompare.bayesian.sign import bayesian_sign
-from algocompare.bayesian.signed_rank import bayesian_signed_rank
+from algocompare.bayesian._pairwise import BayesianPairwiseResult, bayesian_pairwise
+from algocompare.bayesian._result import BayesianPairedResult
+from algocompare.bayesian._sign import bayesian_sign
+from algocompare.bayesian._signed_rank import bayesian_signed_rank
 
 __all__ = ["bayesian_sign", "bayesian_signed_rank", "bayesian_pairwise", "bayesian_friedman", "idp_wilcoxon",
            "multiple_measures_test", "bayesian_multiple_measures", "BayesianPairedResult",

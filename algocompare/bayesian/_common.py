@@ -11,7 +11,7 @@ import numpy as np
 from algocompare._samples import read_samples
 from algocompare._scaling import headroom_scaled
 from algocompare._validation import check_nonnegative, check_positive_int, check_probability
-from algocompare.bayesian.result import BayesianPairedResult, decide, report_shares
+from algocompare.bayesian._result import BayesianPairedResult, decide, report_shares
 
 #: Two thetas of one draw closer than this are a tie. Structural ties (e.g. x == y, where
 #: theta_left = theta_right = 1/2 exactly) differ only by rounding, about n * 1e-16; two

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import multivariate_normal, norm
 
-from algocompare.bayesian.signed_rank import WalshThetas, walsh_means
+from algocompare.bayesian._signed_rank import WalshThetas, walsh_means
 
 #: From this many paired values on, ``bayesian_pairwise`` uses the normal posterior by
 #: default. On the grid of ``tests/bayesian/test_large_sample.py`` (location shifts from 0

@@ -7,9 +7,9 @@ wording of messages) is in :mod:`algocompare.cli._common`. The subcommands call 
 API of :mod:`algocompare`; they import it, and numpy, pandas or matplotlib, only when they
 run, so that ``--help`` and a bad option answer at once. The parser and :func:`main` (the
 ``algocompare`` script's entry point, ``algocompare.cli:main``) are in
-:mod:`algocompare.cli.entry_point`.
+:mod:`algocompare.cli._entry_point`.
 """
 
-from algocompare.cli.entry_point import build_parser, main
+from algocompare.cli._entry_point import build_parser, main
 
 __all__ = ["build_parser", "main"]

@@ -6,20 +6,20 @@ this subpackage and its main function.
 """
 
 from algocompare._callable import make_callable
-from algocompare.consensus.aggregate import consensus
-from algocompare.consensus.borda import borda
-from algocompare.consensus.distance import symdiff_distance
-from algocompare.consensus.kemeny import kemeny
-from algocompare.consensus.properties import CriterionResult, check_iia, check_majority, check_pareto
-from algocompare.consensus.rankings import as_ranking, format_ranking, instance_rankings
-from algocompare.consensus.relations import (
+from algocompare.consensus._aggregate import consensus
+from algocompare.consensus._borda import borda
+from algocompare.consensus._distance import symdiff_distance
+from algocompare.consensus._kemeny import kemeny
+from algocompare.consensus._properties import CriterionResult, check_iia, check_majority, check_pareto
+from algocompare.consensus._rankings import as_ranking, format_ranking, instance_rankings
+from algocompare.consensus._relations import (
     DominanceRelation,
     classify_order,
     dominance,
     order_properties,
     ranking_from_relation,
 )
-from algocompare.consensus.results import BordaResult, ConsensusResult, KemenyResult
+from algocompare.consensus._results import BordaResult, ConsensusResult, KemenyResult
 
 __all__ = [
     "BordaResult", "ConsensusResult", "CriterionResult", "DominanceRelation", "KemenyResult", "as_ranking",

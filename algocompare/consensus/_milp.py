@@ -21,8 +21,8 @@ import numpy as np
 from scipy import sparse
 from scipy.optimize import Bounds, LinearConstraint, milp
 
-from algocompare.consensus.distance import _incidences
-from algocompare.consensus.rankings import Profile
+from algocompare.consensus._distance import _incidences
+from algocompare.consensus._rankings import Profile
 
 #: scipy.optimize.milp status codes
 _OPTIMAL, _LIMIT = 0, 1

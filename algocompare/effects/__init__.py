@@ -15,7 +15,7 @@ design (:mod:`algocompare.samplesize`) alike:
   :func:`power_curve` of a mean difference.
 """
 
-from algocompare.effects.effect_size import (
+from algocompare.effects._effect_size import (
     EffectSize,
     cliffs_delta,
     cohens_d,
@@ -25,9 +25,9 @@ from algocompare.effects.effect_size import (
     rank_biserial,
     vargha_delaney_a12,
 )
-from algocompare.effects.magnitude import MAGNITUDE_LABELS, magnitude
-from algocompare.effects.paired_table import paired_effect_sizes
-from algocompare.effects.power import ALTERNATIVES, DESIGNS, PowerCurve, power, power_curve, t_power, z_power
+from algocompare.effects._magnitude import MAGNITUDE_LABELS, magnitude
+from algocompare.effects._paired_table import paired_effect_sizes
+from algocompare.effects._power import ALTERNATIVES, DESIGNS, PowerCurve, power, power_curve, t_power, z_power
 
 __all__ = [
     "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS", "PowerCurve",

@@ -12,12 +12,12 @@
 
 The statistics these run (sample sizes, standard errors, the sampling rule, the final
 tests) are in :mod:`algocompare.samplesize`; the seeding rule of every run is in
-:mod:`algocompare.experiment.seeds`.
+:mod:`algocompare.experiment._seeds`.
 """
 
-from algocompare.experiment.nreps import calc_nreps
-from algocompare.experiment.results_file import read_log
-from algocompare.experiment.runner import ExperimentResult, run_experiment
-from algocompare.experiment.workers import RunFailed
+from algocompare.experiment._nreps import calc_nreps
+from algocompare.experiment._results_file import read_log
+from algocompare.experiment._runner import ExperimentResult, run_experiment
+from algocompare.experiment._workers import RunFailed
 
 __all__ = ["run_experiment", "calc_nreps", "ExperimentResult", "RunFailed", "read_log"]

@@ -5,7 +5,7 @@ Every test returns a result class exported here (``FriedmanResult``, ``WilcoxonR
 their fields are listed in the documentation's results page).
 """
 
-from algocompare.frequentist.assumptions import (
+from algocompare.frequentist._assumptions import (
     AssumptionsResult,
     HomoscedasticityResult,
     HotellingResult,
@@ -17,15 +17,15 @@ from algocompare.frequentist.assumptions import (
     multivariate_normality,
     normality,
 )
-from algocompare.frequentist.incomplete import DurbinResult, SkillingsMackResult, durbin, skillings_mack
-from algocompare.frequentist.intervals import (
+from algocompare.frequentist._incomplete import DurbinResult, SkillingsMackResult, durbin, skillings_mack
+from algocompare.frequentist._intervals import (
     ConfidenceCurveResult,
     MedianDifferenceCI,
     confidence_curve,
     median_difference_ci,
 )
-from algocompare.frequentist.multiple_sign import MultipleSignResult, multiple_sign_test
-from algocompare.frequentist.omnibus import (
+from algocompare.frequentist._multiple_sign import MultipleSignResult, multiple_sign_test
+from algocompare.frequentist._omnibus import (
     AlignedRanksResult,
     FriedmanResult,
     ImanDavenportResult,
@@ -40,8 +40,8 @@ from algocompare.frequentist.omnibus import (
     quade,
     rm_anova,
 )
-from algocompare.frequentist.page import PageResult, convergence_page, page_trend
-from algocompare.frequentist.pairwise import (
+from algocompare.frequentist._page import PageResult, convergence_page, page_trend
+from algocompare.frequentist._pairwise import (
     FWERResult,
     PairedTTestResult,
     RankSumResult,
@@ -53,7 +53,7 @@ from algocompare.frequentist.pairwise import (
     sign_test,
     wilcoxon,
 )
-from algocompare.frequentist.single_problem import PerInstanceResult, per_instance
+from algocompare.frequentist._single_problem import PerInstanceResult, per_instance
 
 __all__ = [
     # omnibus tests, complete and incomplete tables

@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 
 from algocompare._options import ALTERNATIVES, check_alternative
-from algocompare.data.convert import as_blocks, drop_record
+from algocompare.data._convert import as_blocks, drop_record
 
 __all__ = ["ALTERNATIVES", "check_alternative", "oriented_blocks", "normal_pvalue", "discrete_pvalue"]
 

@@ -10,10 +10,10 @@
   costs across instances (§2).
 """
 
-from algocompare.permutation.msd import msd_intervals
-from algocompare.permutation.normalize import relative_deviation, zemel_measure
-from algocompare.permutation.omnibus import permutation_test
-from algocompare.permutation.result import MSDResult, PermutationTestResult
+from algocompare.permutation._msd import msd_intervals
+from algocompare.permutation._normalize import relative_deviation, zemel_measure
+from algocompare.permutation._omnibus import permutation_test
+from algocompare.permutation._result import MSDResult, PermutationTestResult
 
 __all__ = ["permutation_test", "msd_intervals", "relative_deviation", "zemel_measure",
            "PermutationTestResult", "MSDResult"]

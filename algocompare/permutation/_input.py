@@ -9,7 +9,7 @@ import numpy as np
 
 from algocompare import _validation as v
 from algocompare._scaling import largest_magnitude, squares_representable
-from algocompare.data.convert import as_results
+from algocompare.data._convert import as_results
 
 DESIGNS = ("auto", "blocks", "runs")
 

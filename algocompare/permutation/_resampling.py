@@ -11,7 +11,7 @@ import numpy as np
 
 from algocompare import _validation as v
 from algocompare._batching import batches
-from algocompare.permutation.enumeration import RTOL, TailCount
+from algocompare.permutation._enumeration import RTOL, TailCount
 
 METHODS = ("auto", "exact", "monte_carlo")
 #: Numbers drawn per Monte Carlo batch: bounds the memory whatever n_resamples is.

@@ -1,21 +1,21 @@
 """Every figure of algocompare. Importing this subpackage imports matplotlib.
 
 Figures return the matplotlib Axes (or Figure) and never call ``plt.show()``. Each area
-adds its figures in its own module; :mod:`algocompare.plots.customary` says which of them
+adds its figures in its own module; :mod:`algocompare.plots._customary` says which of them
 is the customary figure of each result type (the one ``result.plot()`` draws and the
 report shows).
 """
 
-from algocompare.plots.bayesian import plot_pairwise_matrix, plot_simplex
-from algocompare.plots.cd_diagram import bonferroni_dunn_chart, cd_diagram, clique_levels, names_key
-from algocompare.plots.consensus import plot_consensus
-from algocompare.plots.customary import CustomaryFigure, customary_figure, register_customary_figure
-from algocompare.plots.distribution import distribution_plot, histogram_qq, normality_plots, runs_distribution
-from algocompare.plots.frequentist import confidence_curve, normality_plot
-from algocompare.plots.permutation import msd_plot
-from algocompare.plots.posthoc import pvalue_heatmap, sign_plot
-from algocompare.plots.samplesize import plot_bootstrap_qq, plot_experiment, plot_power_curve, qq_plot
-from algocompare.plots.severity import plot_power_by_delta, plot_severity
+from algocompare.plots._bayesian import plot_pairwise_matrix, plot_simplex
+from algocompare.plots._cd_diagram import bonferroni_dunn_chart, cd_diagram, clique_levels, names_key
+from algocompare.plots._consensus import plot_consensus
+from algocompare.plots._customary import CustomaryFigure, customary_figure, register_customary_figure
+from algocompare.plots._distribution import distribution_plot, histogram_qq, normality_plots, runs_distribution
+from algocompare.plots._frequentist import confidence_curve, normality_plot
+from algocompare.plots._permutation import msd_plot
+from algocompare.plots._posthoc import pvalue_heatmap, sign_plot
+from algocompare.plots._samplesize import plot_bootstrap_qq, plot_experiment, plot_power_curve, qq_plot
+from algocompare.plots._severity import plot_power_by_delta, plot_severity
 
 __all__ = [
     "CustomaryFigure", "bonferroni_dunn_chart", "cd_diagram", "clique_levels", "confidence_curve",

@@ -12,11 +12,11 @@
 """
 
 from algocompare._callable import make_callable
-from algocompare.posthoc.adjust import adjust_pvalues
-from algocompare.posthoc.critical import critical_difference
-from algocompare.posthoc.exact_friedman import rank_sum_difference_pvalue
-from algocompare.posthoc.procedure import posthoc
-from algocompare.posthoc.result import PosthocResult
+from algocompare.posthoc._adjust import adjust_pvalues
+from algocompare.posthoc._critical import critical_difference
+from algocompare.posthoc._exact_friedman import rank_sum_difference_pvalue
+from algocompare.posthoc._procedure import posthoc
+from algocompare.posthoc._result import PosthocResult
 
 __all__ = ["posthoc", "adjust_pvalues", "critical_difference", "rank_sum_difference_pvalue", "PosthocResult"]
 

@@ -5,7 +5,7 @@
   power of a fixed benchmark set;
 * :func:`calc_se` — standard errors of simple and percent differences (delta method or
   bootstrap); :func:`bootstrap_means` — bootstrap sample means;
-* :class:`~algocompare.samplesize.repetitions.SamplingPlan` — the sequential sampling rule
+* :class:`~algocompare.samplesize._repetitions.SamplingPlan` — the sequential sampling rule
   of Algorithm 1 (runs per algorithm on one instance) and its :class:`RepetitionsResult`.
 
 Running algorithms is :mod:`algocompare.experiment`'s job: ``calc_nreps`` (one instance)
@@ -19,11 +19,11 @@ resolve, with a DeprecationWarning, for one release).
 
 from typing import Any
 
-from algocompare.samplesize.bootstrap import BootstrapMeans, bootstrap_means
-from algocompare.samplesize.instances import InstancePowerCurve, InstancesResult, calc_instances, instance_power_curve
-from algocompare.samplesize.repetitions import RepetitionsResult
-from algocompare.samplesize.sample_size import SampleSizeResult, sample_size
-from algocompare.samplesize.standard_error import StandardErrorResult, calc_se
+from algocompare.samplesize._bootstrap import BootstrapMeans, bootstrap_means
+from algocompare.samplesize._instances import InstancePowerCurve, InstancesResult, calc_instances, instance_power_curve
+from algocompare.samplesize._repetitions import RepetitionsResult
+from algocompare.samplesize._sample_size import SampleSizeResult, sample_size
+from algocompare.samplesize._standard_error import StandardErrorResult, calc_se
 
 __all__ = ["BootstrapMeans", "InstancePowerCurve", "InstancesResult", "RepetitionsResult", "SampleSizeResult",
            "StandardErrorResult", "bootstrap_means", "calc_instances", "calc_se",
@@ -47,7 +47,7 @@ def __getattr__(name: str) -> Any:
         return getattr(importlib.import_module("algocompare.experiment"), name)
     if name not in _MOVED:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    where = "algocompare.effects.effect_size" if name == "effect_size" else f"algocompare.effects.{name}"
+    where = "algocompare.effects._effect_size" if name == "effect_size" else f"algocompare.effects.{name}"
     warn_renamed(f"algocompare.samplesize.{name}", where, "algocompare.samplesize")
     if name == "effect_size":
         return importlib.import_module(where)

@@ -6,8 +6,8 @@ this subpackage and its main function.
 """
 
 from algocompare._callable import make_callable
-from algocompare.severity.analysis_table import SeverityAnalysis, severity_analysis
-from algocompare.severity.evaluation import SeverityResult, severity, severity_from_se
+from algocompare.severity._analysis_table import SeverityAnalysis, severity_analysis
+from algocompare.severity._evaluation import SeverityResult, severity, severity_from_se
 
 __all__ = ["severity", "severity_from_se", "severity_analysis", "SeverityResult", "SeverityAnalysis"]
 

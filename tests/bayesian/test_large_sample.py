@@ -15,8 +15,8 @@ import pytest
 import algocompare as ac
 from algocompare.bayesian import bayesian_pairwise
 from algocompare.bayesian._large_sample import LARGE_SAMPLE_FROM, normal_posterior, region_shares
-from algocompare.bayesian.result import report_shares
-from algocompare.bayesian.signed_rank import signed_rank_means, signed_rank_win_shares, walsh_indicators
+from algocompare.bayesian._result import report_shares
+from algocompare.bayesian._signed_rank import signed_rank_means, signed_rank_win_shares, walsh_indicators
 
 
 def _differences(n: int, kind: str, shift: float, seed: int) -> np.ndarray:

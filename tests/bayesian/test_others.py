@@ -16,7 +16,7 @@ from algocompare.bayesian import (
     idp_wilcoxon,
     multiple_measures_test,
 )
-from algocompare.bayesian.analysis import section
+from algocompare.bayesian._analysis import section
 from tests._refdata import ref_path
 
 # ---------------------------------------------------------------- multiple measures
@@ -140,7 +140,7 @@ def test_idp_four_way_decision():
     far = idp_wilcoxon(np.arange(10.0), np.arange(10.0) + 20, n_samples=4000, rng=0, names=("A", "B"))
     assert far.decision == "A lower"
     assert idp_wilcoxon(np.arange(10.0) + 20, np.arange(10.0), n_samples=4000, rng=0).decision == "y lower"
-    from algocompare.bayesian.idp import idp_decision
+    from algocompare.bayesian._idp import idp_decision
 
     assert idp_decision(0.5, 0.6, 0.95, ("x", "y")) == "no decision"
     assert idp_decision(0.9, 0.97, 0.95, ("x", "y")) == "prior-dependent"

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from algocompare.bayesian import bayesian_sign, bayesian_signed_rank
-from algocompare.bayesian.sign import sign_counts
-from algocompare.bayesian.signed_rank import walsh_indicators
+from algocompare.bayesian._sign import sign_counts
+from algocompare.bayesian._signed_rank import walsh_indicators
 
 X1 = np.array([0.82, 0.75, 0.91, 0.66, 0.78, 0.88, 0.71, 0.69, 0.93, 0.80, 0.77, 0.85, 0.74, 0.90, 0.68])
 Y1 = np.array([0.80, 0.79, 0.86, 0.70, 0.78, 0.83, 0.75, 0.61, 0.94, 0.77, 0.72, 0.86, 0.70, 0.85, 0.69])
@@ -95,7 +95,7 @@ def test_walsh_indicators_by_brute_force():
 
 
 def test_signed_rank_draw_matches_explicit_quadratic_form():
-    from algocompare.bayesian.signed_rank import signed_rank_samples
+    from algocompare.bayesian._signed_rank import signed_rank_samples
 
     z = X1 - Y1
     draws = signed_rank_samples(z, 0.01, 0.5, 5, np.random.default_rng(9))
@@ -154,7 +154,7 @@ def test_seed_reproducibility_and_generator():
                                   # 0.1 steps: (z_i + z_j) - 2 rope and z_j - (2 rope - z_i) round differently
                                   (np.round(np.arange(-12, 48) * 0.1 % 1.7 - 0.6, 1), np.zeros(60))])
 def test_sorted_route_equals_matrix_route(x, y, rope, monkeypatch):
-    from algocompare.bayesian import signed_rank
+    from algocompare.bayesian import _signed_rank as signed_rank
 
     draws = {}
     for threshold in (10**6, 0):  # matrix products, then the cumulative-sum route
@@ -176,7 +176,7 @@ def test_signed_rank_of_identical_samples_is_an_exact_tie(n):
 
 
 def test_signed_rank_shared_draws_split_ties_too():
-    from algocompare.bayesian.signed_rank import signed_rank_win_shares
+    from algocompare.bayesian._signed_rank import signed_rank_win_shares
 
     zs = np.zeros((2, 20))
     shares = signed_rank_win_shares(zs, 0.0, 0.5, 4096, np.random.default_rng(1))

@@ -6,9 +6,9 @@ import time
 import numpy as np
 import pytest
 
-from algocompare.frequentist.omnibus import _sphericity
-from algocompare.posthoc import result as posthoc_result
-from algocompare.posthoc.result import _maximal_cliques
+from algocompare.frequentist._omnibus import _sphericity
+from algocompare.posthoc import _result as posthoc_result
+from algocompare.posthoc._result import _maximal_cliques
 
 
 def _brute_force(adjacent):

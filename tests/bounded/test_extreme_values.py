@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 
 from algocompare.effects import cohens_d, cohens_d_prime, d_z, hedges_g
-from algocompare.effects.effect_size import _noncentral_t_interval
-from algocompare.effects.paired_table import paired_effect_sizes
+from algocompare.effects._effect_size import _noncentral_t_interval
+from algocompare.effects._paired_table import paired_effect_sizes
 
 X = np.array([1.0, 2.0, 3.0, 4.5, 2.2])
 Y = np.array([0.5, 1.0, 1.0, 1.0, 0.3])

@@ -7,11 +7,11 @@ import pandas as pd
 import pytest
 
 import algocompare as ac
-from algocompare.bayesian import pairwise as bayesian_pairwise_module
-from algocompare.bayesian.pairwise import bayesian_pairwise
-from algocompare.data.convert import as_results
-from algocompare.posthoc import procedure
-from algocompare.posthoc.bergmann import bergmann_hommel
+from algocompare.bayesian import _pairwise as bayesian_pairwise_module
+from algocompare.bayesian._pairwise import bayesian_pairwise
+from algocompare.data._convert import as_results
+from algocompare.posthoc import _procedure as procedure
+from algocompare.posthoc._bergmann import bergmann_hommel
 
 
 def _table(k, n=6):

@@ -13,9 +13,9 @@ import pytest
 import algocompare as ac
 from algocompare import _sections, analysis
 from algocompare.analysis import MAX_ALL_PAIRS, MAX_KEMENY, AnalysisOptions, run_analysis, size_limits
-from algocompare.consensus import aggregate
-from algocompare.consensus.kemeny import DEFAULT_TIME_LIMIT, MAX_ITEMS, kemeny
-from algocompare.data.convert import as_results
+from algocompare.consensus import _aggregate as aggregate
+from algocompare.consensus._kemeny import DEFAULT_TIME_LIMIT, MAX_ITEMS, kemeny
+from algocompare.data._convert import as_results
 
 
 def _table(k, n=8, seed=0):
@@ -35,8 +35,8 @@ def test_size_limits_decision():
 
 def test_sections_apply_the_limits(monkeypatch):
     # the same decision at a small size: 6 algorithms with the limit lowered to 5
-    for module in ("algocompare.posthoc.analysis", "algocompare.bayesian.analysis",
-                   "algocompare.frequentist.parametric_analysis"):
+    for module in ("algocompare.posthoc._analysis", "algocompare.bayesian._analysis",
+                   "algocompare.frequentist._parametric_analysis"):
         monkeypatch.setattr(f"{module}.MAX_ALL_PAIRS", 5)
     monkeypatch.setattr(analysis, "MAX_ALL_PAIRS", 5)
     monkeypatch.setattr(_sections, "MAX_ALL_PAIRS", 5)  # size_limits reads it where it is defined
@@ -127,8 +127,8 @@ def test_report_leaves_out_the_rank_figure_beyond_the_limit(monkeypatch, tmp_pat
 
     monkeypatch.setattr(analysis, "MAX_ALL_PAIRS", 5)
     monkeypatch.setattr(_sections, "MAX_ALL_PAIRS", 5)
-    for module in ("algocompare.posthoc.analysis", "algocompare.bayesian.analysis",
-                   "algocompare.frequentist.parametric_analysis"):
+    for module in ("algocompare.posthoc._analysis", "algocompare.bayesian._analysis",
+                   "algocompare.frequentist._parametric_analysis"):
         monkeypatch.setattr(f"{module}.MAX_ALL_PAIRS", 5)
     data = _table(6, n=10)
     page = write_report(data, tmp_path / "r.html", AnalysisOptions(progress=False)).read_text()

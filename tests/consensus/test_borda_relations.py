@@ -134,7 +134,7 @@ def test_analysis_section_and_plot(tmp_path):
 
     matplotlib.use("Agg")
     from algocompare.analysis import AnalysisOptions
-    from algocompare.consensus.analysis import section
+    from algocompare.consensus._analysis import section
 
     sec = section(ac.load_dataset("ice_cream"), AnalysisOptions())
     assert sec.key == "consensus" and "vanilla > strawberry" in sec.text

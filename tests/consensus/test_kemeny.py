@@ -112,7 +112,7 @@ def test_bad_input():
 def test_weak_milp_path_matches_brute_force(monkeypatch):
     import sys
 
-    km = sys.modules["algocompare.consensus.kemeny"]
+    km = sys.modules["algocompare.consensus._kemeny"]
 
     monkeypatch.setattr(km, "_ENUM_WEAK_MAX", 1)  # force the binary program on every component
     for k in (0, 1, 3, 5):

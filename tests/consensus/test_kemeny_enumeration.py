@@ -81,7 +81,7 @@ def test_uniform_profile_many_optima_and_guards():
 def test_time_limit_during_enumeration_keeps_a_proven_optimum(monkeypatch):
     import sys
 
-    km = sys.modules["algocompare.consensus.kemeny"]  # its steps are looked up there
+    km = sys.modules["algocompare.consensus._kemeny"]  # its steps are looked up there
 
     rng = np.random.default_rng(18)
     rankings = _rankings(_random_levels(rng, 24, 6, ties=False))
@@ -100,7 +100,7 @@ def test_fractional_lp_profile_uses_milp_optimum():
     # Condorcet-cycle-rich profile whose LP relaxation is fractional (checked below)
     import sys
 
-    km = sys.modules["algocompare.consensus.kemeny"]
+    km = sys.modules["algocompare.consensus._kemeny"]
     as_profile = km.as_profile
 
     for seed in range(40):

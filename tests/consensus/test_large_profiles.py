@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import algocompare as ac
-from algocompare.consensus import distance
-from algocompare.consensus.rankings import as_profile, at_least_counts, dense_levels, row_dense_levels
+from algocompare.consensus import _distance as distance
+from algocompare.consensus._rankings import as_profile, at_least_counts, dense_levels, row_dense_levels
 
 _tables = arrays(np.float64, st.tuples(st.integers(1, 12), st.integers(1, 9)),
                  elements=st.sampled_from([-1.0, -0.0, 0.0, 0.5, 2.0]) | st.floats(-50, 50))

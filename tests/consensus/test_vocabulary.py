@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 import algocompare as ac
-from algocompare.consensus.results import ConsensusResult
+from algocompare.consensus._results import ConsensusResult
 
 PROFILE = [["a", "b", "c"], ["b", "a", "c"], ["a", "c", "b"]]
 TABLE = pd.DataFrame({"A": [1.0, 2.0, 3.0, 1.0], "B": [2.0, 1.0, 1.0, 3.0], "C": [3.0, 3.0, 2.0, 2.0]},

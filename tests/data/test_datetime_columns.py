@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 
 import algocompare as ac
-from algocompare.data.convert import as_results
+from algocompare.data._convert import as_results
 
 WIDE = pd.DataFrame({"A": pd.to_datetime(["2024-01-01", "2024-01-02", "2024-01-04"]),
                      "B": pd.to_datetime(["2024-01-03", "2024-01-05", "2024-01-02"])}, index=["f1", "f2", "f3"])

@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 
 import algocompare as ac
-from algocompare.effects import effect_size as es
+from algocompare.effects import _effect_size as es
 
 
 def _table() -> tuple[pd.DataFrame, list[str]]:

@@ -131,7 +131,7 @@ def test_simulate_runs_model():
 
 def test_delimiters_are_sniffed_then_read_by_the_fast_parser(tmp_path):
     # ';' files (and ',' / '|' / tab) read the same as with pandas' own sniffing
-    from algocompare.data.io import _text_options
+    from algocompare.data._io import _text_options
 
     for sep in (",", ";", "|", "\t"):
         path = tmp_path / "t.csv"

@@ -142,7 +142,7 @@ def test_single_algorithm_and_single_instance():
     with pytest.raises(ValueError, match="only 1 algorithm"):
         ac.Results.from_wide(WIDE[["A"]])
     one = ac.Results.from_wide(WIDE.iloc[:1])
-    from algocompare.data.convert import as_blocks
+    from algocompare.data._convert import as_blocks
     with pytest.raises(ValueError, match="only 1 instance"):
         as_blocks(one)
 
@@ -154,7 +154,7 @@ def test_wrong_column_names_in_long_data():
 
 
 def test_as_results_rejects_wrong_types():
-    from algocompare.data.convert import as_results
+    from algocompare.data._convert import as_results
     with pytest.raises(TypeError, match="2-D array"):
         as_results([1.0, 2.0, 3.0])
     with pytest.raises(TypeError, match="Results, a wide DataFrame"):

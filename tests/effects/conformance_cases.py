@@ -1,6 +1,6 @@
 """Effect-size and power functions registered for the shared conformance checks."""
 
-from algocompare.effects.effect_size import (
+from algocompare.effects._effect_size import (
     cliffs_delta,
     cohens_d,
     cohens_d_prime,
@@ -9,7 +9,7 @@ from algocompare.effects.effect_size import (
     rank_biserial,
     vargha_delaney_a12,
 )
-from algocompare.effects.power import power_curve
+from algocompare.effects._power import power_curve
 from tests.conformance import PAIRED_X, PAIRED_Y, Case
 
 

@@ -5,7 +5,7 @@ import pingouin as pg
 import pytest
 
 import algocompare as ac
-from algocompare.effects.effect_size import hedges_correction
+from algocompare.effects._effect_size import hedges_correction
 
 X = [3, 4, 6, 7, 5, 6, 7, 3, 5, 4, 2]  # pingouin's compute_esci example
 Y = [4, 6, 6, 7, 6, 5, 5, 2, 3, 4, 1]
@@ -62,7 +62,7 @@ def test_cliffs_delta_effsize_reference():
     # effsize's comments give the consistent-variance terms 0.2669753, 0.447 and 1.0055556
     consistent = ac.cliffs_delta(TREATMENT, CONTROL, variance="consistent")
     expected_var = (5 * 0.2669753 + 9 * 0.447 + 1.0055556) / 60
-    from algocompare.effects.effect_size import _cliff_variance
+    from algocompare.effects._effect_size import _cliff_variance
     assert _cliff_variance(np.array(TREATMENT, float), np.array(CONTROL, float), "consistent")[1] == pytest.approx(
         expected_var, abs=1e-7)
     assert consistent.ci_low < -0.25 < consistent.ci_high

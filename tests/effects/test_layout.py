@@ -43,12 +43,12 @@ def test_public_functions_show_their_real_parameters(package):
 
 
 def test_old_samplesize_names_resolve_with_a_warning():
-    import algocompare.effects.effect_size as effect_size
+    import algocompare.effects._effect_size as effect_size
     import algocompare.samplesize as samplesize
 
     with pytest.warns(DeprecationWarning, match="algocompare.effects.cohens_d"):
         assert samplesize.cohens_d is ac.cohens_d
-    with pytest.warns(DeprecationWarning, match="algocompare.effects.effect_size"):
+    with pytest.warns(DeprecationWarning, match="algocompare.effects._effect_size"):
         from algocompare.samplesize import effect_size as old
     assert old is effect_size
     with pytest.raises(AttributeError):

@@ -1,4 +1,4 @@
-"""Effect sizes of all pairs over a table (effects/paired_table.py) and their magnitude labels.
+"""Effect sizes of all pairs over a table (effects/_paired_table.py) and their magnitude labels.
 
 References: pingouin's ``wilcoxon`` RBC (the matched-pairs rank-biserial correlation, Kerby
 2014), computed by the peer on the same hard-coded data; the scalar functions of
@@ -58,7 +58,7 @@ def test_maximising_flips_the_sign_and_positive_means_better():
 
 
 def test_batches_give_the_same_values(monkeypatch):
-    from algocompare.effects import paired_table
+    from algocompare.effects import _paired_table as paired_table
 
     whole = paired_effect_sizes(TABLE, measure="d_z")
     monkeypatch.setattr(paired_table, "_BATCH_CELLS", 8)  # one pair per batch

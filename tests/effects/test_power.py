@@ -5,7 +5,7 @@ import pytest
 from scipy import stats
 
 import algocompare as ac
-from algocompare.effects.power import power, power_curve, t_power, z_power
+from algocompare.effects._power import power, power_curve, t_power, z_power
 
 # (kwargs, R value); each from base R 4.x, options(digits=10)
 R_POWER = [

@@ -10,10 +10,10 @@ import pytest
 
 import algocompare as ac
 from algocompare.experiment import calc_nreps, read_log, run_experiment
-from algocompare.experiment.executors import InlineBackend
-from algocompare.experiment.results_file import RunLog
-from algocompare.experiment.scheduler import Study
-from algocompare.experiment.seeds import bootstrap_seed, instance_order_seed, integer_seed, run_seed
+from algocompare.experiment._executors import InlineBackend
+from algocompare.experiment._results_file import RunLog
+from algocompare.experiment._scheduler import Study
+from algocompare.experiment._seeds import bootstrap_seed, instance_order_seed, integer_seed, run_seed
 from tests.experiment import algorithms_fixture as fx
 
 SETTINGS = dict(d=1.0, se_max=0.6, n0=4, nmax=60, power=0.8)

@@ -7,7 +7,7 @@ import textwrap
 import numpy as np
 import pandas as pd
 
-from algocompare.experiment.fingerprint import algorithm_tag, differences, instance_tag, setting_tags
+from algocompare.experiment._fingerprint import algorithm_tag, differences, instance_tag, setting_tags
 
 SOURCE = """
 import numpy as np
@@ -55,7 +55,7 @@ def test_hashes_do_not_depend_on_the_session():
         import sys
         sys.path[:0] = {sys.path!r}
         from tests.experiment.test_runner_fingerprint import _namespace
-        from algocompare.experiment.fingerprint import algorithm_tag, instance_tag
+        from algocompare.experiment._fingerprint import algorithm_tag, instance_tag
         ns = _namespace()
         print(algorithm_tag(ns["algorithm"]), algorithm_tag(ns["Solver"](1.0)), instance_tag({{"a", "b", "c"}}))
     """)
@@ -198,7 +198,7 @@ def test_settings_hash_is_canonical():
         import sys
         sys.path[:0] = {sys.path!r}
         from tests.experiment.test_runner_fingerprint import _settings_namespace
-        from algocompare.experiment.fingerprint import algorithm_tag, setting_tags
+        from algocompare.experiment._fingerprint import algorithm_tag, setting_tags
         ns = _settings_namespace()
         print(algorithm_tag(ns["algorithm"]), sorted(setting_tags(ns["algorithm"]).items()))
     """)

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import algocompare as ac
-from algocompare.frequentist import assumptions
+from algocompare.frequentist import _assumptions as assumptions
 
 ALPHA = 0.05
 N_SETS = 300

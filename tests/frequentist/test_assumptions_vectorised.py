@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import algocompare as ac
-from algocompare.frequentist.assumptions import _normality_row, _shapiro_padded
+from algocompare.frequentist._assumptions import _normality_row, _shapiro_padded
 
 
 def _shapiro_many(samples: dict) -> dict:
@@ -33,7 +33,7 @@ def test_variance_tests_of_every_instance_at_once_equal_one_scipy_call_each(test
     """Issue 19: balanced runs are tested for equal variances on every instance at once;
     statistics, p-values and notes equal the per-instance scipy path, degenerate cases
     included (constant instances, zero-variance groups, two runs per group, 1e306)."""
-    from algocompare.frequentist import assumptions
+    from algocompare.frequentist import _assumptions as assumptions
 
     rng = np.random.default_rng(0)
     tied = rng.normal(size=(50, 4, 5))

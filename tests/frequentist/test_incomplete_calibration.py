@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from algocompare.frequentist.incomplete import check_bibd, design_from_values, durbin_parts, skillings_mack_statistic
-from algocompare.posthoc.incomplete import skillings_mack_pairs
+from algocompare.frequentist._incomplete import check_bibd, design_from_values, durbin_parts, skillings_mack_statistic
+from algocompare.posthoc._incomplete import skillings_mack_pairs
 
 ALPHA = 0.05
 N_SIM = 1000

@@ -247,7 +247,7 @@ def test_rm_anova_near_the_float_limit_equals_the_rescaled_table():
 
 def test_analyze_section_prints_no_decision_on_an_undefined_anova():
     from algocompare.analysis import AnalysisOptions
-    from algocompare.frequentist.analysis import section
+    from algocompare.frequentist._analysis import section
 
     text = section(ac.Results.from_array(ALL_TIES), AnalysisOptions()).text
     anova = next(line for line in text.splitlines() if line.startswith("Repeated-measures ANOVA"))

@@ -10,8 +10,8 @@ from scipy import stats
 
 import algocompare as ac
 from algocompare._results import TestResult
-from algocompare.data.convert import as_blocks
-from algocompare.frequentist.omnibus import OMNIBUS_TESTS, OmnibusTest
+from algocompare.data._convert import as_blocks
+from algocompare.frequentist._omnibus import OMNIBUS_TESTS, OmnibusTest
 
 CEC = ac.load_dataset("cec2005_d10")
 

@@ -84,7 +84,7 @@ def test_page_against_scipy():
 
 
 def test_page_exact_distribution_properties():
-    from algocompare.frequentist.page import page_null_distribution
+    from algocompare.frequentist._page import page_null_distribution
     support, pmf = page_null_distribution(30, 10)
     assert pmf.sum() == pytest.approx(1.0)
     mean = float(support @ pmf)

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 import algocompare as ac
-from algocompare.frequentist.parametric_analysis import paired_t_posthoc
+from algocompare.frequentist._parametric_analysis import paired_t_posthoc
 
 ALPHA, N_SETS, N_INSTANCES, K = 0.05, 400, 15, 5
 

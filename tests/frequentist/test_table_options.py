@@ -1,5 +1,5 @@
 """direction= and nan_policy= on every frequentist function that takes a table (issue 16):
-one input path (algocompare.data.convert), the same meaning everywhere."""
+one input path (algocompare.data._convert), the same meaning everywhere."""
 
 from __future__ import annotations
 

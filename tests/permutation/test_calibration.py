@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from algocompare.permutation.calibration import rejection_rates
+from algocompare.permutation._calibration import rejection_rates
 
 ALPHA = 0.05
 

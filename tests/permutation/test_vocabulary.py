@@ -13,7 +13,7 @@ import pytest
 import algocompare as ac
 from algocompare._options import N_RESAMPLES
 from algocompare.analysis import AnalysisOptions
-from algocompare.permutation.analysis import section
+from algocompare.permutation._analysis import section
 from tests.permutation.test_synchronized import TINY, as_results
 
 TABLE_FUNCTIONS = [ac.permutation_test, ac.msd_intervals, ac.relative_deviation, ac.zemel_measure]

@@ -10,7 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import algocompare as ac
-from algocompare.plots.cd_diagram import _CLIQUE_GAP, _CLIQUE_OVERHANG, bonferroni_dunn_chart, cd_diagram, clique_levels
+from algocompare.plots._cd_diagram import (
+    _CLIQUE_GAP,
+    _CLIQUE_OVERHANG,
+    bonferroni_dunn_chart,
+    cd_diagram,
+    clique_levels,
+)
 from tests.plots.fakes import FakePosthoc, fake
 
 

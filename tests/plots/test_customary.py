@@ -15,7 +15,7 @@ import pytest
 import algocompare as ac
 from algocompare import plots
 from algocompare._results import BaseResult
-from algocompare.report import figures
+from algocompare.report import _figures as figures
 
 matplotlib.use("Agg")
 

@@ -6,7 +6,7 @@ import pytest
 from scipy import stats
 
 import algocompare as ac
-from algocompare.plots.distribution import distribution_plot, histogram_qq, normality_plots, runs_distribution
+from algocompare.plots._distribution import distribution_plot, histogram_qq, normality_plots, runs_distribution
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,7 @@ def test_violin_density_is_matplotlibs_kernel_density():
     within 0.1 % of its peak when more than 2,048 distinct values are binned."""
     from matplotlib import mlab
 
-    from algocompare.plots.distribution import _density
+    from algocompare.plots._distribution import _density
 
     rng = np.random.default_rng(0)
     for values, tolerance in ((rng.normal(size=40), 1e-14), (np.round(rng.normal(size=500)), 1e-14),

@@ -240,7 +240,7 @@ def test_a_name_is_abbreviated_the_same_way_on_both_axes_of_a_heatmap():
 
 
 def test_report_heatmap_keeps_long_names_whole_and_inside():
-    from algocompare.report import figures as views
+    from algocompare.report import _figures as views
 
     result = cases.real_result("pairs")
     view = next(v for v in views.figure_views(result) if v.key == "pvalue_heatmap")

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import algocompare as ac
-from algocompare.plots.posthoc import pvalue_heatmap, sign_plot
+from algocompare.plots._posthoc import pvalue_heatmap, sign_plot
 from tests.plots.fakes import fake
 
 

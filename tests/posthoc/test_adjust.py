@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from statsmodels.stats.multitest import multipletests
 
 from algocompare.posthoc import adjust_pvalues
-from algocompare.posthoc.adjust import CORRECTIONS
-from algocompare.posthoc.bergmann import MAX_EXACT_K, bell_number, bergmann_hommel, set_partitions
-from algocompare.posthoc.shaffer import shaffer_multipliers, true_hypothesis_counts
+from algocompare.posthoc._adjust import CORRECTIONS
+from algocompare.posthoc._bergmann import MAX_EXACT_K, bell_number, bergmann_hommel, set_partitions
+from algocompare.posthoc._shaffer import shaffer_multipliers, true_hypothesis_counts
 
 P = np.array([0.0012, 0.0430, 0.0210, 0.3300, 0.0049, 0.0210, 0.7700, 0.0003, 0.0910, 0.0160])
 
@@ -38,7 +38,7 @@ def test_holland_finner_li_rom_formulas() -> None:
 
 def test_rom_two_and_three_levels() -> None:
     # Rom (1990): alpha_m = alpha, alpha_{m-1} = alpha/2, alpha_{m-2} = (alpha + alpha^2 - 3 (alpha/2)^2)/3
-    from algocompare.posthoc.adjust import rom_levels
+    from algocompare.posthoc._adjust import rom_levels
 
     a = 0.05
     np.testing.assert_allclose(rom_levels(3, a), [(a + a**2 - 3 * (a / 2) ** 2) / 3, a / 2, a], rtol=1e-14)

@@ -6,7 +6,7 @@ import json
 
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions
-from algocompare.posthoc.analysis import section
+from algocompare.posthoc._analysis import section
 
 
 def test_section_control_and_all_pairs() -> None:

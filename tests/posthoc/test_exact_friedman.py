@@ -13,7 +13,7 @@ from scipy.stats import norm
 
 import algocompare as ac
 from algocompare.posthoc import adjust_pvalues, posthoc, rank_sum_difference_pvalue
-from algocompare.posthoc.exact_friedman import _lower_cumulative_counts, eisinga_upper_count
+from algocompare.posthoc._exact_friedman import _lower_cumulative_counts, eisinga_upper_count
 
 
 def brute_force_distribution(n: int, k: int) -> dict[int, Fraction]:

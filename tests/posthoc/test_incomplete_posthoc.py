@@ -13,7 +13,7 @@ import pytest
 import scikit_posthocs as sp
 
 import algocompare as ac
-from algocompare.posthoc.adjust import CORRECTIONS, PAIRWISE_CORRECTIONS
+from algocompare.posthoc._adjust import CORRECTIONS, PAIRWISE_CORRECTIONS
 from tests.frequentist.incomplete_tables import BRADY, CONOVER, NORMAL20, SMALL, TABLES, TIES12, R
 
 RTOL = 1e-9

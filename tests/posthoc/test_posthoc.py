@@ -67,7 +67,7 @@ def test_garcia_2009_table_8_critical_differences_and_ranks(cec: ac.Results) -> 
 
 def test_nemenyi_critical_difference_demsar() -> None:
     # Demšar (2006) Table 5a: q_0.05 = 2.569 (k = 4), 3.164 (k = 10); q_0.10 = 2.291 (k = 4)
-    from algocompare.posthoc.critical import critical_value
+    from algocompare.posthoc._critical import critical_value
 
     assert critical_value(4, 0.05) == pytest.approx(2.569, abs=5e-4)
     assert critical_value(10, 0.05) == pytest.approx(3.164, abs=5e-4)
@@ -118,7 +118,7 @@ def test_result_api_all_pairs(cec: ac.Results) -> None:
     statistic = result.matrix("statistic")
     assert np.allclose(statistic, -statistic.T, equal_nan=True)
     assert result.reject(0.2).to_numpy().sum() >= result.reject(0.05).to_numpy().sum()
-    from algocompare.plots.customary import customary_figure
+    from algocompare.plots._customary import customary_figure
 
     assert customary_figure(result).draw.__name__ == "cd_diagram"
     for group in result.cliques():
@@ -133,7 +133,7 @@ def test_cliques_are_maximal_on_a_known_pattern() -> None:
     table = pd.DataFrame({"algorithm_a": ["A", "A", "A", "B", "B", "C"], "algorithm_b": ["B", "C", "D", "C", "D", "D"],
                           "statistic": 0.0, "pvalue": 0.0,
                           "pvalue_adj": [0.5, 0.5, 0.01, 0.5, 0.01, 0.5], "reject": False})
-    from algocompare.posthoc.result import PosthocResult
+    from algocompare.posthoc._result import PosthocResult
 
     result = PosthocResult(method="m", test="friedman", p_adjust="holm", control=None, alpha=0.05,
                            n_instances=5, n_algorithms=4, critical_difference=None, table=table,
@@ -234,7 +234,7 @@ def test_classic_se_closed_forms() -> None:
 
 
 def test_critical_difference_uses_the_same_standard_error(cec: ac.Results) -> None:
-    from algocompare.posthoc.critical import critical_value
+    from algocompare.posthoc._critical import critical_value
 
     for se in ("permutation", "classic"):
         result = posthoc(cec, test="aligned_ranks", p_adjust="nemenyi", se=se)

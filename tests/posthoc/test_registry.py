@@ -11,9 +11,9 @@ import pytest
 from scipy.stats import binomtest
 
 import algocompare as ac
-from algocompare.posthoc import registry
-from algocompare.posthoc.adjust import ADJUSTMENTS, CORRECTIONS, FAMILY_CORRECTIONS, PAIRWISE_CORRECTIONS
-from algocompare.posthoc.registry import INCOMPLETE_TESTS, POSTHOC_TESTS, RANK_TESTS, PosthocTest
+from algocompare.posthoc import _registry as registry
+from algocompare.posthoc._adjust import ADJUSTMENTS, CORRECTIONS, FAMILY_CORRECTIONS, PAIRWISE_CORRECTIONS
+from algocompare.posthoc._registry import INCOMPLETE_TESTS, POSTHOC_TESTS, RANK_TESTS, PosthocTest
 
 CEC = ac.load_dataset("cec2005_d10")
 
@@ -145,7 +145,7 @@ def test_shares_one_se_for_results_of_the_registry_older_results_and_others():
     import dataclasses
 
     from algocompare.plots import bonferroni_dunn_chart
-    from algocompare.posthoc.registry import shares_one_se
+    from algocompare.posthoc._registry import shares_one_se
     from algocompare.report import figure_views
 
     friedman = ac.posthoc(CEC, control="G-CMA-ES")

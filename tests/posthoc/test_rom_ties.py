@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import algocompare as ac
 from algocompare.posthoc import adjust_pvalues
-from algocompare.posthoc.adjust import CORRECTIONS, FAMILY_CORRECTIONS, rom_levels
+from algocompare.posthoc._adjust import CORRECTIONS, FAMILY_CORRECTIONS, rom_levels
 from tests.posthoc.test_adjust import pair_matrix, pair_series
 
 ALPHAS = (0.01, 0.05, 0.1, 0.25)

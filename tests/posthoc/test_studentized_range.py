@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy.stats import norm, studentized_range
 
-from algocompare.posthoc.adjust import nemenyi_from_z, studentized_range_sf
+from algocompare.posthoc._adjust import nemenyi_from_z, studentized_range_sf
 
 
 @pytest.mark.parametrize("k", [2, 3, 5, 10, 14, 30])

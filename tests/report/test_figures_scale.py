@@ -7,7 +7,7 @@ import numpy as np
 from PIL import Image
 
 import algocompare as ac
-from algocompare.report import figures
+from algocompare.report import _figures as figures
 
 
 def test_png_export_caps_the_pixels_of_a_huge_figure(tmp_path):

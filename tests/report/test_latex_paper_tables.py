@@ -1,4 +1,4 @@
-"""The content of the paper tables (algocompare.report.paper): the summary's effect sizes and
+"""The content of the paper tables (algocompare.report._paper): the summary's effect sizes and
 decisions, the control table, the all-pairs matrix and list, numbering with a key only when names
 do not fit, the Kemeny ranking, mean-rank order of to_markdown, and analyze --latex-width."""
 
@@ -11,7 +11,7 @@ import pytest
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions, run_analysis
 from algocompare.effects import paired_effect_sizes
-from algocompare.report.paper import (
+from algocompare.report._paper import (
     all_pairs_table,
     control_table,
     paper_html,

@@ -40,7 +40,7 @@ ALLOWED_OBJECTS = {
 
 #: (module, the probed expression, why it is not a guess of a result's kind)
 ALLOWED_PROBES = {
-    ("customary.py", "cls", "_plot_function"):
+    ("_customary.py", "cls", "_plot_function"):
         "the deprecated (0.1) way a user's own result class named its figure; dispatch is by class "
         "(register_customary_figure), this is the warned fallback for classes not registered",
     ("_fit.py", "text.get_window_extent(renderer)", None):

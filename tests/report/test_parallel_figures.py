@@ -4,7 +4,7 @@ import re
 
 import algocompare as ac
 from algocompare.analysis import run_analysis
-from algocompare.report import figures
+from algocompare.report import _figures as figures
 
 
 def _jobs():

@@ -11,7 +11,7 @@ import pytest
 
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions, run_analysis
-from algocompare.report.reading import reading
+from algocompare.report._reading import reading
 from tests.plots.layout_cases import data as long_named_data
 
 OPTIONS = AnalysisOptions(bayesian=True, n_samples=1000, n_resamples=200)
@@ -116,9 +116,9 @@ def test_report_with_long_names_stays_inside_1280_px(tmp_path):
 
 
 def test_the_bayesian_matrix_and_msd_intervals_follow_the_report_order():
-    from algocompare.report import figures
-    from algocompare.report.figures import in_rank_order as _ordered_view
-    from algocompare.report.order import algorithm_order
+    from algocompare.report import _figures as figures
+    from algocompare.report._figures import in_rank_order as _ordered_view
+    from algocompare.report._order import algorithm_order
 
     data = ac.load_dataset("cec2005_d10").select(algorithms=["BLX-MA", "DE", "G-CMA-ES", "EDA"])
     order = algorithm_order(data)
@@ -146,7 +146,7 @@ def _rules(style):
 
 
 def test_the_style_keeps_tokens_whole_and_scrolls_what_is_wide():
-    from algocompare.report.html import _STYLE
+    from algocompare.report._html import _STYLE
 
     # The old rule broke "20" into "2" over "0" and headers into "statisti" over "c".
     assert "anywhere" not in _STYLE and "break-all" not in _STYLE
@@ -161,7 +161,7 @@ def test_the_style_keeps_tokens_whole_and_scrolls_what_is_wide():
 
 
 def test_long_free_text_cells_wrap_at_spaces_only():
-    from algocompare.report.html import _mark_long_text
+    from algocompare.report._html import _mark_long_text
 
     order = "NL-SHADE-RSP &gt; L-SHADE (linear pop. reduction) &gt; CMA-ES (IPOP, restarts) &gt; jSO"
     marked = _mark_long_text(f"<tr><td>jSO</td><td class=\"num\">1704301.7038</td><td>{order}</td></tr>")
@@ -175,7 +175,7 @@ def test_long_free_text_cells_wrap_at_spaces_only():
 
 
 def test_figures_shrink_only_until_their_smallest_text_is_8_px():
-    from algocompare.report.html import _legible
+    from algocompare.report._html import _legible
 
     def svg(points, size):
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{points}pt" height="100pt" viewBox="0 0 {points} 100">'
@@ -199,7 +199,7 @@ def test_every_table_and_figure_of_a_report_sits_in_its_own_scroll_box():
 
 
 def test_console_prose_wraps_at_spaces_and_aligned_lines_keep_their_columns():
-    from algocompare.report.html import _STYLE, _console_html
+    from algocompare.report._html import _STYLE, _console_html
 
     text = ("Question: which pairs differ? The z tests (Shapiro-Wilk) treat the instances as a sample.\n"
             "test          statistic    p-value\nFriedman        180.3949  1.410e-31")
@@ -212,7 +212,7 @@ def test_console_prose_wraps_at_spaces_and_aligned_lines_keep_their_columns():
 
 
 def test_one_result_of_many_values_is_set_vertically():
-    from algocompare.report.html import _one_result_vertically
+    from algocompare.report._html import _one_result_vertically
 
     frame = pd.DataFrame({"method": ["Synchronized permutation test"], "statistic": [65.2159], "p": [0.0079],
                           "alternative": ["two-sided"], "resamples": [252]})

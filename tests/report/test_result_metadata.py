@@ -11,9 +11,9 @@ import algocompare as ac
 from algocompare._kinds import RESULT_KINDS, kind_of
 from algocompare._results import BaseResult
 from algocompare.analysis import AnalysisOptions, run_analysis
-from algocompare.posthoc import registry
-from algocompare.posthoc.reading import posthoc_sentence, procedure
-from algocompare.posthoc.registry import PosthocTest
+from algocompare.posthoc import _registry as registry
+from algocompare.posthoc._reading import posthoc_sentence, procedure
+from algocompare.posthoc._registry import PosthocTest
 from algocompare.report import reading
 
 CEC = ac.load_dataset("cec2005_d10")
@@ -60,7 +60,7 @@ def test_the_reading_names_a_new_post_hoc_test_by_its_label(toy_test):
 
 def test_the_reading_keeps_its_own_names_of_the_default_and_parametric_tests():
     assert procedure(ac.posthoc(CEC, control="G-CMA-ES")) == "Friedman post-hoc, holm adjustment"
-    from algocompare.frequentist.parametric_analysis import paired_t_posthoc
+    from algocompare.frequentist._parametric_analysis import paired_t_posthoc
 
     assert procedure(paired_t_posthoc(CEC, None, "tukey", 0.05)) == "Tukey's HSD"
     assert procedure(paired_t_posthoc(CEC, None, "holm", 0.05)) == "paired t-tests, holm adjustment"

@@ -20,7 +20,7 @@ from algocompare._tables import (
     result_frame,
 )
 from algocompare.analysis import AnalysisOptions, run_analysis
-from algocompare.report.order import in_order
+from algocompare.report._order import in_order
 
 
 def test_pvalues_in_scientific_notation_are_math_and_rejections_bold():

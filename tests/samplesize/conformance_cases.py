@@ -5,10 +5,10 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from algocompare.experiment import calc_nreps, run_experiment
-from algocompare.samplesize.bootstrap import bootstrap_means
-from algocompare.samplesize.instances import calc_instances, instance_power_curve
-from algocompare.samplesize.sample_size import sample_size
-from algocompare.samplesize.standard_error import calc_se
+from algocompare.samplesize._bootstrap import bootstrap_means
+from algocompare.samplesize._instances import calc_instances, instance_power_curve
+from algocompare.samplesize._sample_size import sample_size
+from algocompare.samplesize._standard_error import calc_se
 from tests.conformance import Case
 
 X1 = [10.2, 11.5, 9.8, 10.9, 12.1, 10.4]

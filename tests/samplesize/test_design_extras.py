@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from algocompare.cli import main
-from algocompare.samplesize.bootstrap import bootstrap_means
-from algocompare.samplesize.instances import instance_power_curve
+from algocompare.samplesize._bootstrap import bootstrap_means
+from algocompare.samplesize._instances import instance_power_curve
 
 
 def test_bootstrap_means_matches_loop():

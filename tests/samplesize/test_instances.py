@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from algocompare.samplesize.instances import calc_instances, instance_power_curve
+from algocompare.samplesize._instances import calc_instances, instance_power_curve
 
 
 @pytest.mark.parametrize("power, expected", [(0.7, 7), (0.8, 8), (0.9, 11)])

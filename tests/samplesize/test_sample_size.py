@@ -3,7 +3,7 @@
 import pytest
 
 import algocompare as ac
-from algocompare.samplesize.sample_size import sample_size
+from algocompare.samplesize._sample_size import sample_size
 
 # Bartz-Beielstein et al.: Sect. 5.6.5 (148, 63), Sect. 5.7.1 (186), Sect. 5.8.1 (65), Sect. 5.8.3 (112)
 CHAPTER = [

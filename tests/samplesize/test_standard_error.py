@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from algocompare.samplesize.standard_error import calc_se
+from algocompare.samplesize._standard_error import calc_se
 
 X1 = [10.2, 11.5, 9.8, 10.9, 12.1, 10.4]
 X2 = [13.1, 12.4, 15.0, 11.8, 14.2, 13.7, 12.9]
