@@ -328,9 +328,11 @@ class BaseResult:
         The figure is the one registered for the result's type
         (:func:`algocompare.plots.register_customary_figure`).
         """
-        from algocompare import plots
+        # Up a layer at call time, through the package's public, lazily loaded namespace (as a user's
+        # ``ac.plots``): the plots layer imports the statistical modules whose results it draws.
+        import algocompare
 
-        figure = plots.customary_figure(self)
+        figure = algocompare.plots.customary_figure(self)
         if figure is None:
             raise NotImplementedError(f"{type(self).__name__} has no customary figure.")
         return figure.draw(self, ax=ax, **kwargs)
@@ -339,11 +341,11 @@ class BaseResult:
     def _plot_function(self) -> str | None:
         """Deprecated (0.1): the name of the customary figure's function; figures are found by
         result type now (:func:`algocompare.plots.customary_figure`)."""
-        from algocompare import plots
+        import algocompare
         from algocompare._deprecation import warn_renamed
 
         warn_renamed("._plot_function", "algocompare.plots.customary_figure(result)", type(self).__name__)
-        figure = plots.customary_figure(self)
+        figure = algocompare.plots.customary_figure(self)
         return None if figure is None else figure.draw.__name__
 
 
