@@ -22,6 +22,16 @@ import time
 from tests.experiment.algorithms_fixture import slow
 
 
+def interruptible() -> None:
+    """``preexec_fn`` of a study started to be interrupted: Ctrl-C (SIGINT) as at a terminal.
+
+    A job started in the background of a non-interactive shell (``nohup pytest &``, some CI
+    runners) inherits SIGINT ignored, and Python then installs no KeyboardInterrupt handler: a
+    SIGINT sent to the study would do nothing, and the test would test the shell, not the runner.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _bump(path):
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     try:

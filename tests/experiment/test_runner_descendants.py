@@ -59,7 +59,7 @@ def test_programs_die_with_the_study(kind, how):
     marker = _marker()
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-c", STUDY, marker, kind], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=faults.interruptible)
     try:
         # runs under way (one per worker, at most two here), each a shell and its sleep
         started = 2 * min(2, os.cpu_count() or 1)

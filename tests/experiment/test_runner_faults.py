@@ -86,7 +86,8 @@ def _ok_records(path):
 def _child(folder, path, mode="new"):
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     return subprocess.Popen([sys.executable, "-c", CHILD, str(folder), str(path), mode, "0.005"], cwd=ROOT,
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=faults.interruptible)
 
 
 def _wait_for_progress(proc, path, before, limit=120.0):
