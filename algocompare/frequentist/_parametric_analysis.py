@@ -34,7 +34,6 @@ from algocompare.data._convert import as_blocks
 from algocompare.frequentist._assumptions import check_assumptions
 from algocompare.frequentist._omnibus import rm_anova
 from algocompare.frequentist._reading import rm_anova_sentence
-from algocompare.posthoc._adjust import adjust_pairwise, adjust_vector
 from algocompare.posthoc._analysis import (
     BATCH_CELLS,
     Adjustment,
@@ -43,6 +42,7 @@ from algocompare.posthoc._analysis import (
     describe,
     with_effect_sizes,
 )
+from algocompare.posthoc._procedure import adjust_family, pair_indices
 from algocompare.posthoc._reading import section_reading as posthoc_reading
 from algocompare.posthoc._result import PosthocResult
 
@@ -139,12 +139,7 @@ def paired_t_posthoc(results: Any, control: Any, p_adjust: str, alpha: float) ->
     n, k = values.shape
     names = list(blocks.algorithms)
     mean_ranks = blocks.mean_ranks()
-    if control is None:
-        a, b = np.triu_indices(k, 1)
-    else:
-        c = names.index(control)
-        b = np.array([j for j in range(k) if j != c], dtype=int)
-        a = np.full(b.size, c)
+    a, b = pair_indices(k, None if control is None else names.index(control))
     if p_adjust == "tukey":
         return _tukey(blocks, values, a, b, control, alpha)
     statistic = np.empty(a.size)
@@ -156,8 +151,8 @@ def paired_t_posthoc(results: Any, control: Any, p_adjust: str, alpha: float) ->
             statistic[start:start + step] = np.where(sd > 0, mean / (sd / math.sqrt(n)),
                                                      np.where(mean == 0, 0.0, np.sign(mean) * np.inf))
     pvalue = np.minimum(1.0, 2.0 * stats.t.sf(np.abs(statistic), n - 1))
-    adjusted = adjust_pairwise(pvalue, k, p_adjust, alpha) if control is None or p_adjust == "nemenyi" \
-        else adjust_vector(pvalue, p_adjust, alpha)
+    # no common standard error: Nemenyi from the p-values, as posthoc() does for such tests
+    adjusted = adjust_family(statistic, pvalue, k, p_adjust, alpha, common_se=False, all_pairs=control is None)
     table = pd.DataFrame({"algorithm_a": [names[i] for i in a], "algorithm_b": [names[j] for j in b],
                           "statistic": statistic, "pvalue": pvalue, "pvalue_adj": adjusted,
                           "reject": adjusted <= alpha})

@@ -59,7 +59,7 @@ def _max_k() -> int:
     return int((1 + (1 + 8 * MAX_PAIRS) ** 0.5) // 2)
 
 
-def _pairs(k: int, control_index: int | None) -> tuple[np.ndarray, np.ndarray]:
+def pair_indices(k: int, control_index: int | None) -> tuple[np.ndarray, np.ndarray]:
     """Index pairs (a, b): row-major upper triangle, or (control, other) in input order."""
     if control_index is None:
         return np.triu_indices(k, 1)
@@ -252,9 +252,9 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
     if control_index is not None and ADJUSTMENTS[p_adjust].needs_all_pairs:
         raise ValueError(f"p_adjust={p_adjust!r} is defined for the family of all pairwise comparisons; "
                          "use control=None, or a general adjustment such as 'holm' or 'finner' with a control.")
-    a, b = _pairs(k, control_index)
+    a, b = pair_indices(k, control_index)
     statistic, pvalue = entry.statistic(values, a, b, context)
-    adjusted = _adjusted(statistic, pvalue, k, p_adjust, alpha, entry.common_se, control_index is None)
+    adjusted = adjust_family(statistic, pvalue, k, p_adjust, alpha, entry.common_se, control_index is None)
     table = pd.DataFrame({"algorithm_a": [names[i] for i in a], "algorithm_b": [names[j] for j in b],
                           "statistic": statistic, "pvalue": pvalue, "pvalue_adj": adjusted,
                           "reject": adjusted <= alpha})
@@ -287,7 +287,7 @@ def _check_pair_count(k: int, control: Any) -> None:
                          "or a subset of the algorithms.")
 
 
-def _adjusted(statistic: np.ndarray, pvalue: np.ndarray, k: int, p_adjust: str, alpha: float, common_se: bool,
+def adjust_family(statistic: np.ndarray, pvalue: np.ndarray, k: int, p_adjust: str, alpha: float, common_se: bool,
               all_pairs: bool) -> np.ndarray:
     """The adjusted p-values; Nemenyi's of z tests with a common standard error from the z values themselves."""
     if p_adjust == "nemenyi" and common_se:
