@@ -28,7 +28,7 @@ from scipy import stats
 
 from algocompare._reading import own_or_first_line
 from algocompare._results import format_number
-from algocompare._scaling import unit_scaled
+from algocompare._scaling import standardised, unit_scaled
 from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section, size_limits
 from algocompare.data._convert import as_blocks
 from algocompare.frequentist._assumptions import check_assumptions
@@ -147,9 +147,7 @@ def paired_t_posthoc(results: Any, control: Any, p_adjust: str, alpha: float) ->
     for start in range(0, a.size, step):  # pairs in batches: never all the differences at once
         diffs = values[:, b[start:start + step]] - values[:, a[start:start + step]]
         mean, sd = diffs.mean(axis=0), diffs.std(axis=0, ddof=1)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            statistic[start:start + step] = np.where(sd > 0, mean / (sd / math.sqrt(n)),
-                                                     np.where(mean == 0, 0.0, np.sign(mean) * np.inf))
+        statistic[start:start + step] = standardised(mean, sd / math.sqrt(n))
     pvalue = np.minimum(1.0, 2.0 * stats.t.sf(np.abs(statistic), n - 1))
     # no common standard error: Nemenyi from the p-values, as posthoc() does for such tests
     adjusted = adjust_family(statistic, pvalue, k, p_adjust, alpha, common_se=False, all_pairs=control is None)
@@ -177,10 +175,7 @@ def _tukey(blocks: Any, values: np.ndarray, a: np.ndarray, b: np.ndarray, contro
     df = (n - 1) * (k - 1)
     mse = float((residual ** 2).sum()) / df
     means = scaled.mean(axis=0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        statistic = (means[b] - means[a]) / math.sqrt(2.0 * mse / n) if mse > 0 else \
-            np.where(means[b] == means[a], 0.0, np.sign(means[b] - means[a]) * np.inf)
-    statistic = np.asarray(statistic, dtype=float)
+    statistic = standardised(means[b] - means[a], math.sqrt(2.0 * max(mse, 0.0) / n))
     pvalue = np.minimum(1.0, 2.0 * stats.t.sf(np.abs(statistic), df))
     adjusted = np.minimum(1.0, stats.studentized_range.sf(np.sqrt(2.0) * np.abs(statistic), k, df))
     adjusted = np.maximum(adjusted, pvalue)  # an APV is never below its raw p-value

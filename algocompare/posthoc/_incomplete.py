@@ -21,6 +21,7 @@ import numpy as np
 from scipy.stats import norm
 from scipy.stats import t as t_dist
 
+from algocompare._scaling import standardised
 from algocompare.frequentist._incomplete import DurbinResult, SkillingsMackResult
 
 __all__ = ["durbin_pairs", "skillings_mack_pairs", "incomplete_pairs"]
@@ -33,10 +34,7 @@ def durbin_pairs(rank_sums: np.ndarray, se: float, df: float, a: np.ndarray,
     ``se`` and ``df`` are :attr:`DurbinResult.rank_sum_se` and :attr:`DurbinResult.df2`.
     """
     difference = rank_sums[b] - rank_sums[a]
-    if se > 0:
-        statistic = difference / se
-    else:  # every instance ranks alike: any difference is certain, no difference is none
-        statistic = np.where(difference == 0, 0.0, np.sign(difference) * np.inf)
+    statistic = standardised(difference, se)  # se 0: every instance ranks alike
     return statistic, 2.0 * t_dist.sf(np.abs(statistic), df)
 
 

@@ -53,6 +53,7 @@ from scipy.stats import norm
 from scipy.stats import t as t_dist
 
 from algocompare._registry import Registry
+from algocompare._scaling import standardised
 from algocompare.frequentist._incomplete import durbin, skillings_mack
 from algocompare.posthoc._exact_friedman import pairwise_exact
 from algocompare.posthoc._incomplete import incomplete_pairs
@@ -236,11 +237,7 @@ def conover_pairs(values: np.ndarray, a: np.ndarray, b: np.ndarray,
     df = (n - 1) * (k - 1)
     scale = np.sqrt(2.0 * (n * np.sum(ranks ** 2) - np.sum(sums ** 2)) / df)
     difference = sums[b] - sums[a]  # sums of half-integer ranks: exact, so equal differences are equal
-    if scale > 0:
-        statistic = difference / scale
-    else:  # every instance ranks alike
-        statistic = np.zeros_like(difference, dtype=float)
-        statistic[difference != 0] = np.copysign(np.inf, difference[difference != 0])
+    statistic = standardised(difference, scale)  # scale 0: every instance ranks alike
     return statistic, 2.0 * t_dist.sf(np.abs(statistic), df)
 
 
