@@ -24,6 +24,7 @@ RESULT_KINDS = {
     "pairwise": "a test of two algorithms (sign, Wilcoxon, paired t, rank-sum, ...)",
     "many_to_one": "tests of each algorithm against a control without a multiplicity-adjusted family",
     "per_instance": "one test per instance",
+    "win_tie_loss": "per-instance tests of runs counted as significant wins, ties and losses (+/=/−)",
     "posthoc": "a family of pairwise comparisons with adjusted p-values",
     "interval": "confidence intervals of differences",
     "assumptions": "checks of a parametric test's assumptions",
