@@ -4,15 +4,24 @@ public function: a ``Results``, a wide DataFrame (rows = instances, columns = al
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from algocompare._validation import check_design_size, check_direction, check_table_nan_policy, missing_cells_message
+from algocompare._validation import (
+    as_sample_recorded,
+    check_design_size,
+    check_direction,
+    check_nan_policy,
+    check_table_nan_policy,
+    missing_cells_message,
+    show,
+)
 from algocompare.data._results import Results
 
-__all__ = ["as_results", "as_blocks", "drop_record"]
+__all__ = ["as_results", "as_blocks", "drop_record", "Groups", "as_groups"]
 
 
 def as_results(data: Any, *, direction: str | None = None, nan_policy: str = "raise") -> Results:
@@ -69,3 +78,94 @@ def drop_record(results: Results, nan_policy: str | None) -> tuple | None:
     if nan_policy == "omit" or results.dropped_instances:
         return tuple(results.dropped_instances)
     return None
+
+
+# ----------------------------------------------------------------------------- independent samples
+
+@dataclass(frozen=True)
+class Groups:
+    """The runs of k algorithms on one instance as k independent samples (sizes may differ).
+
+    ``samples`` are oriented (negated for ``direction="maximize"``: lower is better), in the
+    order of ``names``; ``dropped`` maps an algorithm to the positions of the missing values
+    that ``nan_policy="omit"`` dropped (None under ``"raise"``).
+    """
+
+    names: tuple
+    samples: tuple
+    direction: str
+    instance: Any = None
+    dropped: dict | None = None
+
+    @property
+    def sizes(self) -> np.ndarray:
+        """The number of runs of each algorithm."""
+        return np.array([s.size for s in self.samples], dtype=int)
+
+    def padded(self) -> np.ndarray:
+        """Runs × algorithms, NaN below each algorithm's last run."""
+        out = np.full((int(self.sizes.max()), len(self.samples)), np.nan)
+        for j, sample in enumerate(self.samples):
+            out[:sample.size, j] = sample
+        return out
+
+
+def as_groups(data: Any, *, instance: Any = None, direction: str | None = None, nan_policy: str = "raise",
+              min_groups: int = 2) -> Groups:
+    """The k samples of the runs of one instance, from every input a user may have.
+
+    ``data`` is a :class:`~algocompare.Results` with runs (``instance=`` picks the instance,
+    required when there are several), a long DataFrame with ``algorithm`` and ``value``
+    columns (and ``instance``, then read as a ``Results``), a dict ``{algorithm: runs}`` or a
+    list/tuple of 1-D arrays (named "1", "2", ...). Values are oriented once, here.
+    """
+    check_nan_policy(nan_policy)
+    if isinstance(data, pd.DataFrame) and not isinstance(data, Results):
+        data = _long_groups(data, direction, nan_policy)
+    if isinstance(data, Results):
+        results = as_results(data, direction=direction, nan_policy="keep")
+        if instance is None and results.n_instances > 1:
+            raise ValueError(f"these results have {results.n_instances} instances; choose one with instance= "
+                             "(or compare them all with per_instance).")
+        runs = results.instance_runs(instance, oriented=True)
+        named = {a: s.to_numpy(float) for a, s in runs.items()}
+        return _checked_groups(named, results.direction, instance if instance is not None
+                               else results.instances[0], nan_policy, min_groups, oriented=True)
+    if instance is not None:
+        raise TypeError("instance= applies to a Results or a long DataFrame with an instance column; "
+                        f"a {type(data).__name__} holds the runs of one instance.")
+    if isinstance(data, dict):
+        named = dict(data)
+    elif isinstance(data, (list, tuple)) and not isinstance(data, str):
+        named = {str(i + 1): x for i, x in enumerate(data)}
+    else:
+        raise TypeError(f"expected a Results with runs, a long DataFrame (algorithm, value), a dict "
+                        f"{{algorithm: runs}} or a list of 1-D arrays, got {type(data).__name__}.")
+    return _checked_groups(named, check_direction(direction or "minimize"), None, nan_policy, min_groups)
+
+
+def _long_groups(frame: pd.DataFrame, direction: str | None, nan_policy: str) -> Any:
+    """A long DataFrame: a ``Results`` when it has an instance column, else ``{algorithm: values}``."""
+    missing = [c for c in ("algorithm", "value") if c not in frame.columns]
+    if missing:
+        raise ValueError(f"the DataFrame has no {' or '.join(map(repr, missing))} column; pass one row per run "
+                         "with columns algorithm and value (and instance), or a dict {algorithm: runs}.")
+    if "instance" in frame.columns:
+        return Results.from_long(frame, run="run" if "run" in frame.columns else None,
+                                 direction=direction or "minimize", nan_policy="keep")
+    return {a: part.to_numpy() for a, part in frame.groupby("algorithm", sort=False, observed=True)["value"]}
+
+
+def _checked_groups(named: dict, direction: str, instance: Any, nan_policy: str, min_groups: int, *,
+                    oriented: bool = False) -> Groups:
+    if len(named) < min_groups:
+        raise ValueError(f"{len(named)} sample(s); at least {min_groups} algorithms are compared.")
+    sign = -1.0 if direction == "maximize" and not oriented else 1.0
+    samples, dropped = [], {}
+    for name, x in named.items():
+        values, lost = as_sample_recorded(x, f"the runs of {show(name)}", nan_policy=nan_policy, min_size=1)
+        samples.append(sign * values + 0.0)  # + 0.0: no negative zeros
+        if lost:
+            dropped[name] = lost
+    return Groups(names=tuple(named), samples=tuple(samples), direction=direction, instance=instance,
+                  dropped=dropped if nan_policy == "omit" else None)
