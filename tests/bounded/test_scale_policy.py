@@ -82,6 +82,7 @@ SAMPLE_STATISTICS = {
     "check_assumptions": lambda s: ac.check_assumptions(_runs(s)),
     "dominance": lambda s: ac.dominance(_runs(s), instance=0),
     "per_instance": lambda s: ac.per_instance(_runs(s), "A", "B"),
+    "win_tie_loss": lambda s: ac.win_tie_loss(_runs(s), "A", test="welch"),
     "describe": lambda s: _runs(s).describe(),
     "describe_per_instance": lambda s: _runs(s).describe(per_instance=True),
     "describe_table": lambda s: ac.Results.from_array(TABLE * s, algorithms=list("ABCD")).describe(),
