@@ -29,6 +29,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "MultipleSignResult", "MultivariateNormalityResult", "NormalityResult", "OmnibusResult", "PageResult",
         "PairedTTestResult", "PerInstanceResult", "QuadeResult", "RMAnovaResult", "RankSumResult",
         "RankTestResult", "SignTestResult", "SkillingsMackResult", "WilcoxonResult",
+        "win_tie_loss", "WinTieLossResult",
+        "kruskal_wallis", "anderson_darling", "one_way_anova", "welch_anova",
+        "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult",
     ),
     "posthoc": (
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",
@@ -64,6 +67,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "BayesianPairwiseResult", "IDPResult", "MultipleMeasuresResult", "bayesian_friedman",
         "bayesian_multiple_measures", "bayesian_pairwise", "bayesian_sign", "bayesian_signed_rank",
         "idp_wilcoxon", "multiple_measures_test",
+        "BayesianPlackettLuceResult", "bayesian_plackett_luce",
     ),
     "report": (
         "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",

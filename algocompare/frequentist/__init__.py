@@ -53,7 +53,17 @@ from algocompare.frequentist._pairwise import (
     sign_test,
     wilcoxon,
 )
+from algocompare.frequentist._k_sample import (
+    AndersonDarlingResult,
+    AnovaResult,
+    KruskalWallisResult,
+    anderson_darling,
+    kruskal_wallis,
+    one_way_anova,
+    welch_anova,
+)
 from algocompare.frequentist._single_problem import PerInstanceResult, per_instance
+from algocompare.frequentist._win_tie_loss import WinTieLossResult, win_tie_loss
 
 __all__ = [
     # omnibus tests, complete and incomplete tables
@@ -68,6 +78,11 @@ __all__ = [
     "normality", "homoscedasticity", "multivariate_normality", "hotelling_t2", "check_assumptions",
     # one problem's runs
     "per_instance",
+    # k algorithms on one instance's runs
+    "kruskal_wallis", "anderson_darling", "one_way_anova", "welch_anova",
+    "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult",
+    # the +/=/- table of per-instance tests on runs
+    "win_tie_loss", "WinTieLossResult",
     # the result classes
     "AlignedRanksResult", "AssumptionsResult", "ConfidenceCurveResult", "DurbinResult", "FWERResult",
     "FriedmanResult", "HomoscedasticityResult", "HotellingResult", "ImanDavenportResult", "MedianDifferenceCI",
