@@ -98,6 +98,11 @@ class Groups:
     dropped: dict | None = None
 
     @property
+    def algorithms(self) -> tuple:
+        """The algorithms, in input order (``names``, as a ``Results`` calls them)."""
+        return self.names
+
+    @property
     def sizes(self) -> np.ndarray:
         """The number of runs of each algorithm."""
         return np.array([s.size for s in self.samples], dtype=int)

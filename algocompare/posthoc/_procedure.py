@@ -16,7 +16,7 @@ from scipy.stats import norm
 from algocompare._deprecation import warn_renamed
 from algocompare._options import check_alpha
 from algocompare._validation import NAN_POLICIES, check_algorithm, check_option, check_table_nan_policy
-from algocompare.data._convert import as_blocks
+from algocompare.data._convert import as_blocks, as_groups
 from algocompare.posthoc import _registry as registry
 from algocompare.posthoc._adjust import (
     ADJUSTMENTS,
@@ -87,10 +87,10 @@ def _critical_difference(p_adjust: str, k: int, m: int, alpha: float, se: float 
     return None
 
 
-def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: str = "holm",
-            alpha: float = 0.05, *, se: str | None = None, direction: str | None = None,
+def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: str | None = None,
+            alpha: float = 0.05, *, instance: Any = None, se: str | None = None, direction: str | None = None,
             nan_policy: str | None = None, **options: Any) -> PosthocResult:
-    """Post-hoc comparisons of k algorithms on N instances with adjusted p-values.
+    """Post-hoc comparisons of k algorithms, on N instances or on one instance's runs, with adjusted p-values.
 
     Looks ``test`` up in the registry of post-hoc tests (:mod:`algocompare.posthoc._registry`),
     computes its statistic for every pair (all k(k-1)/2, or the k - 1 with ``control``) and
@@ -98,8 +98,13 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
 
     Parameters
     ----------
-    data : Results, wide DataFrame or 2-D array
-        Instances × algorithms (lower is better unless ``direction="maximize"``).
+    data : Results, wide DataFrame, 2-D array; long DataFrame, dict or list (independent samples)
+        Instances × algorithms (lower is better unless ``direction="maximize"``). The tests for
+        independent samples (``"dunn"``, ``"conover_iman"``, ``"dscf"``, ``"kruskal_nemenyi"``,
+        ``"mannwhitney"``) read the runs of one instance instead, as
+        :func:`algocompare.kruskal_wallis` does: a ``Results`` with runs (and ``instance=``), a
+        long DataFrame (``algorithm``, ``value``), a dict ``{algorithm: runs}`` or a list of
+        1-D arrays; run counts may differ.
     test : str
         A key of the registry (:data:`~algocompare.posthoc._registry.POSTHOC_TESTS`):
 
@@ -128,16 +133,42 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
           pattern of missing cells. Their ``mean_ranks`` are on the 1..k scale and the result
           counts the missing cells (``n_missing``).
         * ``"nemenyi"`` (deprecated): the Friedman statistic with ``p_adjust="nemenyi"``.
+        * For k independent samples (the runs of one instance; keys of
+          :data:`~algocompare.posthoc._registry.GROUP_TESTS`; ``mean_ranks`` are then the
+          Kruskal–Wallis mean ranks, on the 1..N scale of all N runs, 1 = best):
+          ``"dunn"``: z = (R̄_b − R̄_a)/sqrt((N(N+1)/12 − Σ(t³−t)/(12(N−1)))(1/n_a + 1/n_b))
+          (Dunn 1964; PMCMRplus ``kwAllPairsDunnTest``, scikit-posthocs ``posthoc_dunn``);
+          ``"conover_iman"``: t = (R̄_b − R̄_a)/sqrt(S²(N−1−H)/(N−k)(1/n_a + 1/n_b)) on N − k df
+          (Conover & Iman 1979; ``kwAllPairsConoverTest``, ``posthoc_conover``);
+          ``"dscf"``: the rank-sum z of each pair ranked alone, tie-corrected (Critchlow &
+          Fligner 1991; default ``p_adjust="nemenyi"``, which is ``dscfAllPairsTest`` and
+          ``posthoc_dscf``); ``"kruskal_nemenyi"``: the untied z of Dunn's form (option
+          ``tie_correction``) with default ``p_adjust="nemenyi"`` and option ``dist``:
+          ``"tukey"`` (default), P(Q_{k,∞} >= √2|z|) as ``kwAllPairsNemenyiTest`` and
+          ``posthoc_nemenyi(dist="tukey")``, or ``"chisquare"``, P(χ²_{k−1} >= z²/C) as
+          ``kwAllPairsNemenyiTest(dist = "Chisquare")`` and ``posthoc_nemenyi`` (its default);
+          ``"mannwhitney"``: ``scipy.stats.mannwhitneyu`` on each pair (options
+          ``use_continuity`` (True) and ``method`` ("auto"), as ``posthoc_mannwhitney``).
+          All are two-sided. ``common_se`` is True only for ``"dunn"`` and ``"kruskal_nemenyi"``
+          (Tukey) with equal run counts.
     control : None, algorithm name or "best"
         None compares all k(k-1)/2 pairs; a name compares it with each other algorithm;
         ``"best"`` picks the algorithm with the best mean rank (or score).
-    p_adjust : str
+    p_adjust : str, optional
         The multiplicity adjustment, a key of :data:`algocompare.posthoc._adjust.ADJUSTMENTS`
         (any method of :func:`algocompare.adjust_pvalues`). ``"shaffer"``,
         ``"shaffer_dynamic"`` and ``"bergmann"`` need all pairs. ``"nemenyi"`` uses the
-        studentized range of k means on the z statistics (with a control too).
+        studentized range of k means on the z statistics (with a control too); for
+        ``"conover_iman"`` the studentized range on N − k df (PMCMRplus' ``"single-step"``),
+        for ``"kruskal_nemenyi"`` the single step of its ``dist``. Default (None): the test's
+        own, ``"holm"`` for all but ``"dscf"`` and ``"kruskal_nemenyi"``, which are defined with
+        their single-step adjustment (``"nemenyi"``); any other adjustment applies to their
+        per-pair normal p-values (the ``pvalue`` column), each a valid two-sided test.
     alpha : float
         Level for ``reject`` (and for Rom's constants).
+    instance : object, optional
+        For the independent-sample tests on a ``Results`` with several instances: the
+        instance whose runs are compared (:func:`algocompare.per_instance` does every one).
     se : {"permutation", "classic"}, optional
         Standard error of a score difference for the z tests (``"friedman"``,
         ``"aligned_ranks"``, ``"quade"``); not accepted by the other tests.
@@ -207,6 +238,11 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
     .. [6] Skillings, J. H. & Mack, G. A. (1981). On the use of a Friedman-type statistic in
        balanced and unbalanced block designs. Technometrics 23, 171-177.
        doi:10.1080/00401706.1981.10486261
+    .. [7] Dunn, O. J. (1964). Multiple comparisons using rank sums. Technometrics 6, 241-252.
+       doi:10.1080/00401706.1964.10490181
+    .. [8] Critchlow, D. E. & Fligner, M. A. (1991). On distribution-free multiple comparisons
+       in the one-way analysis of variance. Communications in Statistics - Theory and Methods
+       20, 127-139. doi:10.1080/03610929108830487
 
     Examples
     --------
@@ -232,21 +268,35 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
     >>> w = ac.posthoc(data, test="wilcoxon", control="G-CMA-ES", use_continuity=True, method="approx")
     >>> w.label, w.common_se, w.critical_difference
     ('Wilcoxon signed-rank', False, None)
+
+    Dunn's test on the runs of one instance (Kruskal–Wallis mean ranks, 1..N):
+
+    >>> runs = {"A": [2.9, 3.0, 2.5, 2.6, 3.2], "B": [3.8, 2.7, 4.0, 2.4], "C": [2.8, 3.4, 3.7, 2.2, 2.0]}
+    >>> d = ac.posthoc(runs, test="dunn", p_adjust="holm")
+    >>> d.mean_ranks.round(2).to_dict(), d.common_se
+    ({'A': 7.2, 'B': 9.0, 'C': 6.6}, False)
+    >>> print(d.table.round(4).to_string(index=False))
+    algorithm_a algorithm_b  statistic  pvalue  pvalue_adj  reject
+              A           B     0.6414  0.5212         1.0   False
+              A           C    -0.2268  0.8206         1.0   False
+              B           C    -0.8552  0.3924         1.0   False
     """
     p_adjust = _deprecated_correction(p_adjust, options)
     if test == "nemenyi":
         warn_renamed("test='nemenyi'", "test='friedman', p_adjust='nemenyi'", "posthoc()")
         test, p_adjust = "friedman", "nemenyi"
     entry = registry.get(test)
+    p_adjust = entry.p_adjust if p_adjust is None else p_adjust
     check_option("p_adjust", p_adjust, CORRECTIONS)
     se, alpha = _check_se(se, entry), check_alpha(alpha)
-    context = PairContext(results=_read_table(data, entry, direction, nan_policy), options=entry.with_defaults(options),
-                          se=se)
-    values = context.results.values(oriented=True)
+    context = PairContext(results=_read_data(data, entry, instance, direction, nan_policy),
+                          options=entry.with_defaults(options), se=se)
+    values = context.results.padded() if entry.design == "groups" else context.results.values(oriented=True)
     names, k = list(context.results.algorithms), values.shape[1]
     _check_pair_count(k, control)
     summary = entry.summarise(values, context)
     context = replace(context, summary=summary)
+    common_se = entry.common_se if summary.common_se is None else summary.common_se
     mean_ranks = pd.Series(summary.mean_ranks, index=pd.Index(names, name="algorithm"), name="mean_rank")
     control_index = _resolve_control(context.results, control, mean_ranks)
     if control_index is not None and ADJUSTMENTS[p_adjust].needs_all_pairs:
@@ -254,19 +304,35 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
                          "use control=None, or a general adjustment such as 'holm' or 'finner' with a control.")
     a, b = pair_indices(k, control_index)
     statistic, pvalue = entry.statistic(values, a, b, context)
-    adjusted = adjust_family(statistic, pvalue, k, p_adjust, alpha, entry.common_se, control_index is None)
+    if p_adjust == "nemenyi" and entry.single_step is not None:  # the test's own single-step adjustment
+        adjusted = tie_consistent(pvalue, entry.single_step(statistic, k, context))
+    else:
+        adjusted = adjust_family(statistic, pvalue, k, p_adjust, alpha, common_se, control_index is None)
     table = pd.DataFrame({"algorithm_a": [names[i] for i in a], "algorithm_b": [names[j] for j in b],
                           "statistic": statistic, "pvalue": pvalue, "pvalue_adj": adjusted,
                           "reject": adjusted <= alpha})
-    standard_error = summary.standard_error if entry.common_se else None
+    standard_error = summary.standard_error if common_se else None
     control_name = None if control_index is None else names[control_index]
-    return PosthocResult(method=_method(entry, se, p_adjust, control_name, summary.n_missing), test=entry.key,
-                         label=entry.label, common_se=entry.common_se, n_missing=summary.n_missing,
+    groups = entry.design == "groups"
+    return PosthocResult(method=_method(entry, se, p_adjust, control_name, summary.n_missing, context.results),
+                         test=entry.key, label=entry.label, common_se=common_se, n_missing=summary.n_missing,
                          p_adjust=p_adjust, control=control_name, alpha=alpha, n_instances=summary.n_instances,
                          n_algorithms=k, mean_ranks=mean_ranks,
                          critical_difference=_critical_difference(p_adjust, k, len(a), alpha, standard_error),
                          se=se, standard_error=standard_error, table=table,
-                         dropped_instances=context.results.dropped_instances)
+                         dropped_instances=None if groups else context.results.dropped_instances,
+                         dropped_values=context.results.dropped if groups else None)
+
+
+def _read_data(data: Any, entry: PosthocTest, instance: Any, direction: str | None, nan_policy: str | None) -> Any:
+    """The blocks of a block test, or the runs of one instance as k samples for an independent-sample test."""
+    if entry.design == "groups":
+        return as_groups(data, instance=instance, direction=direction,
+                         nan_policy=check_option("nan_policy", nan_policy or "raise", NAN_POLICIES))
+    if instance is not None:
+        raise TypeError(f"instance= applies to the tests on one instance's runs ({', '.join(registry.GROUP_TESTS)}); "
+                        f"test={entry.key!r} compares the algorithms across the instances of a table.")
+    return _read_table(data, entry, direction, nan_policy)
 
 
 def _read_table(data: Any, entry: PosthocTest, direction: str | None, nan_policy: str | None) -> Any:
@@ -297,21 +363,26 @@ def adjust_family(statistic: np.ndarray, pvalue: np.ndarray, k: int, p_adjust: s
     return adjust_vector(pvalue, p_adjust, alpha)
 
 
-def _method(entry: PosthocTest, se: str | None, p_adjust: str, control: Any, n_missing: int) -> str:
-    """The result's ``method`` text: the test, its standard error, the adjustment, the family, the missing cells."""
+def _method(entry: PosthocTest, se: str | None, p_adjust: str, control: Any, n_missing: int, data: Any) -> str:
+    """The result's ``method`` text: the test, its standard error, the adjustment, the family, the missing
+    cells; for runs, how many and of which instance."""
     family = f", control {control}" if control is not None else ", all pairs"
     missing = f", {n_missing} missing cell(s)" if n_missing else ""
-    return f"{entry.description}{_SE_NAMES.get(se or '', '')}, {p_adjust} adjustment{family}{missing}"
+    runs = ""
+    if entry.design == "groups":
+        where = f" of instance {data.instance}" if data.instance is not None else ""
+        runs = f", {int(data.sizes.sum())} runs{where}"
+    return f"{entry.description}{_SE_NAMES.get(se or '', '')}, {p_adjust} adjustment{family}{missing}{runs}"
 
 
-def _deprecated_correction(p_adjust: str, options: dict) -> str:
+def _deprecated_correction(p_adjust: str | None, options: dict) -> str | None:
     """``correction=`` is deprecated with either meaning it had: a string was the multiplicity
     adjustment (now ``p_adjust=``), a bool Wilcoxon's continuity correction (now ``use_continuity=``)."""
     if "correction" not in options:
         return p_adjust
     correction = options.pop("correction")
     if isinstance(correction, str):
-        if p_adjust != "holm":
+        if p_adjust is not None:
             raise TypeError("posthoc() got both correction= (deprecated) and p_adjust=; pass only p_adjust=.")
         warn_renamed("the parameter correction= (the multiplicity adjustment)", "p_adjust=", "posthoc()")
         return correction

@@ -57,11 +57,22 @@ from algocompare._scaling import standardised
 from algocompare.frequentist._incomplete import durbin, skillings_mack
 from algocompare.posthoc._exact_friedman import pairwise_exact
 from algocompare.posthoc._incomplete import incomplete_pairs
+from algocompare.posthoc._independent import (
+    conover_iman_pairs,
+    conover_iman_single_step,
+    dscf_pairs,
+    dunn_pairs,
+    group_ranks,
+    kruskal_nemenyi_pairs,
+    kruskal_nemenyi_single_step,
+    mannwhitney_pairs,
+    z_standard_error,
+)
 from algocompare.posthoc._statistics import pair_z, rank_scores
 from algocompare.ranking import within_instance_ranks
 
 __all__ = ["PosthocTest", "PairContext", "Summary", "REGISTRY", "register", "unregister", "get", "shares_one_se",
-           "POSTHOC_TESTS", "RANK_TESTS", "INCOMPLETE_TESTS", "SE_TESTS"]
+           "POSTHOC_TESTS", "RANK_TESTS", "INCOMPLETE_TESTS", "SE_TESTS", "GROUP_TESTS", "DESIGNS"]
 
 
 @dataclass(frozen=True)
@@ -78,13 +89,18 @@ class Summary:
     n_missing: int = 0
     #: anything else the pair statistic needs (rank scores, an omnibus result)
     detail: Any = None
+    #: whether every pair shares ``standard_error`` on these data, when the entry cannot say it
+    #: alone (Dunn's z on runs: only with equal run counts); None: the entry's ``common_se``
+    common_se: bool | None = None
 
 
 @dataclass(frozen=True)
 class PairContext:
     """What a pair statistic may use beyond the values and the pairs."""
 
-    #: the table as read (:class:`algocompare.Results`: instances, algorithms, missing cells)
+    #: the table as read (:class:`algocompare.Results`: instances, algorithms, missing cells), or
+    #: for the independent-sample tests (``design="groups"``) the runs as
+    #: :class:`algocompare.data._convert.Groups`
     results: Any
     #: the test's options, defaults filled in
     options: Mapping[str, Any]
@@ -100,6 +116,9 @@ class PairContext:
             raise RuntimeError("the pair statistic was called before the test's summary was computed.")
         return self.summary.detail
 
+
+#: what a post-hoc test compares (:attr:`PosthocTest.design`)
+DESIGNS = ("blocks", "groups")
 
 Statistic = Callable[[np.ndarray, np.ndarray, np.ndarray, PairContext], tuple[np.ndarray, np.ndarray]]
 Summarise = Callable[[np.ndarray, PairContext], Summary]
@@ -137,9 +156,23 @@ class PosthocTest:
     signed: bool = True
     #: where the statistic comes from (with its DOI)
     reference: str = ""
+    #: what the test compares: ``"blocks"``, algorithms on an instances × algorithms table
+    #: (values handed over: instances × algorithms); ``"groups"``, independent samples, the
+    #: runs of k algorithms on one instance (values: runs × algorithms, NaN below each
+    #: algorithm's last run). Only the block tests are offered by ``analyze --posthoc-test``.
+    design: str = "blocks"
+    #: the adjustment ``posthoc(p_adjust=None)`` uses: "holm", or "nemenyi" for the tests
+    #: defined with their single-step studentized-range adjustment (DSCF, Nemenyi)
+    p_adjust: str = "holm"
+    #: the test's own single-step adjustment for ``p_adjust="nemenyi"``, ``(statistic, k,
+    #: context) -> adjusted p``, when it is not the studentized range of k means with infinite
+    #: df read from the two-sided normal p-values (e.g. Conover–Iman's t on N − k df)
+    single_step: Callable[..., np.ndarray] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        if self.design not in DESIGNS:
+            raise ValueError(f"design={self.design!r}; a post-hoc test compares {' or '.join(DESIGNS)}.")
 
     def with_defaults(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """The test's options: its defaults updated by ``given``; an unknown name is a TypeError."""
@@ -152,8 +185,10 @@ class PosthocTest:
 
 
 REGISTRY: Registry[PosthocTest] = Registry("test")
-#: every registered key (a live view)
-POSTHOC_TESTS = REGISTRY.keys()
+#: every registered test on an instances × algorithms table (a live view); ``analyze --posthoc-test``'s choices
+POSTHOC_TESTS = REGISTRY.keys(lambda t: t.design == "blocks")
+#: the tests for independent samples: the runs of k algorithms on one instance
+GROUP_TESTS = REGISTRY.keys(lambda t: t.design == "groups")
 #: the z tests on mean ranks, whose pairs share one standard error
 RANK_TESTS = REGISTRY.keys(lambda t: t.common_se)
 #: the tests made for tables with missing cells
@@ -328,3 +363,57 @@ register(PosthocTest(
     options={"tie_correction": True}, allows_missing=True,
     reference="Skillings, J. H. & Mack, G. A. (1981). On the use of a Friedman-type statistic in balanced and "
               "unbalanced block designs. Technometrics 23, 171-177. doi:10.1080/00401706.1981.10486261"))
+
+# ----------------------------------------------------------------------------- independent samples (runs)
+
+def group_summary(values: np.ndarray, context: PairContext) -> Summary:
+    """Kruskal–Wallis mean ranks of the runs (1..N scale of all N runs, 1 = best): the order of the
+    algorithms for the independent-sample tests (:mod:`algocompare.posthoc._independent`); no shared
+    standard error."""
+    shared = group_ranks(values)
+    return Summary(mean_ranks=shared.mean_ranks, n_instances=1, detail=shared, common_se=False)
+
+
+def z_group_summary(values: np.ndarray, context: PairContext) -> Summary:
+    """:func:`group_summary` for the z tests on those mean ranks (Dunn, Nemenyi's Tukey form): with
+    equal run counts every pair has the same standard error (``common_se`` True, a critical
+    difference); with unequal counts, or Nemenyi's chi-square form, none."""
+    shared = group_ranks(values)
+    standard_error = z_standard_error(shared, context.options)
+    return Summary(mean_ranks=shared.mean_ranks, n_instances=1, standard_error=standard_error, detail=shared,
+                   common_se=standard_error is not None)
+
+
+register(PosthocTest(
+    key="dunn", label="Dunn", description="Dunn's test (z on Kruskal-Wallis mean ranks, tie-corrected)",
+    statistic=dunn_pairs, summarise=z_group_summary, design="groups",
+    reference="Dunn, O. J. (1964). Multiple comparisons using rank sums. Technometrics 6, 241-252. "
+              "doi:10.1080/00401706.1964.10490181"))
+register(PosthocTest(
+    key="conover_iman", label="Conover-Iman",
+    description="Conover-Iman test (t on Kruskal-Wallis mean ranks, N - k df)",
+    statistic=conover_iman_pairs, summarise=group_summary, design="groups", single_step=conover_iman_single_step,
+    reference="Conover, W. J. & Iman, R. L. (1979). On multiple-comparisons procedures. Technical report "
+              "LA-7677-MS, Los Alamos Scientific Laboratory. doi:10.2172/6057803"))
+register(PosthocTest(
+    key="dscf", label="Dwass-Steel-Critchlow-Fligner",
+    description="Dwass-Steel-Critchlow-Fligner test (pairwise rank-sum z)",
+    statistic=dscf_pairs, summarise=group_summary, design="groups", p_adjust="nemenyi",
+    reference="Critchlow, D. E. & Fligner, M. A. (1991). On distribution-free multiple comparisons in the "
+              "one-way analysis of variance. Communications in Statistics - Theory and Methods 20, 127-139. "
+              "doi:10.1080/03610929108830487"))
+register(PosthocTest(
+    key="kruskal_nemenyi", label="Nemenyi (Kruskal-Wallis)",
+    description="Nemenyi's test on Kruskal-Wallis mean ranks (Tukey-Kramer type z)",
+    statistic=kruskal_nemenyi_pairs, summarise=z_group_summary, design="groups",
+    options={"dist": "tukey", "tie_correction": None}, p_adjust="nemenyi",
+    single_step=kruskal_nemenyi_single_step,
+    reference="Nemenyi, P. (1963). Distribution-free multiple comparisons. PhD thesis, Princeton University; "
+              "Sachs, L. (1997). Angewandte Statistik, 8th ed., Springer, 395-397. doi:10.1007/978-3-662-05746-7"))
+register(PosthocTest(
+    key="mannwhitney", label="Mann-Whitney", description="pairwise Wilcoxon-Mann-Whitney rank-sum tests",
+    statistic=mannwhitney_pairs, summarise=group_summary, signed=False, design="groups",
+    options={"use_continuity": True, "method": "auto"},
+    reference="Mann, H. B. & Whitney, D. R. (1947). On a test of whether one of two random variables is "
+              "stochastically larger than the other. Annals of Mathematical Statistics 18, 50-60. "
+              "doi:10.1214/aoms/1177730491"))
