@@ -31,7 +31,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "RankTestResult", "SignTestResult", "SkillingsMackResult", "WilcoxonResult",
         "win_tie_loss", "WinTieLossResult",
         "kruskal_wallis", "anderson_darling", "one_way_anova", "welch_anova",
-        "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult",
+        "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult", "KSampleResult",
     ),
     "posthoc": (
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",
@@ -68,6 +68,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "bayesian_multiple_measures", "bayesian_pairwise", "bayesian_sign", "bayesian_signed_rank",
         "idp_wilcoxon", "multiple_measures_test",
         "BayesianPlackettLuceResult", "bayesian_plackett_luce",
+        "BayesianHierarchicalResult", "bayesian_hierarchical",
     ),
     "report": (
         "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",

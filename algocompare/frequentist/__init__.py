@@ -57,6 +57,7 @@ from algocompare.frequentist._k_sample import (
     AndersonDarlingResult,
     AnovaResult,
     KruskalWallisResult,
+    KSampleResult,
     anderson_darling,
     kruskal_wallis,
     one_way_anova,
@@ -80,7 +81,7 @@ __all__ = [
     "per_instance",
     # k algorithms on one instance's runs
     "kruskal_wallis", "anderson_darling", "one_way_anova", "welch_anova",
-    "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult",
+    "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult", "KSampleResult",
     # the +/=/- table of per-instance tests on runs
     "win_tie_loss", "WinTieLossResult",
     # the result classes

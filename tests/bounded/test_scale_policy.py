@@ -77,6 +77,8 @@ SAMPLE_STATISTICS = {
     "paired_effect_sizes": lambda s: ac.paired_effect_sizes(_table(s)),
     "bayesian_friedman": lambda s: ac.bayesian_friedman(_table(s), rng=1),
     "bayesian_pairwise": lambda s: ac.bayesian_pairwise(_table(s), rope=0.1 * s, n_samples=2000, rng=1),
+    "bayesian_hierarchical": lambda s: ac.bayesian_hierarchical(_runs(s), "A", "B", rope=0.1 * s, n_samples=400,
+                                                                warmup=200, rng=1),
     "normality": lambda s: ac.normality(_runs(s)),
     "homoscedasticity": lambda s: ac.homoscedasticity(_runs(s)),
     "check_assumptions": lambda s: ac.check_assumptions(_runs(s)),
@@ -91,6 +93,10 @@ SAMPLE_STATISTICS = {
     "instance_rankings": lambda s: ac.instance_rankings(_table(s)),
     "relative_deviation": lambda s: ac.relative_deviation(_table(s)),
     "zemel_measure": lambda s: ac.zemel_measure(_table(s)),
+    "kruskal_wallis": lambda s: ac.kruskal_wallis({"x": X * s, "y": Y * s, "z": X[:9] * s + s}),
+    "anderson_darling": lambda s: ac.anderson_darling({"x": X * s, "y": Y * s, "z": X[:9] * s + s}),
+    "one_way_anova": lambda s: ac.one_way_anova({"x": X * s, "y": Y * s, "z": X[:9] * s + s}),
+    "welch_anova": lambda s: ac.welch_anova({"x": X * s, "y": Y * s, "z": X[:9] * s + s}),
 }
 
 #: statistics that report sums of squares in the data's squared units: refused with the reason
