@@ -15,6 +15,7 @@ from algocompare.bayesian._multiple_measures import (
     multiple_measures_test,
 )
 from algocompare.bayesian._pairwise import BayesianPairwiseResult, bayesian_pairwise
+from algocompare.bayesian._plackett_luce import BayesianPlackettLuceResult, bayesian_plackett_luce
 from algocompare.bayesian._result import BayesianPairedResult
 from algocompare.bayesian._sign import bayesian_sign
 from algocompare.bayesian._signed_rank import bayesian_signed_rank
@@ -23,3 +24,4 @@ __all__ = ["bayesian_sign", "bayesian_signed_rank", "bayesian_pairwise", "bayesi
            "multiple_measures_test", "bayesian_multiple_measures", "BayesianPairedResult",
            "BayesianPairwiseResult", "BayesianFriedmanResult", "IDPResult", "MultipleMeasuresResult",
            "BayesianMultipleMeasuresResult"]
+__all__ += ["bayesian_plackett_luce", "BayesianPlackettLuceResult"]

@@ -13,6 +13,7 @@ from algocompare.plots._customary import CustomaryFigure, customary_figure, regi
 from algocompare.plots._distribution import distribution_plot, histogram_qq, normality_plots, runs_distribution
 from algocompare.plots._frequentist import confidence_curve, normality_plot
 from algocompare.plots._permutation import msd_plot
+from algocompare.plots._plackett_luce import plot_plackett_luce
 from algocompare.plots._posthoc import pvalue_heatmap, sign_plot
 from algocompare.plots._samplesize import plot_bootstrap_qq, plot_experiment, plot_power_curve, qq_plot
 from algocompare.plots._severity import plot_power_by_delta, plot_severity
@@ -24,3 +25,4 @@ __all__ = [
     "plot_power_by_delta", "plot_power_curve", "plot_severity", "plot_simplex", "pvalue_heatmap", "qq_plot",
     "register_customary_figure", "runs_distribution", "sign_plot",
 ]
+__all__ += ["plot_plackett_luce"]
