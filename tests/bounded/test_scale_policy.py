@@ -77,6 +77,8 @@ SAMPLE_STATISTICS = {
     "paired_effect_sizes": lambda s: ac.paired_effect_sizes(_table(s)),
     "bayesian_friedman": lambda s: ac.bayesian_friedman(_table(s), rng=1),
     "bayesian_pairwise": lambda s: ac.bayesian_pairwise(_table(s), rope=0.1 * s, n_samples=2000, rng=1),
+    "bayesian_plackett_luce": lambda s: ac.bayesian_plackett_luce(_table(s), n_samples=200, warmup=50, rng=1,
+                                                                  progress=False),
     "bayesian_hierarchical": lambda s: ac.bayesian_hierarchical(_runs(s), "A", "B", rope=0.1 * s, n_samples=400,
                                                                 warmup=200, rng=1),
     "normality": lambda s: ac.normality(_runs(s)),
