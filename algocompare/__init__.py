@@ -31,7 +31,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "RankTestResult", "SignTestResult", "SkillingsMackResult", "WilcoxonResult",
         "win_tie_loss", "WinTieLossResult",
         "kruskal_wallis", "anderson_darling", "one_way_anova", "welch_anova",
-        "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult", "KSampleResult",
+        "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult", "KSampleResult", "PerInstanceTestsResult",
     ),
     "posthoc": (
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",

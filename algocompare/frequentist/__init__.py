@@ -63,7 +63,7 @@ from algocompare.frequentist._k_sample import (
     one_way_anova,
     welch_anova,
 )
-from algocompare.frequentist._single_problem import PerInstanceResult, per_instance
+from algocompare.frequentist._single_problem import PerInstanceResult, PerInstanceTestsResult, per_instance
 from algocompare.frequentist._win_tie_loss import WinTieLossResult, win_tie_loss
 
 __all__ = [
@@ -81,7 +81,7 @@ __all__ = [
     "per_instance",
     # k algorithms on one instance's runs
     "kruskal_wallis", "anderson_darling", "one_way_anova", "welch_anova",
-    "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult", "KSampleResult",
+    "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult", "KSampleResult", "PerInstanceTestsResult",
     # the +/=/- table of per-instance tests on runs
     "win_tie_loss", "WinTieLossResult",
     # the result classes
