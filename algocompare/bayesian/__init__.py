@@ -7,6 +7,7 @@ which the region is the most probable; baycomp) and ``mean_left, mean_rope, mean
 """
 
 from algocompare.bayesian._friedman import BayesianFriedmanResult, bayesian_friedman
+from algocompare.bayesian._hierarchical import BayesianHierarchicalResult, bayesian_hierarchical
 from algocompare.bayesian._idp import IDPResult, idp_wilcoxon
 from algocompare.bayesian._multiple_measures import (
     BayesianMultipleMeasuresResult,
@@ -25,3 +26,4 @@ __all__ = ["bayesian_sign", "bayesian_signed_rank", "bayesian_pairwise", "bayesi
            "BayesianPairwiseResult", "BayesianFriedmanResult", "IDPResult", "MultipleMeasuresResult",
            "BayesianMultipleMeasuresResult"]
 __all__ += ["bayesian_plackett_luce", "BayesianPlackettLuceResult"]
+__all__ += ["bayesian_hierarchical", "BayesianHierarchicalResult"]

@@ -199,6 +199,7 @@ _OWN_FIGURES: list[tuple[type, Callable[..., Any], str, Callable[[Any], list[Any
     (ac.MSDResult, msd_plot, "Simultaneous minimum-significant-difference intervals",
      lambda result: list(result.effects.index)),
     (ac.BayesianPairedResult, plot_simplex, "Posterior on the simplex", None),
+    (ac.BayesianHierarchicalResult, plot_simplex, "Posterior on the simplex", None),
     (ac.BayesianPairwiseResult, plot_pairwise_matrix, "Bayesian all-pairs matrix",
      lambda result: list(result.algorithms)),
     (ac.BordaResult, plot_consensus, "Rankings and their consensus", None),
