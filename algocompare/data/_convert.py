@@ -168,9 +168,19 @@ def _checked_groups(named: dict, direction: str, instance: Any, nan_policy: str,
     sign = -1.0 if direction == "maximize" and not oriented else 1.0
     samples, dropped = [], {}
     for name, x in named.items():
-        values, lost = as_sample_recorded(x, f"the runs of {show(name)}", nan_policy=nan_policy, min_size=1)
+        values, lost = _numeric_sample(x, name, nan_policy)
         samples.append(sign * values + 0.0)  # + 0.0: no negative zeros
         if lost:
             dropped[name] = lost
     return Groups(names=tuple(named), samples=tuple(samples), direction=direction, instance=instance,
                   dropped=dropped if nan_policy == "omit" else None)
+
+
+def _numeric_sample(x: Any, name: Any, nan_policy: str) -> tuple[np.ndarray, tuple]:
+    """One algorithm's runs as floats; numeric arrays take a fast path, anything else the full checks
+    (and their messages) of :func:`~algocompare._validation.as_sample_recorded`."""
+    if isinstance(x, np.ndarray) and x.ndim == 1 and x.dtype.kind in "fiu" and x.size:
+        values = x.astype(float)
+        if np.isfinite(values).all():
+            return values, ()
+    return as_sample_recorded(x, f"the runs of {show(name)}", nan_policy=nan_policy, min_size=1)

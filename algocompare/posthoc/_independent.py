@@ -178,11 +178,14 @@ def _u_matrix(values: np.ndarray) -> np.ndarray:
 def _pair_tie_sums(values: np.ndarray) -> np.ndarray:
     """T[i, j] = Σ_v ((c_i(v) + c_j(v))³ − (c_i(v) + c_j(v))), c_i(v) = runs of i equal to v."""
     present = ~np.isnan(values)
-    distinct, where = np.unique(values[present], return_inverse=True)
+    distinct, where, total = np.unique(values[present], return_inverse=True, return_counts=True)
     k = values.shape[1]
-    counts = np.zeros((k, distinct.size))
-    np.add.at(counts, (np.nonzero(present)[1], where), 1.0)
-    cubes, squares, sizes = (counts ** 3).sum(axis=1), counts ** 2, counts.sum(axis=1)
+    shared = total > 1  # a value seen once in all the runs is never tied within a pair: it adds 1 - 1 = 0
+    keep = shared[where]
+    columns = np.nonzero(present)[1][keep]
+    counts = np.zeros((k, int(shared.sum())))
+    np.add.at(counts, (columns, np.cumsum(shared)[where[keep]] - 1), 1.0)
+    cubes, squares, sizes = (counts ** 3).sum(axis=1), counts ** 2, counts.sum(axis=1)  # over the shared values
     cross = 3.0 * (squares @ counts.T + counts @ squares.T)
     return cubes[:, None] + cubes[None, :] + cross - sizes[:, None] - sizes[None, :]
 
