@@ -138,6 +138,35 @@ def test_laplace_proposal_is_centred_at_the_posterior_mode_of_the_log_ratios():
     np.testing.assert_allclose(w / w.sum(), plackett_luce_mode(orders, 2.0), atol=1e-8)
 
 
+# ------------------------------------------------------------ Stan (scmamp's sampler)
+#: PyStan 3.10 (NUTS, 4 chains x 1000 draws after 1000 warm-up), the model as scmamp's pl_model.stan:
+#: /tmp/venv-stan/bin/python tests/reference/plackett_luce_stan.py. Posterior mean and sd of each weight.
+STAN = {
+    "plackett_luce_blum100_ranks.csv": {
+        "mean": [0.015423, 0.004984, 0.004784, 0.005254, 0.004769, 0.005390, 0.918035, 0.041360],
+        "sd": [0.002967, 0.000995, 0.000968, 0.001043, 0.000965, 0.001073, 0.014862, 0.007720]},
+    "plackett_luce_rankings.csv": {
+        "mean": [0.322053, 0.222822, 0.222530, 0.127535, 0.105061],
+        "sd": [0.047423, 0.038168, 0.035425, 0.024159, 0.022129],
+        "p_best": [0.8538, 0.0838, 0.0625, 0.0, 0.0]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(STAN))
+def test_posterior_agrees_with_stan(name):
+    ranks = pd.read_csv(ref_path(name))
+    ranks = ranks.drop(columns=[c for c in ranks.columns if c == "instance"])
+    result = _quiet(ranks, n_samples=1000, rng=0, progress=False)
+    mean, sd = np.array(STAN[name]["mean"]), np.array(STAN[name]["sd"])
+    # both are Monte Carlo estimates: Stan's with about 1000 effective draws or more, ours with result.ess
+    z = (result.weights.to_numpy() - mean) / (sd * np.sqrt(1 / result.ess.to_numpy() + 1 / 1000))
+    assert np.abs(z).max() < 4, z
+    ours_sd = result.samples.reshape(-1, ranks.shape[1]).std(axis=0, ddof=1)
+    np.testing.assert_allclose(ours_sd, sd, rtol=0.12)
+    if "p_best" in STAN[name]:
+        np.testing.assert_allclose(result.p_best.to_numpy(), STAN[name]["p_best"], atol=0.04)
+
+
 # ------------------------------------------------------------ scmamp's vignette
 #: scmamp vignette "Bayesian analysis of the algorithm rankings" (inst/doc/
 #: Bayesian_analysis_of_algorithm_rankings.html, 2019-02-24), bPlackettLuceModel on
