@@ -61,4 +61,14 @@ CASES = [
                                           np.array([[9., 6, 3, 1], [8, 5, 3, 2], [7, 5, 2, 0]]))),
     Case("multivariate_normality", kind="other", make=lambda: ac.multivariate_normality(_MV)),
     Case("hotelling_t2", kind="other", make=lambda: ac.hotelling_t2(_MV, _MV + np.arange(3) * 0.1 + 0.3 * _MV[::-1])),
+    # k algorithms on one instance's runs (issue 27)
+    Case("kruskal_wallis", lambda res: ac.kruskal_wallis(res, instance="I1"), kind="runs"),
+    Case("anderson_darling", lambda res: ac.anderson_darling(res, instance="I2"), kind="runs"),
+    Case("anderson_darling_monte_carlo", lambda res, rng: ac.anderson_darling(res, instance="I2", method="monte_carlo",
+                                                                              n_resamples=199, rng=rng),
+         kind="runs", stochastic=True),
+    Case("one_way_anova", lambda res: ac.one_way_anova(res, instance="I3"), kind="runs"),
+    Case("welch_anova", lambda res: ac.welch_anova(res, instance="I3"), kind="runs"),
+    Case("per_instance_k", lambda res: ac.per_instance(res, posthoc="dunn"), kind="runs",
+         key=_table_key("pvalue_adj")),
 ]

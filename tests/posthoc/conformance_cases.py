@@ -39,4 +39,7 @@ CASES = [
          make=lambda: posthoc(NORMAL20, test="skillings_mack", control="best", p_adjust="finner")),
     Case("posthoc_durbin_incomplete_shaffer", kind="other",
          make=lambda: posthoc(CONOVER, test="durbin", p_adjust="shaffer")),
+    # independent samples: the runs of one instance (issue 27)
+    *[Case(f"posthoc_{test}_runs", lambda res, test=test: posthoc(res, test=test, instance="I1"), kind="runs",
+           key=adjusted_by_pair) for test in ("dunn", "conover_iman", "dscf", "kruskal_nemenyi", "mannwhitney")],
 ]
