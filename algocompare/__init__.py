@@ -36,6 +36,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "posthoc": (
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",
         "rank_sum_difference_pvalue",
+        "compact_letters",
     ),
     "effects": (
         "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS",

@@ -15,9 +15,11 @@ from algocompare._callable import make_callable
 from algocompare.posthoc._adjust import adjust_pvalues
 from algocompare.posthoc._critical import critical_difference
 from algocompare.posthoc._exact_friedman import rank_sum_difference_pvalue
+from algocompare.posthoc._letters import compact_letters
 from algocompare.posthoc._procedure import posthoc
 from algocompare.posthoc._result import PosthocResult
 
-__all__ = ["posthoc", "adjust_pvalues", "critical_difference", "rank_sum_difference_pvalue", "PosthocResult"]
+__all__ = ["posthoc", "adjust_pvalues", "critical_difference", "rank_sum_difference_pvalue", "PosthocResult",
+           "compact_letters"]
 
 make_callable(__name__)

@@ -118,6 +118,7 @@ NOT_SAMPLE_STATISTICS = {
     # take samples, checked elsewhere: check_* and kemeny through consensus; bootstrap_means and calc_se
     # draw resamples of one algorithm's runs (tests/samplesize); convergence_page compares curves
     "check_iia", "check_majority", "check_pareto", "kemeny", "bootstrap_means", "calc_se", "convergence_page",
+    "compact_letters",  # reads a matrix of decisions (booleans), not samples
 }
 
 
