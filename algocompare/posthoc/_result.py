@@ -185,6 +185,66 @@ class PosthocResult(BaseResult):
         groups.sort(key=lambda g: (g[0], -len(g), g))
         return [[order[i] for i in g] for g in groups]
 
+    def letters(self, alpha: float | None = None, *, order: str = "input", reversed: bool = False) -> pd.Series:
+        """Compact letter display of the decisions: algorithms sharing a letter do not differ.
+
+        Parameters
+        ----------
+        alpha : float, optional
+            Level of the decisions (default: the result's ``alpha``): ``pvalue_adj <= alpha``.
+        order : {"input", "mean_rank"}
+            Order in which the algorithms are given letters. ``"input"`` (default): the
+            result's algorithm order, as ``matrix()`` and ``reject()``, so the letters are
+            those of R's ``multcompView::multcompLetters`` on that matrix. ``"mean_rank"``:
+            best mean rank first, so the best algorithm's group is "a" and the letters run
+            down a table in mean-rank order (as the report's tables).
+        reversed : bool
+            Name the groups from the last algorithm (multcompView's ``reversed=TRUE``).
+
+        Returns
+        -------
+        pandas.Series
+            One string per algorithm, in the chosen order (index: algorithm).
+
+        See Also
+        --------
+        algocompare.compact_letters : the same from any matrix of decisions.
+        cliques : the groups as CD-diagram bars.
+
+        Notes
+        -----
+        Piepho's (2004) insert-and-absorb, named as multcompView 0.1-8 names it (see
+        :func:`algocompare.compact_letters`). A result against a control has no letters: only
+        the k - 1 comparisons with the control were made.
+
+        References
+        ----------
+        .. [1] Piepho, H.-P. (2004). An algorithm for a letter-based representation of
+           all-pairwise comparisons. *Journal of Computational and Graphical Statistics* 13(2),
+           456–466. doi:10.1198/1061860043515
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ph = ac.posthoc(ac.load_dataset("cec2005_d10"), p_adjust="holm")
+        >>> ph.letters(order="mean_rank").head(4).tolist()   # G-CMA-ES differs from CoEVO only
+        ['a', 'ab', 'ab', 'ab']
+        """
+        from algocompare.posthoc._letters import compact_letters
+
+        if self.control is not None:
+            raise ValueError("letters need all pairwise comparisons; this result compares every algorithm with the "
+                             f"control {self.control!r} only: run posthoc(..., control=None).")
+        if order not in ("input", "mean_rank"):
+            raise ValueError(f"order={order!r} is not an order of the algorithms; use 'input' or 'mean_rank'.")
+        different = self.reject(alpha)
+        if order == "mean_rank":
+            ranked = list(self.mean_ranks.sort_values(kind="stable").index)
+            different = different.loc[ranked, ranked]
+        letters = compact_letters(different.to_numpy(), names=[str(a) for a in different.index], reversed=reversed)
+        letters.index = pd.Index(different.index, name="algorithm")  # the result's labels, not their text
+        return letters
+
     # ------------------------------------------------------------------ display
     def __str__(self) -> str:
         head = [self.method,
