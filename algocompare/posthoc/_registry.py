@@ -34,8 +34,16 @@ How to add a post-hoc test
 
    ``summarise`` (default: Friedman mean ranks) gives the mean ranks that order the
    algorithms; ``common_se=True`` only for z tests whose pairs share one standard error
-   (the critical difference and the Bonferroni–Dunn chart need one); ``allows_missing=True``
-   for tests made for tables with holes; ``uses_se=True`` for tests that take ``se=``.
+   (the critical difference and the Bonferroni–Dunn chart need one; a ``summarise`` may say
+   it per data set in ``Summary.common_se``); ``allows_missing=True`` for tests made for
+   tables with holes; ``uses_se=True`` for tests that take ``se=``. A test of independent
+   samples (the runs of k algorithms on one instance) declares ``design="groups"``: its
+   ``values`` are runs × algorithms, NaN below each algorithm's last run, ``context.results``
+   the :class:`~algocompare.data._convert.Groups`, and it is listed in :data:`GROUP_TESTS`
+   rather than :data:`POSTHOC_TESTS` (``analyze --posthoc-test`` offers the block tests only).
+   ``p_adjust`` is the adjustment ``posthoc(p_adjust=None)`` uses; ``single_step`` the test's
+   own ``p_adjust="nemenyi"`` when it is not the studentized range with infinite df read from
+   the normal p-values (:mod:`algocompare.posthoc._independent`).
 3. Add its tests (a reference value from the paper or another package) and a line in
    ``docs/posthoc.md``. ``posthoc(test="my_test")``, the figures, the report and
    ``analyze --posthoc-test my_test`` then know it; nothing else needs an edit.
