@@ -346,7 +346,9 @@ def anderson_darling(data: Any, *, instance: Any = None, version: int = 1, metho
     rng : None, int or numpy.random.Generator
         Seed of the Monte Carlo rearrangements.
     direction : {"minimize", "maximize"}, optional
-        Orients the values (the test is two-sided; the statistic does not depend on it).
+        Accepted for symmetry with the other tests: the test is two-sided and computed on the
+        values as given, as kSamples does (with ties, version 1 is not symmetric under x → −x,
+        its empirical distribution functions being right-continuous; version 2 is).
     nan_policy : {"raise", "omit"}
         ``"omit"`` drops missing run values (recorded in ``dropped_values``).
 
@@ -386,7 +388,8 @@ def anderson_darling(data: Any, *, instance: Any = None, version: int = 1, metho
     v.check_option("version", version, (1, 2))
     v.check_option("method", method, _AD_METHODS)
     groups = as_groups(data, instance=instance, direction=direction, nan_policy=nan_policy)
-    values = np.concatenate(groups.samples)
+    # on the values as given, as kSamples: with ties version 1 is not symmetric under x -> -x
+    values = np.concatenate(groups.samples) * (-1.0 if groups.direction == "maximize" else 1.0)
     labels = np.repeat(np.arange(len(groups.samples)), groups.sizes)
     n, k = values.size, len(groups.samples)
     if n < 4:

@@ -195,3 +195,13 @@ def test_identical_runs_give_no_evidence_and_separated_runs_a_certain_anova():
     assert ac.one_way_anova(same).pvalue == 1.0
     apart = {"a": [1.0, 1.0, 1.0], "b": [2.0, 2.0]}
     assert ac.one_way_anova(apart).statistic == np.inf and ac.one_way_anova(apart).pvalue == 0.0
+
+
+def test_anderson_darling_is_computed_on_the_values_as_given_whatever_the_direction():
+    # kSamples ranks the values as given; with ties version 1 is not symmetric under x -> -x
+    data = DATASETS["d4"]
+    negated = {a: [-x for x in v] for a, v in data.items()}
+    assert ac.anderson_darling(data, direction="maximize").pvalue == ac.anderson_darling(data).pvalue
+    assert ac.anderson_darling(negated).pvalue != pytest.approx(ac.anderson_darling(data).pvalue, rel=0.1)
+    assert ac.anderson_darling(negated, version=2).pvalue == pytest.approx(ac.anderson_darling(data, version=2).pvalue,
+                                                                           rel=1e-12)
