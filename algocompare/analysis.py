@@ -30,6 +30,7 @@ from algocompare.consensus import _analysis as consensus_section
 from algocompare.frequentist import _analysis as frequentist_section
 from algocompare.frequentist import _incomplete_analysis as incomplete_omnibus_section
 from algocompare.frequentist import _parametric_analysis as parametric_section
+from algocompare.frequentist import _win_tie_loss_analysis as win_tie_loss_section
 from algocompare.permutation import _analysis as permutation_section
 from algocompare.posthoc import _analysis as posthoc_section
 from algocompare.posthoc import _incomplete_analysis as incomplete_posthoc_section
@@ -43,6 +44,7 @@ SECTION_PROVIDERS: tuple[ModuleType, ...] = (
     posthoc_section,
     parametric_section,
     permutation_section,
+    win_tie_loss_section,
     bayesian_section,
     consensus_section,
 )

@@ -211,13 +211,15 @@ def _section_readings(data, **options):
 def test_every_provider_writes_its_own_reading_sentences():
     readings = {**_section_readings(normal_table()), **_section_readings(ac.read(LONG), n_resamples=100),
                 **_section_readings(ac.load_dataset("cec2005_d10"), bayesian=True, n_samples=500)}
-    assert set(readings) == {"frequentist", "posthoc", "parametric", "permutation", "bayesian", "consensus"}
+    assert set(readings) == {"frequentist", "posthoc", "parametric", "permutation", "win_tie_loss", "bayesian",
+                             "consensus"}
     assert all(readings.values()), [key for key, sentences in readings.items() if not sentences]
     assert readings["frequentist"][-1].startswith("The assumption checks recommend the")
     assert readings["posthoc"][0].startswith("With G-CMA-ES as control (Friedman post-hoc, holm adjustment")
     assert readings["parametric"][0].startswith("The repeated-measures ANOVA")
     assert readings["permutation"][0].startswith("On these instances, the synchronized permutation test")
     assert readings["bayesian"][0].startswith("The Bayesian test (signed-rank, rope ±0)")
+    assert readings["win_tie_loss"][0].startswith("Instance by instance (two-sided Wilcoxon rank-sum test of the runs")
     assert [s.split(":")[0] for s in readings["consensus"]] == ["Borda count consensus",
                                                                   "Kemeny (symmetric difference, ell=1) consensus"]
 

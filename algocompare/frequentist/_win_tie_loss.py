@@ -25,7 +25,7 @@ from algocompare.data._convert import as_results, drop_record
 from algocompare.frequentist._pairwise import wilcoxon
 from algocompare.frequentist._two_sample import TWO_SAMPLE_TESTS, two_sample_test
 
-__all__ = ["MARKS", "WinTieLossResult", "win_tie_loss"]
+__all__ = ["ADJUSTMENT_NAMES", "DEFAULT_P_ADJUST", "MARKS", "WinTieLossResult", "win_tie_loss"]
 
 #: The marks of a decision, from the first algorithm's (the reference's) point of view.
 MARKS = {"win": "+", "tie": "=", "loss": "−"}
@@ -141,10 +141,11 @@ class WinTieLossResult(BaseResult):
     def caption(self) -> str:
         """What "+", "=" and "−" mean, the test, the adjustment and the level: for a table's caption."""
         better = "lower" if self.direction == "minimize" else "higher"
-        first = f"{self.reference}" if self.reference is not None else "the first algorithm of the pair"
+        marks = "+ / = / −" if self.reference is not None else "W / T / L"
+        first = f"{self.reference}" if self.reference is not None else "the row algorithm (algorithm_a)"
         adjustment = "no adjustment" if self.p_adjust == "none" else \
-            f"{_ADJUSTMENT_NAMES.get(self.p_adjust, self.p_adjust)}-adjusted across the instances"
-        return (f"+ / = / −: {first} is significantly better ({better} values) / not significantly different / "
+            f"{ADJUSTMENT_NAMES.get(self.p_adjust, self.p_adjust)}-adjusted across the instances"
+        return (f"{marks}: {first} is significantly better ({better} values) / not significantly different / "
                 f"significantly worse; two-sided {self.test_label} test of the runs on each instance, "
                 f"{adjustment}, alpha = {self.alpha:g}.")
 
@@ -159,7 +160,7 @@ class WinTieLossResult(BaseResult):
         return "\n".join(lines)
 
 
-_ADJUSTMENT_NAMES = {"holm": "Holm", "bonferroni": "Bonferroni", "hochberg": "Hochberg", "hommel": "Hommel",
+ADJUSTMENT_NAMES = {"holm": "Holm", "bonferroni": "Bonferroni", "hochberg": "Hochberg", "hommel": "Hommel",
                      "holland": "Holland", "finner": "Finner", "li": "Li", "rom": "Rom",
                      "rom_stepdown": "Rom step-down"}
 

@@ -13,12 +13,14 @@ from typing import Any
 
 import pandas as pd
 
+from algocompare._kinds import kind_of
 from algocompare._results import BaseResult
 from algocompare._tables import LONG_ROWS, frame_to_html, result_frame
 from algocompare.bayesian._pairwise import BayesianPairwiseResult
 from algocompare.bayesian._result import BayesianPairedResult
 from algocompare.report import _figures as fig_views
 from algocompare.report._order import algorithm_order, in_order, summary_frame
+from algocompare.report._paper import paper_html, paper_table
 from algocompare.report._reading import CAVEATS, reading
 
 __all__ = ["render_report", "write_report"]
@@ -181,6 +183,8 @@ def _table_html(result: Any, precision: int, order: list[str]) -> str:
     """The result's table, rows in the report's algorithm order; a long one folded."""
     if isinstance(result, pd.Series):
         result = result.to_frame()
+    if kind_of(result) == "win_tie_loss":  # the table papers print (mean ± sd with +/=/−), not the tidy rows
+        return f'<div class="table-wrap">{paper_html(paper_table(result))}</div>'
     frame, bold = result_frame(result)
     frame, bold = in_order(frame, bold, order)
     table = frame_to_html(frame, precision, bold=bold, index=not isinstance(frame.index, pd.RangeIndex))

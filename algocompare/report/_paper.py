@@ -36,6 +36,7 @@ from algocompare._tables import (
     markdown_escape,
     result_frame,
 )
+from algocompare.report._win_tie_loss import win_tie_loss_table
 
 __all__ = ["PaperTable", "all_pairs_table", "bayesian_pairs_table", "control_table", "paper_html", "paper_latex",
            "paper_markdown", "paper_table", "summary_table"]
@@ -400,6 +401,8 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
         return control_table(result, width) if result.control is not None else all_pairs_table(result, width, precision)
     if kind == "bayesian_pairs":
         return bayesian_pairs_table(result, order)
+    if kind == "win_tie_loss":  # the table papers print: mean ± sd with +/=/−, the counts last
+        return win_tie_loss_table(result, width)
     frame, bold = result_frame(result)
     method = result.method if kind is not None else str(caption)
     permutation = _permutation_frame(frame) if kind == "permutation" else None
