@@ -601,8 +601,9 @@ def bayesian_plackett_luce(data: Any, *, prior: Any = 1.0, ties: str = "random",
     Each sweep is one Gibbs sweep followed by one independence Metropolis–Hastings step whose
     proposal is a multivariate t around the posterior mode of the log weight ratios (a Laplace
     approximation, fixed before sampling): the Gibbs sampler alone mixes slowly when one weight is
-    near 1 (on scmamp's vignette data its effective sample size was 220 of 8000 draws; with the
-    step, about 4400 of 8000). Both steps leave the posterior invariant.
+    near 1 (on scmamp's vignette data its effective sample size was 220 to 440 of 8000 draws,
+    depending on the tie-break; with the step, 4400 to 4700). Both steps leave the posterior
+    invariant.
 
     Ties within an instance: the Plackett–Luce model has none. ``ties="random"`` (default) breaks
     them at random once, before sampling, as scmamp does (``rank(..., ties.method="random")``): the
