@@ -161,3 +161,12 @@ def test_win_tie_loss_refuses_bad_input():
         ac.win_tie_loss(res, "A", test="kruskal")
     with pytest.raises(ValueError, match="alpha"):
         ac.win_tie_loss(res, "A", alpha=1.5)
+
+
+def test_missing_runs_raise_unless_omitted_and_the_drop_is_recorded():
+    runs = ac.simulate_runs([10.0, 12.0], n_instances=4, n_runs=6, rng=2).results.runs().copy()
+    runs[1, 0, 2] = np.nan
+    with pytest.raises(ValueError, match="missing value"):
+        ac.win_tie_loss(ac.Results.from_array(runs, algorithms=["A", "B"]), "A")
+    kept = ac.win_tie_loss(ac.Results.from_array(runs, algorithms=["A", "B"], nan_policy="omit"), "A")
+    assert kept.dropped_instances == (1,) and len(kept.means) == 3 and len(kept.table) == 3
