@@ -184,7 +184,8 @@ def _table_html(result: Any, precision: int, order: list[str]) -> str:
     if isinstance(result, pd.Series):
         result = result.to_frame()
     if kind_of(result) == "win_tie_loss":  # the table papers print (mean ± sd with +/=/−), not the tidy rows
-        return f'<div class="table-wrap">{paper_html(paper_table(result))}</div>'
+        table, _, note = paper_html(paper_table(result)).partition('\n<p class="note">')
+        return f'<div class="table-wrap">{table}</div>' + (f'\n<p class="note">{note}' if note else "")
     frame, bold = result_frame(result)
     frame, bold = in_order(frame, bold, order)
     table = frame_to_html(frame, precision, bold=bold, index=not isinstance(frame.index, pd.RangeIndex))
