@@ -26,7 +26,7 @@ from algocompare.plots._fit import (
     wrap_name,
 )
 
-__all__ = ["plot_simplex", "plot_pairwise_matrix"]
+__all__ = ["plot_simplex", "plot_pairwise_matrix", "plot_posterior_t"]
 
 _SQRT3_2 = np.sqrt(3) / 2
 REGION_COLOURS = {"win": "#1b9e77", "rope": "#7570b3", "loss": "#d95f02"}
@@ -232,3 +232,106 @@ def plot_pairwise_matrix(result: Any, ax: Any = None, *, fontsize: float | None 
         label_names(None)
         finish(ax)
     return ax
+
+
+def plot_posterior_t(result: Any, ax: Any = None, *, level: float = 0.999, color: str = "#1f4e79") -> Any:
+    """The Student-t posterior of a mean difference, with the rope shaded and each region's probability.
+
+    The curve is the posterior density of mu (the mean of x − y); the area under it is
+    filled in each region's colour (left: ``result.left``, rope, right: ``result.right``),
+    the rope's bounds are dashed lines, and the legend under the Axes gives each region's
+    posterior probability. When every difference was equal (``scale == 0``) the posterior
+    is a point mass, drawn as a bar at the mean.
+
+    Parameters
+    ----------
+    result : BayesianCorrelatedTResult
+        A posterior with ``location``, ``scale``, ``df``, ``rope`` and the region probabilities
+        (:func:`algocompare.bayesian_correlated_ttest`).
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
+    level : float
+        Central posterior mass the x range shows (it always includes the rope).
+    color : str
+        Colour of the density curve.
+
+    Returns
+    -------
+    matplotlib Axes
+
+    See Also
+    --------
+    algocompare.bayesian_correlated_ttest : the test.
+    plot_simplex : the posterior of the sign and signed-rank tests.
+
+    References
+    ----------
+    .. [1] Corani, G., Benavoli, A. (2015). A Bayesian approach for comparing cross-validated
+       algorithms on multiple data sets. *Machine Learning* 100(2), 285–304.
+       doi:10.1007/s10994-015-5486-z
+    .. [2] Benavoli, A., Corani, G., Demšar, J., Zaffalon, M. (2017). Time for a change: a
+       tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine
+       Learning Research* 18(77), 1–36. https://jmlr.org/papers/v18/16-305.html
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> x = [0.81, 0.79, 0.84, 0.80, 0.83, 0.82, 0.78, 0.85, 0.80, 0.81]
+    >>> y = [0.78, 0.79, 0.80, 0.77, 0.81, 0.80, 0.79, 0.80, 0.76, 0.80]
+    >>> ax = ac.plots.plot_posterior_t(ac.bayesian_correlated_ttest(x, y, rope=0.01))   # or result.plot()
+    >>> [t.get_text() for t in ax.get_legend().get_texts()][1]
+    'rope (±0.01): p = 0.082'
+    """
+    from scipy import stats
+
+    for needed in ("location", "scale", "df", "rope", "p_left", "p_rope", "p_right"):
+        if not hasattr(result, needed):
+            raise TypeError(f"plot_posterior_t draws a Student-t posterior (bayesian_correlated_ttest's result); "
+                            f"{type(result).__name__} has no {needed!r}.")
+    ax = axes_or_new(ax, (5.5, 3.2))
+    panel_w, _ = panel_inches(ax)
+    size = max(MIN_POINTS, min(10.0, panel_w * 72 / 30))
+    loc, scale, rope = float(result.location), float(result.scale), float(result.rope)
+    labels = [f"{result.left}: p = {result.p_left:.3f}", f"rope (±{rope:g}): p = {result.p_rope:.3f}",
+              f"{result.right}: p = {result.p_right:.3f}"]
+    colours = [REGION_COLOURS["win"], REGION_COLOURS["rope"], REGION_COLOURS["loss"]]
+    if scale > 0:
+        tail = float(stats.t.ppf(0.5 + level / 2, result.df)) * scale
+        low, high = min(loc - tail, -1.2 * rope), max(loc + tail, 1.2 * rope)
+        grid = np.linspace(low, high, 801)
+        density = stats.t.pdf((grid - loc) / scale, result.df) / scale
+        ax.plot(grid, density, color=color, lw=1.2)
+        masks = (grid <= -rope, (grid >= -rope) & (grid <= rope), grid >= rope)
+        handles = [ax.fill_between(grid, density, where=mask, color=c, alpha=0.45, lw=0)
+                   for mask, c in zip(masks, colours, strict=True)]
+    else:  # a point mass: every difference was the same
+        width = max(abs(loc), rope, 1.0) * 0.02
+        low, high = min(loc - 10 * width, -1.2 * rope), max(loc + 10 * width, 1.2 * rope)
+        region = 0 if loc < -rope else 2 if loc > rope else 1
+        handles = [Rectangle((0, 0), 1, 1, color=c, alpha=0.45) for c in colours]
+        ax.bar([loc], [1.0], width=width, color=colours[region], alpha=0.45)
+    if rope > 0:
+        for bound in (-rope, rope):
+            ax.axvline(bound, color="black", lw=0.8, ls="--")
+    else:
+        ax.axvline(0.0, color="black", lw=0.8, ls="--")
+        handles, labels = [handles[0], handles[2]], [labels[0], labels[2]]
+    ax.set_xlim(low, high)
+    ax.set_ylim(bottom=0)
+    ax.set_yticks([])
+    ax.set_ylabel("posterior density", fontsize=size)
+    ax.set_xlabel(f"mean difference {result.x_name} − {result.y_name}", fontsize=size)
+    ax.tick_params(labelsize=size)
+    ax.set_title(result.method, fontsize=size)
+    for side in ("top", "right", "left"):
+        ax.spines[side].set_visible(False)
+    legend_below(ax, handles, labels, fontsize=size)
+    return finish(ax)
+
+
+def register_posterior_t() -> None:
+    """``BayesianCorrelatedTResult.plot()`` draws :func:`plot_posterior_t`."""
+    from algocompare.bayesian import BayesianCorrelatedTResult
+    from algocompare.plots._customary import register_customary_figure
+
+    register_customary_figure(BayesianCorrelatedTResult, plot_posterior_t, title="Posterior of the mean difference")
