@@ -32,6 +32,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "win_tie_loss", "WinTieLossResult",
         "kruskal_wallis", "anderson_darling", "one_way_anova", "welch_anova",
         "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult", "KSampleResult", "PerInstanceTestsResult",
+        "corrected_ttest", "CorrectedTTestResult",
     ),
     "posthoc": (
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",
@@ -70,6 +71,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "idp_wilcoxon", "multiple_measures_test",
         "BayesianPlackettLuceResult", "bayesian_plackett_luce",
         "BayesianHierarchicalResult", "bayesian_hierarchical",
+        "bayesian_correlated_ttest", "BayesianCorrelatedTResult",
     ),
     "report": (
         "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",

@@ -6,6 +6,7 @@ which the region is the most probable; baycomp) and ``mean_left, mean_rope, mean
 (posterior means of theta; rNPBST, Carrasco et al. Table 15).
 """
 
+from algocompare.bayesian._correlated_t import BayesianCorrelatedTResult, bayesian_correlated_ttest
 from algocompare.bayesian._friedman import BayesianFriedmanResult, bayesian_friedman
 from algocompare.bayesian._hierarchical import BayesianHierarchicalResult, bayesian_hierarchical
 from algocompare.bayesian._idp import IDPResult, idp_wilcoxon
@@ -27,3 +28,4 @@ __all__ = ["bayesian_sign", "bayesian_signed_rank", "bayesian_pairwise", "bayesi
            "BayesianMultipleMeasuresResult"]
 __all__ += ["bayesian_plackett_luce", "BayesianPlackettLuceResult"]
 __all__ += ["bayesian_hierarchical", "BayesianHierarchicalResult"]
+__all__ += ["bayesian_correlated_ttest", "BayesianCorrelatedTResult"]

@@ -17,6 +17,7 @@ from algocompare.frequentist._assumptions import (
     multivariate_normality,
     normality,
 )
+from algocompare.frequentist._cross_validation import CorrectedTTestResult, corrected_ttest
 from algocompare.frequentist._incomplete import DurbinResult, SkillingsMackResult, durbin, skillings_mack
 from algocompare.frequentist._intervals import (
     ConfidenceCurveResult,
@@ -90,4 +91,6 @@ __all__ = [
     "MultipleSignResult", "MultivariateNormalityResult", "NormalityResult", "OmnibusResult", "PageResult",
     "PairedTTestResult", "PerInstanceResult", "QuadeResult", "RMAnovaResult", "RankSumResult", "RankTestResult",
     "SignTestResult", "SkillingsMackResult", "WilcoxonResult",
+    # cross-validation of two learners on one data set
+    "corrected_ttest", "CorrectedTTestResult",
 ]

@@ -99,6 +99,8 @@ SAMPLE_STATISTICS = {
     "anderson_darling": lambda s: ac.anderson_darling({"x": X * s, "y": Y * s, "z": X[:9] * s + s}),
     "one_way_anova": lambda s: ac.one_way_anova({"x": X * s, "y": Y * s, "z": X[:9] * s + s}),
     "welch_anova": lambda s: ac.welch_anova({"x": X * s, "y": Y * s, "z": X[:9] * s + s}),
+    "corrected_ttest": lambda s: ac.corrected_ttest(X * s, Y * s, runs=2),
+    "bayesian_correlated_ttest": lambda s: ac.bayesian_correlated_ttest(X * s, Y * s, 0.1 * s, runs=2),
 }
 
 #: statistics that report sums of squares in the data's squared units: refused with the reason
