@@ -170,3 +170,19 @@ def test_missing_runs_raise_unless_omitted_and_the_drop_is_recorded():
         ac.win_tie_loss(ac.Results.from_array(runs, algorithms=["A", "B"]), "A")
     kept = ac.win_tie_loss(ac.Results.from_array(runs, algorithms=["A", "B"], nan_policy="omit"), "A")
     assert kept.dropped_instances == (1,) and len(kept.means) == 3 and len(kept.table) == 3
+
+
+def test_matrix_cell_values_follow_aeons_conventions_but_two_sided():
+    """aeon's create_multi_comparison_matrix: mean difference = mean over the data sets of row - column,
+    p = scipy.stats.wilcoxon(x, y, zero_method="pratt", alternative="greater"); ours is the two-sided p."""
+    sim = ac.simulate_runs([10.0, 11.0, 12.0], n_instances=8, n_runs=10, rng=5)
+    r = ac.win_tie_loss(sim.results)
+    means = sim.results.blocks()
+    for row in r.counts.itertuples():
+        a, b = means[row.algorithm_a].to_numpy(), means[row.algorithm_b].to_numpy()
+        assert np.isclose(row.mean_difference, np.mean(a) - np.mean(b))
+        two_sided = stats.wilcoxon(a, b, zero_method="pratt", method="exact").pvalue
+        assert np.isclose(row.pvalue, two_sided)
+        greater = stats.wilcoxon(a, b, zero_method="pratt", alternative="greater", method="exact").pvalue
+        less = stats.wilcoxon(a, b, zero_method="pratt", alternative="less", method="exact").pvalue
+        assert np.isclose(row.pvalue, min(1.0, 2 * min(greater, less)))  # aeon's one-sided p, either side, doubled
