@@ -176,7 +176,7 @@ def _procedure_name(result: Any) -> str:
 
 def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, reverse: bool = False,
                show_cd: bool = True, caption: bool = True, fontsize: float = 10.0,
-               title: str | None = None) -> Any:
+               title: str | None = None, letters: bool | str = False) -> Any:
     """Critical-difference diagram of a post-hoc result (Demšar 2006, Sect. 3.2.2).
 
     The rank axis runs from 1 to k with **rank 1 (best) on the left** (``reverse=True``
@@ -211,6 +211,12 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
         Size of the labels in points.
     title : str, optional
         Axes title.
+    letters : bool or {"input", "mean_rank"}
+        Write each algorithm's compact letters (:meth:`PosthocResult.letters`) after its
+        name, e.g. ``G-CMA-ES [a] (3.34)``: algorithms sharing a letter do not differ. True
+        names the groups in the result's order (``"input"``, as multcompView);
+        ``"mean_rank"`` from the best algorithm. For any all-pairs result, with or without a
+        critical difference; a result against a control has none (ValueError).
 
     Returns
     -------
@@ -247,6 +253,7 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     names, ranks = _sorted_mean_ranks(result)
     alpha = result.alpha if alpha is None else alpha
     k = len(names)
+    tags = _letter_tags(result, names, alpha, letters)
     cd = result.critical_difference if show_cd else None
     cd = float(cd) if cd is not None and math.isfinite(cd) else None
     bars = _clique_bars(result, names, ranks, alpha)
@@ -255,6 +262,8 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
 
     described = _test_description(result) if caption else ""
     caption_text = _caption_text(result, bool(bars), alpha, described) if caption else ""
+    if caption and letters:
+        caption_text += "\nAlgorithms sharing a letter do not differ significantly."
     # Friedman mean ranks lie in [1, k]; other scores (mean aligned ranks) get their own range.
     if 1.0 <= ranks[0] and ranks[-1] <= k:
         axis_lo, axis_hi = 1.0, float(k)
@@ -275,7 +284,7 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
         claim_cell(ax, top_pt=1.6 * 10.0 if title else 0.0)
         ax.figure.draw_without_rendering()
         fontsize, texts, caption_text, rows = _fit_box(ax, names, ranks, fontsize, n_levels, cd is not None,
-                                                       caption_text, reverse)
+                                                       caption_text, reverse, tags)
     fig = ax.figure
     ax.set_axis_off()
     small = max(MIN_POINTS, 0.9 * fontsize)
@@ -284,9 +293,9 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     label_kw = dict(fontsize=fontsize, va="center", clip_on=False, gid="algorithm-label")
     left_side = not reverse
     if texts is None:  # its own figure: full names on one line
-        texts = [_FittedLabel(_FittedLabel.one_line(name, rank, (i < rows.n_left) == left_side, True), name,
+        texts = [_FittedLabel(_FittedLabel.one_line(name, rank, (i < rows.n_left) == left_side, True, tag), name,
                               (i < rows.n_left) == left_side)
-                 for i, (name, rank) in enumerate(zip(names, ranks, strict=False))]
+                 for i, (name, rank, tag) in enumerate(zip(names, ranks, tags, strict=False))]
     labels = []
     for label in texts:
         ha = "right" if label.left else "left"
@@ -359,6 +368,19 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     return ax
 
 
+def _letter_tags(result: Any, names: list[str], alpha: float, letters: bool | str) -> list[str]:
+    """Each algorithm's compact letters as "[ab]", in the order of ``names`` ("" for each without letters)."""
+    if letters is False or letters is None:
+        return [""] * len(names)
+    order = "input" if letters is True else letters
+    if order not in ("input", "mean_rank"):
+        raise ValueError(f"letters={letters!r}: use True (or 'input') or 'mean_rank' to show the compact letters, "
+                         "False for none.")
+    shown = result.letters(alpha, order=order)
+    by_name = {str(a): tag for a, tag in shown.items()}
+    return [f"[{by_name[str(name)]}]" for name in names]
+
+
 def _caption_text(result: Any, has_bars: bool, alpha: float, described: str) -> str:
     text = (f"Bars join algorithms that {_procedure_name(result)} (α = {alpha:g}) does not separate."
             if has_bars else f"{_procedure_name(result)} (α = {alpha:g}) separates every pair.")
@@ -420,14 +442,17 @@ class _FittedLabel:
         self.text, self.shown, self.left = text, shown, left
 
     @staticmethod
-    def one_line(name: str, rank: float, left: bool, with_rank: bool) -> str:
+    def one_line(name: str, rank: float, left: bool, with_rank: bool, tag: str = "") -> str:
+        """The label's text: the name, its letters (``tag``, e.g. "[ab]") and the mean rank on the axis' side."""
+        named = f"{name} {tag}" if tag else name
         if not with_rank:
-            return name
-        return f"{name} ({rank:.2f})" if left else f"({rank:.2f}) {name}"
+            return named
+        return f"{named} ({rank:.2f})" if left else f"({rank:.2f}) {named}"
 
 
 def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_levels: int, has_cd: bool,
-             caption_text: str, reverse: bool = False) -> tuple[float, list[_FittedLabel], str, _Rows]:
+             caption_text: str, reverse: bool = False,
+             tags: Sequence[str] | None = None) -> tuple[float, list[_FittedLabel], str, _Rows]:
     """Font size, labels and wrapped caption that fit the caller's Axes.
 
     The rank axis keeps 36% of the width; each side's labels share the rest. Full names are
@@ -443,6 +468,7 @@ def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_le
     to_pt = 72.0 / fig.dpi
     width_pt, height_pt = box.width * to_pt, box.height * to_pt
     k = len(names)
+    tags = list(tags) if tags is not None else [""] * k
     widths: dict[tuple[str, float], float] = {}
 
     def measure(text: str, size: float) -> float:
@@ -461,9 +487,10 @@ def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_le
 
     def labels(size: float, side_pt: float, max_lines: int, with_rank: bool) -> list[_FittedLabel] | None:
         fitted = []
-        for i, (name, rank) in enumerate(zip(names, ranks, strict=False)):
+        for i, (name, rank, tag) in enumerate(zip(names, ranks, tags, strict=False)):
             left = (i < n_left) == left_side
-            lines = wrap_name(measure, _FittedLabel.one_line(name, rank, left, with_rank), size, side_pt, max_lines)
+            lines = wrap_name(measure, _FittedLabel.one_line(name, rank, left, with_rank, tag), size, side_pt,
+                              max_lines)
             if lines is None:
                 return None
             fitted.append(_FittedLabel("\n".join(lines), name, left))
@@ -501,9 +528,11 @@ def _fit_box(ax: Any, names: list[str], ranks: np.ndarray, fontsize: float, n_le
     # the mean rank only where it leaves most of the room to the name
     with_rank = not rows.two_columns and rank_pt <= 0.4 * side_pt
     room = side_pt / 2 - size if rows.two_columns else side_pt - (rank_pt if with_rank else 0.0)
+    room -= max((measure(f" {tag}", size) for tag in tags if tag), default=0.0)  # the letters stay whole
     short = fit_names(fig, names, size, max(room / _TEXT_SLACK, 10.0))
-    fitted = [_FittedLabel(_FittedLabel.one_line(name, rank, (i < n_left) == left_side, with_rank), name,
-                           (i < n_left) == left_side) for i, (name, rank) in enumerate(zip(short, ranks, strict=False))]
+    fitted = [_FittedLabel(_FittedLabel.one_line(name, rank, (i < n_left) == left_side, with_rank, tag), name,
+                           (i < n_left) == left_side)
+              for i, (name, rank, tag) in enumerate(zip(short, ranks, tags, strict=False))]
     return float(size), fitted, caption, rows
 
 
