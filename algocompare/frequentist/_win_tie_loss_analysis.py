@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from algocompare._results import jsonable
 from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section
 from algocompare.data._convert import as_results
 from algocompare.frequentist._win_tie_loss import ADJUSTMENT_NAMES, DEFAULT_P_ADJUST, WinTieLossResult, win_tie_loss
@@ -113,7 +114,7 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     lines += ["  " + line for line in shown.to_string(index=False, float_format=lambda x: f"{x:.4g}").splitlines()]
     data = {"reference": None if reference is None else str(reference), "test": result.test,
             "adjustment": {"requested": options.p_adjust, "used": p_adjust}, "alpha": result.alpha,
-            "counts": result.counts.to_dict("records"),
+            "counts": jsonable(result.counts),
             "marks": {str(k): v for k, v in result.marks.to_dict("list").items()},
             "instances": [str(i) for i in result.means.index], "unattainable": note}
     return Section(key="win_tie_loss", title=title, text="\n".join(lines), data=data,
