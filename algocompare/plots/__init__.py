@@ -17,7 +17,7 @@ from algocompare.plots._plackett_luce import plot_plackett_luce
 from algocompare.plots._posthoc import pvalue_heatmap, sign_plot
 from algocompare.plots._samplesize import plot_bootstrap_qq, plot_experiment, plot_power_curve, qq_plot
 from algocompare.plots._severity import plot_power_by_delta, plot_severity
-from algocompare.plots._win_tie_loss import plot_win_tie_loss
+from algocompare.plots._win_tie_loss import plot_win_tie_loss, plot_win_tie_loss_scatter
 
 __all__ = [
     "CustomaryFigure", "bonferroni_dunn_chart", "cd_diagram", "clique_levels", "confidence_curve",
@@ -25,7 +25,7 @@ __all__ = [
     "normality_plots", "plot_bootstrap_qq", "plot_consensus", "plot_experiment", "plot_pairwise_matrix",
     "plot_power_by_delta", "plot_power_curve", "plot_severity", "plot_simplex", "pvalue_heatmap", "qq_plot",
     "register_customary_figure", "runs_distribution", "sign_plot",
-    "plot_win_tie_loss",
+    "plot_win_tie_loss", "plot_win_tie_loss_scatter",
 ]
 __all__ += ["plot_plackett_luce"]
 __all__ += ["plot_posterior_t"]
