@@ -16,9 +16,9 @@ import numpy as np
 
 from algocompare.plots._customary import register_customary_figure
 from algocompare.plots._figure import axes_or_new
-from algocompare.plots._fit import MIN_POINTS, finish, in_grid, name_ticks, panel_inches
+from algocompare.plots._fit import MIN_POINTS, finish, in_grid, legend_below, name_ticks, panel_inches
 
-__all__ = ["plot_win_tie_loss"]
+__all__ = ["plot_win_tie_loss", "plot_win_tie_loss_scatter"]
 
 #: Colour map of the net wins: blue where the row algorithm wins, red where it loses.
 NET_WINS_CMAP = "RdBu"
@@ -198,6 +198,102 @@ def _hide_what_overflows(ax: Any) -> None:
     if any(b.width > 0.85 * cell_w or b.height > 0.9 * cell_h for b in boxes):  # a margin: no text touches the next
         for text in texts:
             text.set_visible(False)
+
+
+#: Marker, colour and legend text of each mark in the one-vs-one scatter (colour-blind safe, and
+#: the marker alone tells them apart in greyscale).
+_SCATTER_STYLE = {"+": ("o", "#2166ac", "{a} better"), "=": ("s", "#999999", "no difference"),
+                  "−": ("^", "#b2182b", "{b} better")}
+
+
+def plot_win_tie_loss_scatter(result: Any, algorithm_b: Any = None, ax: Any = None, *,
+                              algorithm_a: Any = None) -> Any:
+    """The one-vs-one scatter: one point per instance, the mean of ``algorithm_b``'s runs across,
+    ``algorithm_a``'s up, marked by the per-instance decision.
+
+    Points below the diagonal are instances where ``algorithm_a`` has the lower mean (better when
+    minimising); the marker says whether the test on the runs found the difference significant
+    ("+": ``algorithm_a`` better, "−": worse, "=": neither). Axes are logarithmic when every mean
+    is positive and they span more than two decades (errors on benchmark functions); means of 0
+    (errors at the optimum) are then drawn a decade below the smallest positive one, and the axis
+    label says where.
+
+    Parameters
+    ----------
+    result : WinTieLossResult
+        From :func:`algocompare.win_tie_loss`.
+    algorithm_b : str, optional
+        The competitor; default the first one (with a reference) or the second algorithm.
+    ax : matplotlib Axes, optional
+        Where to draw; default a new 3.3-in figure.
+    algorithm_a : str, optional
+        Default the reference (or the first algorithm).
+
+    Returns
+    -------
+    matplotlib Axes
+
+    See Also
+    --------
+    plot_win_tie_loss : the multi-comparison matrix of the same result.
+
+    References
+    ----------
+    .. [1] Ismail-Fawaz, A., Dempster, A., Tan, C. W., Herrmann, M., Miller, L., Schmidt, D. F.,
+       Berretti, S., Weber, J., Devanne, M., Forestier, G., Webb, G. I. (2023). An approach to
+       multiple comparison benchmark evaluations that is stable under manipulation of the
+       comparate set. arXiv:2305.11921. https://arxiv.org/abs/2305.11921
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> sim = ac.simulate_runs([10.0, 14.0, 10.0], n_instances=6, n_runs=10, rng=1)
+    >>> ax = ac.plots.plot_win_tie_loss_scatter(ac.win_tie_loss(sim.results, "A1"), "A2")
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('A2 (mean)', 'A1 (mean)')
+    """
+    a = str(algorithm_a if algorithm_a is not None else (result.reference or result.algorithms[0]))
+    others = [n for n in result.algorithms if n != a]
+    b = str(algorithm_b if algorithm_b is not None else others[0])
+    table = result.table
+    forward = table[(table["algorithm_a"] == a) & (table["algorithm_b"] == b)]
+    backward = table[(table["algorithm_a"] == b) & (table["algorithm_b"] == a)]
+    if len(forward):
+        x, y, marks = forward["mean_b"].to_numpy(), forward["mean_a"].to_numpy(), list(forward["mark"])
+    elif len(backward):
+        flip = {"+": "−", "−": "+", "=": "="}
+        x, y, marks = backward["mean_a"].to_numpy(), backward["mean_b"].to_numpy(), [flip[m] for m in backward["mark"]]
+    else:
+        raise ValueError(f"{a!r} against {b!r} is not a pair of this result; its algorithms are "
+                         f"{list(result.algorithms)}.")
+    values = np.r_[x, y]
+    finite = values[np.isfinite(values)]
+    positive = finite[finite > 0]
+    log = bool(finite.size and finite.min() >= 0 and positive.size and positive.max() / positive.min() > 100)
+    floor = None
+    if log and finite.min() == 0:  # errors at the optimum: drawn on a floor a decade below the smallest positive
+        floor = 10.0 ** np.floor(np.log10(positive.min()) - 1)
+        x, y = np.where(x == 0, floor, x), np.where(y == 0, floor, y)
+    ax = axes_or_new(ax, (3.3, 3.3))
+    for mark, (marker, colour, text) in _SCATTER_STYLE.items():
+        chosen = np.array([m == mark for m in marks])
+        label = f"{text.format(a=a, b=b)} ({int(chosen.sum())})"
+        ax.scatter(x[chosen], y[chosen], marker=marker, s=22, color=colour, edgecolor="white", linewidth=0.4,
+                   label=label, zorder=3)
+    if log:
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+    shown = np.r_[x, y][np.isfinite(np.r_[x, y])]
+    low, high = (shown.min(), shown.max()) if shown.size else (0.0, 1.0)
+    ax.plot([low, high], [low, high], color="0.4", lw=0.8, zorder=1)
+    zero = "" if floor is None else f"; 0 drawn at {floor:.0e}"
+    ax.set_xlabel(f"{b} (mean{zero})", fontsize=8)
+    ax.set_ylabel(f"{a} (mean{zero})", fontsize=8)
+    ax.tick_params(labelsize=MIN_POINTS)
+    adjustment = "unadjusted" if result.p_adjust == "none" else result.p_adjust
+    ax.set_title(f"{result.test_label} per instance ({adjustment})", fontsize=8)
+    legend_below(ax, fontsize=MIN_POINTS, ncols=1)
+    return finish(ax)
 
 
 def _diagonal(i: int) -> Any:

@@ -58,3 +58,21 @@ def test_reads_in_a_two_by_two_grid():
 def test_order_must_name_every_algorithm():
     with pytest.raises(ValueError, match="order must list the algorithms"):
         ac.plots.plot_win_tie_loss(ac.win_tie_loss(_runs(3)), order=["A1", "A2"])
+
+
+def test_one_vs_one_scatter_marks_each_instance_and_reads_in_a_column():
+    from tests.report.test_win_tie_loss_output import competition
+
+    result = ac.win_tie_loss(competition())
+    ax = ac.plots.plot_win_tie_loss_scatter(result, "PSO", algorithm_a="jSO")
+    assert ax.get_xscale() == "log" and "0 drawn at" in ax.get_xlabel()  # floored errors over 17 decades
+    counts = result.counts.set_index(["algorithm_a", "algorithm_b"]).loc[("jSO", "PSO")]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels[0] == f"jSO better ({int(counts.wins)})" and labels[2] == f"PSO better ({int(counts.losses)})"
+    assert sum(len(c.get_offsets()) for c in ax.collections) == 30
+    assert not problems(ax.figure), problems(ax.figure)
+    # the same pair seen from the other side: the marks turn round
+    back = ac.plots.plot_win_tie_loss_scatter(result, "jSO", algorithm_a="PSO")
+    assert [t.get_text() for t in back.get_legend().get_texts()][2] == f"jSO better ({int(counts.wins)})"
+    with pytest.raises(ValueError, match="is not a pair of this result"):
+        ac.plots.plot_win_tie_loss_scatter(result, "nope")
