@@ -284,10 +284,11 @@ def plot_posterior_t(result: Any, ax: Any = None, *, level: float = 0.999, color
     """
     from scipy import stats
 
-    for needed in ("location", "scale", "df", "rope", "p_left", "p_rope", "p_right"):
-        if not hasattr(result, needed):
-            raise TypeError(f"plot_posterior_t draws a Student-t posterior (bayesian_correlated_ttest's result); "
-                            f"{type(result).__name__} has no {needed!r}.")
+    from algocompare.bayesian._correlated_t import BayesianCorrelatedTResult
+
+    if not isinstance(result, BayesianCorrelatedTResult):
+        raise TypeError(f"plot_posterior_t draws the Student-t posterior of bayesian_correlated_ttest's result; got "
+                        f"{type(result).__name__} (its own figure is result.plot()).")
     ax = axes_or_new(ax, (5.5, 3.2))
     panel_w, _ = panel_inches(ax)
     size = max(MIN_POINTS, min(10.0, panel_w * 72 / 30))

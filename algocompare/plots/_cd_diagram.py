@@ -211,11 +211,12 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
         Size of the labels in points.
     title : str, optional
         Axes title.
-    letters : bool or {"input", "mean_rank"}
+    letters : bool or {"mean_rank", "input"}
         Write each algorithm's compact letters (:meth:`PosthocResult.letters`) after its
         name, e.g. ``G-CMA-ES [a] (3.34)``: algorithms sharing a letter do not differ. True
-        names the groups in the result's order (``"input"``, as multcompView);
-        ``"mean_rank"`` from the best algorithm. For any all-pairs result, with or without a
+        (or ``"mean_rank"``) names the groups from the best algorithm along the axis, as the
+        tables (``all_pairs_table(..., letters=True)``) do; ``"input"`` in the result's order
+        (multcompView's, ``result.letters()``). For any all-pairs result, with or without a
         critical difference; a result against a control has none (ValueError).
 
     Returns
@@ -372,9 +373,9 @@ def _letter_tags(result: Any, names: list[str], alpha: float, letters: bool | st
     """Each algorithm's compact letters as "[ab]", in the order of ``names`` ("" for each without letters)."""
     if letters is False or letters is None:
         return [""] * len(names)
-    order = "input" if letters is True else letters
+    order = "mean_rank" if letters is True else letters
     if order not in ("input", "mean_rank"):
-        raise ValueError(f"letters={letters!r}: use True (or 'input') or 'mean_rank' to show the compact letters, "
+        raise ValueError(f"letters={letters!r}: use True (or 'mean_rank') or 'input' to show the compact letters, "
                          "False for none.")
     shown = result.letters(alpha, order=order)
     by_name = {str(a): tag for a, tag in shown.items()}

@@ -33,7 +33,8 @@ def _directory(directory: str | Path) -> Path:
 
 
 def export_tables(data: Any, sections: list[Any], directory: str | Path, *, precision: int = 4,
-                  scientific: bool | None = None, width: str = "column", alpha: float = 0.05) -> list[Path]:
+                  scientific: bool | None = None, width: str = "column", alpha: float = 0.05,
+                  letters: bool | str = False) -> list[Path]:
     """Write one booktabs ``.tex`` file per table, ``reading.tex`` and ``tables.tex``, a document
     that inputs them all.
 
@@ -70,6 +71,9 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     alpha : float
         The significance level the reading and the notes name (the decisions are the post-hoc
         results' own, at the level of the analysis).
+    letters : bool or {"mean_rank", "input"}
+        Add the compact letter display to the all-pairs tables (a ``letters`` column, named
+        from the best algorithm down with True; see ``all_pairs_table``).
 
     Returns
     -------
@@ -117,7 +121,8 @@ def export_tables(data: Any, sections: list[Any], directory: str | Path, *, prec
     for section, name, result in fig_views.iter_results(sections):
         if kind_of(result) is not None:  # a result object (a plain table has no paper layout)
             caption = _caption(section, name, result)
-            tables[_stem(section.key, name)] = paper_table(result, order, width, caption=caption, precision=precision)
+            tables[_stem(section.key, name)] = paper_table(result, order, width, caption=caption, precision=precision,
+                                                           letters=letters)
     files = {stem: paper_latex(table, width=width, precision=precision, scientific=scientific, label=f"tab:{stem}")
              for stem, table in tables.items()}
     paths = []

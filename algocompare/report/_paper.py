@@ -235,10 +235,16 @@ def _compact(p: float, precision: int = 4) -> str:
     return f"{p:.{precision}f}".lstrip("0")
 
 
-def all_pairs_table(result: Any, width: str = "column", precision: int = 4) -> PaperTable:
+def all_pairs_table(result: Any, width: str = "column", precision: int = 4,
+                    letters: bool | str = False) -> PaperTable:
     """All pairs as a lower-triangular matrix of adjusted p-values (rejected in bold), algorithms
     numbered in mean-rank order; when the matrix does not fit ``width``, the list of differing
     pairs: per algorithm, the numbers of those it is significantly better than.
+
+    ``letters=True`` (or ``"mean_rank"``) adds a ``letters`` column after the names: the compact
+    letter display (:meth:`PosthocResult.letters`) named from the best algorithm down, as the rows
+    run, so the column reads a, ab, b, ...; ``"input"`` names the groups in the result's order
+    (multcompView's). Algorithms sharing a letter do not differ significantly.
 
     Examples
     --------
@@ -257,24 +263,46 @@ def all_pairs_table(result: Any, width: str = "column", precision: int = 4) -> P
     rejected = decided.loc[order, order].to_numpy(bool)
     adjustment = _adjustment(result)
     matrix = pd.DataFrame({"#": [str(i + 1) for i in range(k)], "algorithm": order})
+    shown = _letters_column(result, order, letters)
+    if shown is not None:
+        matrix["letters"] = shown
+    first = matrix.shape[1]  # the first column of p-values
     for j in range(k - 1):
         matrix[str(j + 1)] = [_compact(apv[i, j], precision) if i > j else "" for i in range(k)]
     bold = np.zeros(matrix.shape, bool)
     for j in range(k - 1):
-        bold[:, 2 + j] = [i > j and rejected[i, j] for i in range(k)]
+        bold[:, first + j] = [i > j and rejected[i, j] for i in range(k)]
     note = (f"{result.method}. Algorithms numbered by mean rank; cell (i, j): APV ({adjustment}) of i vs j, "
-            f"bold: rejected at {result.alpha:g}.")
+            f"bold: rejected at {result.alpha:g}." + (_LETTERS_NOTE if shown is not None else ""))
     caption = f"All pairs: APV ({adjustment})"
     if _fits(matrix, bold, False, width) or _fits(matrix.drop(columns="algorithm"), bold[:, 1:], False, width):
         return PaperTable(matrix, bold, caption, note, tuple(order), ("algorithm",), index=False)
     better = [", ".join(str(j + 1) for j in range(k) if j > i and rejected[i, j]) or "--" for i in range(k)]
-    listing = pd.DataFrame({"#": [str(i + 1) for i in range(k)], "algorithm": order, "better than": better})
+    listing = pd.DataFrame({"#": [str(i + 1) for i in range(k)], "algorithm": order})
+    if shown is not None:
+        listing["letters"] = shown
+    listing["better than"] = better
     n_diff = int(np.triu(rejected, 1).sum())
     note = (f"{result.method}. Algorithms numbered by mean rank; each row lists the algorithms it is better than "
             f"at APV ({adjustment}) ≤ {result.alpha:g} ({n_diff} of {k * (k - 1) // 2} pairs); the other pairs "
-            "do not differ significantly.")
+            "do not differ significantly." + (_LETTERS_NOTE if shown is not None else ""))
     return PaperTable(listing, np.zeros(listing.shape, bool), f"All pairs: differing pairs ({adjustment})", note,
                       tuple(order), ("algorithm",), index=False)
+
+
+_LETTERS_NOTE = " Letters: algorithms sharing a letter do not differ significantly (Piepho 2004)."
+
+
+def _letters_column(result: Any, order: list[str], letters: bool | str) -> list[str] | None:
+    """The compact letters of the algorithms of ``order`` (None without ``letters``)."""
+    if letters is False or letters is None:
+        return None
+    naming = "mean_rank" if letters is True else letters
+    if naming not in ("input", "mean_rank"):
+        raise ValueError(f"letters={letters!r}: use True (or 'mean_rank') or 'input' to add the compact letters, "
+                         "False for none.")
+    by_name = {str(a): tag for a, tag in result.letters(order=naming).items()}
+    return [by_name[name] for name in order]
 
 
 def bayesian_pairs_table(result: Any, order: list[str] | None = None) -> PaperTable:
@@ -364,7 +392,7 @@ def _ranking_frame(frame: pd.DataFrame) -> pd.DataFrame | None:
 
 
 def paper_table(result: Any, order: list[str] | None = None, width: str = "column", caption: str = "",
-                precision: int = 4) -> PaperTable:
+                precision: int = 4, letters: bool | str = False) -> PaperTable:
     """The paper's table of any result.
 
     Parameters
@@ -381,6 +409,8 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
         The caption of a table without a layout of its own (default: the result's method).
     precision : int
         Decimals of the adjusted p-values of the all-pairs matrix.
+    letters : bool or {"mean_rank", "input"}
+        Add the compact letter display to the all-pairs table (:func:`all_pairs_table`).
 
     Returns
     -------
@@ -398,7 +428,9 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
     """
     kind = kind_of(result)
     if kind == "posthoc":
-        return control_table(result, width) if result.control is not None else all_pairs_table(result, width, precision)
+        if result.control is not None:
+            return control_table(result, width)
+        return all_pairs_table(result, width, precision, letters=letters)
     if kind == "bayesian_pairs":
         return bayesian_pairs_table(result, order)
     if kind == "win_tie_loss":  # the table papers print: mean ± sd with +/=/−, the counts last

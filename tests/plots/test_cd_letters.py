@@ -17,9 +17,12 @@ def _labels(ax) -> list[str]:
 
 def test_letters_follow_each_name_in_its_own_figure_and_in_a_grid():
     ph = ac.posthoc(ac.load_dataset("cec2005_d10"), p_adjust="holm")  # no critical difference
-    letters = ph.letters()
-    ax = ac.plots.cd_diagram(ph, letters=True)
-    assert _labels(ax)[0] == f"G-CMA-ES [{letters['G-CMA-ES']}] (3.34)"
+    ax = ac.plots.cd_diagram(ph, letters=True)  # named from the best algorithm, as the tables
+    assert _labels(ax)[0] == "G-CMA-ES [a] (3.34)"
+    assert _labels(ax)[-1].endswith(f"[{ph.letters(order='mean_rank')['CoEVO']}]")
+    plt.close(ax.figure)
+    ax = ac.plots.cd_diagram(ph, letters="input")  # multcompView's naming, result.letters()
+    assert _labels(ax)[0] == f"G-CMA-ES [{ph.letters()['G-CMA-ES']}] (3.34)"
     assert "sharing a letter" in next(t.get_text() for t in ax.texts if t.get_gid() == "caption")
     plt.close(ax.figure)
     fig, axes = plt.subplots(2, 2, figsize=(7.16, 5))
