@@ -11,11 +11,15 @@ import math
 from typing import Any
 
 from algocompare._results import jsonable
-from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section
+from algocompare._sections import AnalysisOptions, Section
 from algocompare.data._convert import as_results
 from algocompare.frequentist._win_tie_loss import ADJUSTMENT_NAMES, DEFAULT_P_ADJUST, WinTieLossResult, win_tie_loss
 
-__all__ = ["SCOPE", "section", "unattainable", "win_tie_loss_sentence"]
+__all__ = ["MAX_MATRIX", "SCOPE", "section", "unattainable", "win_tie_loss_sentence"]
+
+#: Most algorithms whose all-pairs matrix the section computes (``--control none``); beyond it the
+#: table is against the best mean rank, k - 1 comparisons.
+MAX_MATRIX = 20
 
 #: The question the section answers, and its scope (said in the text and in the reading).
 SCOPE = ("Question: on which of these {n} instances does each algorithm differ significantly from {against}, "
@@ -93,15 +97,17 @@ def section(results: Any, options: AnalysisOptions) -> Section | None:
     if reference == "best":
         reference = results.mean_ranks().idxmin()
     title = "Win/tie/loss per instance (+/=/−)"
-    if reference is None and results.n_algorithms > MAX_ALL_PAIRS:
-        text = (f"Win/tie/loss of all pairs skipped: {results.n_algorithms} algorithms (at most {MAX_ALL_PAIRS}); "
-                "name a control (--control) for the table against it.")
-        return Section(key="win_tie_loss", title=title, text=text, data={"skipped": text})
+    instead = None
+    if reference is None and results.n_algorithms > MAX_MATRIX:
+        # k(k-1)/2 pairs of per-instance tests (100 algorithms: 4,950 pairs) for a matrix nobody can read
+        reference = results.mean_ranks().idxmin()
+        instead = (f"({results.n_algorithms} algorithms: more than {MAX_MATRIX} for the all-pairs matrix; the table is "
+                   f"against the best mean rank, {reference}; name another with --control)")
     p_adjust = _adjustment(options.p_adjust)
     result = win_tie_loss(results, reference, p_adjust=p_adjust, alpha=options.alpha)
     against = str(reference) if reference is not None else "each other algorithm"
     question = SCOPE.format(n=results.n_instances, against=against)
-    lines = [question, result.caption]
+    lines = [question, result.caption] + ([instead] if instead else [])
     if p_adjust != options.p_adjust:
         lines.append(f"({options.p_adjust} adjusts a family of pairs of algorithms; across the instances of a pair "
                      f"{p_adjust} is used)")

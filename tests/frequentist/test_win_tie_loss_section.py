@@ -46,3 +46,11 @@ def test_too_few_runs_for_any_adjusted_decision_is_said():
     assert section.reading[-1] == section.data["unattainable"]
     unadjusted = provider.section(ac.read(ref_path("results_long.csv")), AnalysisOptions(p_adjust="none"))
     assert unadjusted.data["unattainable"] is None
+
+
+def test_many_algorithms_without_a_control_get_the_table_against_the_best():
+    data = ac.simulate_runs([10.0 + 0.1 * i for i in range(provider.MAX_MATRIX + 1)], n_instances=3, n_runs=5,
+                            rng=1).results
+    section = provider.section(data, AnalysisOptions(control=None, progress=False))
+    assert section.data["reference"] == str(data.mean_ranks().idxmin())
+    assert f"more than {provider.MAX_MATRIX} for the all-pairs matrix" in section.text
