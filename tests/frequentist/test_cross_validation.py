@@ -86,7 +86,7 @@ def equicorrelated_differences(rng: np.random.Generator, reps: int, n: int, rho:
     folds correlated by rho = n_test / (n_test + n_train)."""
     shared = rng.normal(size=(reps, 1))
     own = rng.normal(size=(reps, n))
-    return np.reshape(mean, (-1, 1)) + sd * (np.sqrt(rho) * shared + np.sqrt(1 - rho) * own)
+    return np.reshape(mean, (-1, 1)) + np.reshape(sd, (-1, 1)) * (np.sqrt(rho) * shared + np.sqrt(1 - rho) * own)
 
 
 def null_rejections(reps: int, seed: int, runs: int = 10, folds: int = 10) -> tuple[float, float]:
