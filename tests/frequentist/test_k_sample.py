@@ -205,3 +205,35 @@ def test_anderson_darling_is_computed_on_the_values_as_given_whatever_the_direct
     assert ac.anderson_darling(negated).pvalue != pytest.approx(ac.anderson_darling(data).pvalue, rel=0.1)
     assert ac.anderson_darling(negated, version=2).pvalue == pytest.approx(ac.anderson_darling(data, version=2).pvalue,
                                                                            rel=1e-12)
+
+
+def test_per_instance_for_k_algorithms_is_the_test_and_the_posthoc_of_each_instance():
+    sim = ac.simulate_runs([10.0, 10.5, 12.0, 11.0], n_instances=3, n_runs=9, rng=11)
+    result = ac.per_instance(sim.results, test="welch_anova", posthoc="conover_iman", p_adjust="hommel", control="A2")
+    assert isinstance(result, ac.PerInstanceTestsResult) and result.p_adjust == "hommel"
+    assert list(result.omnibus["instance"]) == list(sim.results.instances)
+    for instance in sim.results.instances:
+        omnibus = ac.welch_anova(sim.results, instance=instance)
+        row = result.omnibus.set_index("instance").loc[instance]
+        assert row["pvalue"] == omnibus.pvalue and row["statistic"] == omnibus.statistic
+        pairs = ac.posthoc(sim.results, test="conover_iman", p_adjust="hommel", control="A2", instance=instance)
+        mine = result.pairs[result.pairs["instance"] == instance]
+        np.testing.assert_array_equal(mine["pvalue_adj"].to_numpy(), pairs.table["pvalue_adj"].to_numpy())
+        assert list(mine["algorithm_a"]) == ["A2"] * 3
+    assert (result.table["reject"] == (result.table["pvalue_adj"] <= 0.05)).all()
+    # the default: Kruskal-Wallis alone, one row per instance
+    plain = ac.per_instance(sim.results)
+    assert plain.test == "kruskal_wallis" and plain.posthoc is None and len(plain.table) == 3 and plain.pairs.empty
+
+
+def test_per_instance_keeps_its_two_algorithm_call_and_refuses_half_of_it():
+    sim = ac.simulate_runs([10.0, 12.0], n_instances=3, n_runs=8, rng=1)
+    assert isinstance(ac.per_instance(sim.results, "A1", "A2"), ac.PerInstanceResult)
+    with pytest.raises(TypeError, match="pass a and b"):
+        ac.per_instance(sim.results, "A1")
+    with pytest.raises(TypeError, match="pass posthoc="):
+        ac.per_instance(sim.results, p_adjust="holm")
+    with pytest.raises(ValueError, match="test"):
+        ac.per_instance(sim.results, test="friedman")
+    with pytest.raises(ValueError, match="posthoc"):
+        ac.per_instance(sim.results, posthoc="friedman")
