@@ -71,6 +71,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "idp_wilcoxon", "multiple_measures_test",
         "BayesianPlackettLuceResult", "bayesian_plackett_luce",
         "BayesianHierarchicalResult", "bayesian_hierarchical",
+        "BayesianHierarchicalPairsResult", "bayesian_hierarchical_pairs",
         "bayesian_correlated_ttest", "BayesianCorrelatedTResult",
     ),
     "report": (

@@ -9,6 +9,7 @@ which the region is the most probable; baycomp) and ``mean_left, mean_rope, mean
 from algocompare.bayesian._correlated_t import BayesianCorrelatedTResult, bayesian_correlated_ttest
 from algocompare.bayesian._friedman import BayesianFriedmanResult, bayesian_friedman
 from algocompare.bayesian._hierarchical import BayesianHierarchicalResult, bayesian_hierarchical
+from algocompare.bayesian._hierarchical_k import BayesianHierarchicalPairsResult, bayesian_hierarchical_pairs
 from algocompare.bayesian._idp import IDPResult, idp_wilcoxon
 from algocompare.bayesian._multiple_measures import (
     BayesianMultipleMeasuresResult,
@@ -29,3 +30,4 @@ __all__ = ["bayesian_sign", "bayesian_signed_rank", "bayesian_pairwise", "bayesi
 __all__ += ["bayesian_plackett_luce", "BayesianPlackettLuceResult"]
 __all__ += ["bayesian_hierarchical", "BayesianHierarchicalResult"]
 __all__ += ["bayesian_correlated_ttest", "BayesianCorrelatedTResult"]
+__all__ += ["bayesian_hierarchical_pairs", "BayesianHierarchicalPairsResult"]

@@ -33,8 +33,40 @@ def truncated_gamma(shape: np.ndarray, rate: np.ndarray, low: np.ndarray | float
     # upper tail: S(low) - u (S(low) - S(high))
     s_low, s_high = special.gammaincc(shape[upper], low[upper]), special.gammaincc(shape[upper], high[upper])
     out[upper] = special.gammainccinv(shape[upper], s_low - u[upper] * (s_low - s_high))
+    # Far tails (the interval holds < 1e-12 of the mass, its inverse rounds to a bound or fails):
+    # exact rejection sampling from the tangent of the concave log density at the bound nearest
+    # the mode.
+    bad = ~((out > low) & (out < high)) | ~np.isfinite(out)
+    if bad.any():
+        out[bad] = _tangent_rejection(shape[bad], low[bad], high[bad], rng)
     out = np.clip(out, low, high)
     return out / rate
+
+
+def _tangent_rejection(shape: np.ndarray, low: np.ndarray, high: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Gamma(shape, 1) on [low, high] by rejection from the exponential tangent to the log
+    density x^(a-1) e^-x at the bound nearest the mode (a - 1): exact for a >= 1 (log-concave),
+    where the far-tail cases arise (large shapes)."""
+    out = np.empty(shape.shape)
+    pending = np.arange(shape.size)
+    for _ in range(1000):
+        a, lo, hi = shape[pending], low[pending], high[pending]
+        anchor = np.where(a - 1 > hi, hi, lo)
+        slope = (a - 1) / anchor - 1.0                    # d/dx log density at the anchor
+        width = hi - lo
+        u = rng.random(pending.size)
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            # truncated exponential with rate `slope` on [lo, hi], measured from the anchor
+            span = np.where(np.isfinite(width), -np.expm1(-np.abs(slope) * width), 1.0)
+            step = -np.log1p(-u * span) / np.abs(slope)
+            x = np.where(slope > 0, anchor - step, anchor + step)
+            log_ratio = (a - 1) * np.log(x / anchor) - (x - anchor) - slope * (x - anchor)
+        accept = np.log(rng.random(pending.size)) <= log_ratio
+        out[pending[accept]] = x[accept]
+        pending = pending[~accept]
+        if pending.size == 0:
+            break
+    return out
 
 
 def truncated_normal(mean: np.ndarray, sd: np.ndarray, low: float, high: float,

@@ -88,7 +88,7 @@ def _scores(frame, classifier, rows, n_scores):
 
 @pytest.mark.parametrize("case", _baycomp_cases(), ids=lambda c: c["name"])
 def test_agrees_with_baycomp(case):
-    frame = pd.read_csv(DATA / "baycomp_accuracies.csv", comment="#")
+    frame = pd.read_csv(DATA / "baycomp_hierarchical_accuracies.csv", comment="#")
     x = _scores(frame, case["x"], case["rows"], case["n_scores"])
     y = _scores(frame, case["y"], case["rows"], case["n_scores"])
     rho = case["runs"] / case["n_scores"]                       # baycomp: rho = 1 / n_folds

@@ -6,8 +6,9 @@ Writes tests/data/baycomp_hierarchical.json: for each case the data selection, b
 arguments (rope, runs, chains, nsamples, random_state), its probs() (p_left, p_rope, p_right:
 share of draws in which each region is the most probable), the means of its sample columns,
 and the wall time of build + sampling (the model is compiled once and cached by httpstan: the
-first case's time includes the compilation), repeated for the small case (Stan is not seeded by
-baycomp, so the repetitions show baycomp's own Monte Carlo spread). 4 chains of ``nsamples``
+first case's time includes the compilation), repeated for the small case (baycomp passes no seed to
+Stan, but the two repetitions came out identical: PyStan 3 then uses a fixed default seed, so they
+show no Monte Carlo spread). 4 chains of ``nsamples``
 draws after 1000 warm-up iterations each (PyStan's default).
 
 baycomp's convention: ``diff = y - x``, left = ``diff < -rope``. algocompare's
@@ -25,7 +26,7 @@ import pandas as pd
 from baycomp import HierarchicalTest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-frame = pd.read_csv(os.path.join(ROOT, "tests", "data", "baycomp_accuracies.csv"), comment="#")
+frame = pd.read_csv(os.path.join(ROOT, "tests", "data", "baycomp_hierarchical_accuracies.csv"), comment="#")
 
 
 def scores(classifier, rows, n_scores):
