@@ -71,4 +71,8 @@ CASES = [
     Case("welch_anova", lambda res: ac.welch_anova(res, instance="I3"), kind="runs"),
     Case("per_instance_k", lambda res: ac.per_instance(res, posthoc="dunn"), kind="runs",
          key=_table_key("pvalue_adj")),
+    # the +/=/− table (issue 27)
+    Case("win_tie_loss", lambda res: ac.win_tie_loss(res, res.algorithms[0]), kind="runs",
+         key=lambda r: tuple(r.table["pvalue_adj"])),
+    Case("win_tie_loss_pairs", lambda res: ac.win_tie_loss(res), kind="runs", key=lambda r: tuple(r.table["pvalue"])),
 ]
