@@ -186,3 +186,18 @@ def test_matrix_cell_values_follow_aeons_conventions_but_two_sided():
         greater = stats.wilcoxon(a, b, zero_method="pratt", alternative="greater", method="exact").pvalue
         less = stats.wilcoxon(a, b, zero_method="pratt", alternative="less", method="exact").pvalue
         assert np.isclose(row.pvalue, min(1.0, 2 * min(greater, less)))  # aeon's one-sided p, either side, doubled
+
+
+def test_invariant_to_orders_and_minimize_equals_maximize_negated():
+    sim = ac.simulate_runs([10.0, 13.0, 10.5, 11.0], n_instances=6, n_runs=12, rng=9)
+    runs, names = sim.results.runs(), list(sim.results.algorithms)
+    base = ac.win_tie_loss(sim.results, "A2")
+    key = base.counts.set_index("algorithm_b")[["wins", "ties", "losses"]]
+    shuffled = ac.Results.from_array(runs[::-1][:, ::-1], algorithms=names[::-1],
+                                     instances=list(sim.results.instances)[::-1])
+    other = ac.win_tie_loss(shuffled, "A2").counts.set_index("algorithm_b")[["wins", "ties", "losses"]]
+    assert key.equals(other.loc[key.index])
+    flipped = ac.win_tie_loss(ac.Results.from_array(-runs, algorithms=names, instances=list(sim.results.instances),
+                                                    direction="maximize"), "A2")
+    assert flipped.marks.equals(base.marks)
+    assert np.allclose(flipped.table["pvalue"], base.table["pvalue"])
