@@ -400,8 +400,11 @@ def _independence_step(lam: np.ndarray, rankings: _Rankings, block: np.ndarray |
     log_accept = ((alpha * np.log(candidate_w)).sum(axis=1) - (alpha * np.log(current_w)).sum(axis=1)
                   - proposal.log_density(candidate) + proposal.log_density(current))
     if block is None:
-        both = _log_likelihood(np.concatenate([candidate_w, current_w]), rankings)
-        log_accept += both[:chains] - both[chains:]
+        if rankings.orders.ndim == 2:   # one set of rankings for every chain: both in one call
+            both = _log_likelihood(np.concatenate([candidate_w, current_w]), rankings)
+            log_accept += both[:chains] - both[chains:]
+        else:                           # each chain's own tie orders, held fixed
+            log_accept += _log_likelihood(candidate_w, rankings) - _log_likelihood(current_w, rankings)
         candidate_rankings = rankings
     else:
         candidate_rankings = _Rankings.of(_propose_tie_orders(rankings.orders, block, candidate_w, rng))
@@ -421,6 +424,21 @@ def _log_q(order: np.ndarray, block: np.ndarray, w: np.ndarray) -> np.ndarray:
     return (np.log(w_ordered) - np.log(_block_remaining(w_ordered, block))).sum(axis=(-1, -2))
 
 
+def _fitted_proposal(theta: np.ndarray, fallback: _Proposal) -> _Proposal:
+    """A multivariate t with the mean and (1.2^2 x) covariance of warm-up draws of the log-ratios:
+    with tie orders unobserved the Laplace approximation of one tie-break is off centre and too
+    narrow. Fitted once, at the end of the warm-up (the kept draws come from a fixed kernel);
+    ``fallback`` when the draws are too few or degenerate."""
+    if len(theta) < 10 * theta.shape[1]:
+        return fallback
+    covariance = 1.44 * np.cov(theta, rowvar=False).reshape(theta.shape[1], theta.shape[1])
+    try:
+        tril = np.linalg.cholesky(covariance)
+    except np.linalg.LinAlgError:
+        return fallback
+    return _Proposal(theta.mean(axis=0), np.linalg.inv(covariance), tril)
+
+
 def sample_posterior(order: np.ndarray, block: np.ndarray, alpha: np.ndarray, *, chains: int, n_samples: int,
                      warmup: int, rng: np.random.Generator, progress: Any = False) -> np.ndarray:
     """Normalised weights drawn by ``chains`` chains from the posterior: shape (chains, n_samples, k).
@@ -435,6 +453,7 @@ def sample_posterior(order: np.ndarray, block: np.ndarray, alpha: np.ndarray, *,
     proposal = _laplace_proposal(order, alpha)
     rankings = _Rankings.of(np.repeat(order[None], chains, axis=0) if has_ties else order)
     draws = np.empty((chains, n_samples, k))
+    seen: list[np.ndarray] = []     # log-ratios of the second half of the warm-up (tie orders sampled)
     total = warmup + n_samples
     bar = progress_bar(progress, total=total, desc="Plackett–Luce Gibbs", unit="sweep")
     try:
@@ -442,7 +461,13 @@ def sample_posterior(order: np.ndarray, block: np.ndarray, alpha: np.ndarray, *,
             if has_ties:
                 rankings = _Rankings.of(_reorder_ties(rankings.orders, block, lam, rng))
             lam = _gibbs_weights(rankings, lam, alpha, rng)
+            if has_ties:   # the weights given the tie orders, then weights and tie orders together
+                lam, rankings = _independence_step(lam, rankings, None, alpha, proposal, rng)
             lam, rankings = _independence_step(lam, rankings, block if has_ties else None, alpha, proposal, rng)
+            if has_ties and warmup // 2 <= sweep < warmup:
+                seen.append(np.log(lam[:, :-1]) - np.log(lam[:, -1:]))
+            if has_ties and sweep == warmup - 1:
+                proposal = _fitted_proposal(np.concatenate(seen), proposal)
             if sweep >= warmup:
                 draws[:, sweep - warmup] = lam / lam.sum(axis=1, keepdims=True)
             if bar is not None and (sweep + 1) % _STRIDE == 0:
@@ -609,12 +634,15 @@ def bayesian_plackett_luce(data: Any, *, prior: Any = 1.0, ties: str = "random",
     them at random once, before sampling, as scmamp does (``rank(..., ties.method="random")``): the
     result then depends on that draw (``rng``), which on heavily tied data moves the weights by
     more than the Monte Carlo error (scmamp's vignette data, 297 of 300 instances tied: the
-    leading weight 0.918 to 0.940 over four seeds). ``ties="latent"`` treats the order of tied
+    leading weight 0.918 to 0.940 over twelve seeds). ``ties="latent"`` treats the order of tied
     algorithms as unobserved: an instance's likelihood is the sum of the Plackett–Luce
     probabilities of the orders that agree with it, and the sampler draws the order of each tie
     block by Metropolis–Hastings (proposal: a Plackett–Luce order of the tied algorithms, accepted
-    with the exact ratio). It answers without a random tie-break, but mixes slowly when most
-    instances have ties (the diagnostics then warn: draw more samples).
+    with the exact ratio); the independence step is then made twice, for the weights given the
+    tie orders and for both together, from a t fitted to the second half of the warm-up (the
+    Laplace approximation of one tie-break is off centre). It answers without a random tie-break
+    but costs more per sweep: on scmamp's vignette data, about 6 times the time of
+    ``ties="random"``, for an effective sample size of 1400 of 8000 draws (4700 with random ties).
 
     Parameters
     ----------

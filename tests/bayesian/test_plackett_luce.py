@@ -239,7 +239,7 @@ def test_sbc_small():
 
 #: per ties rule: replications and draws per chain (the latent tie orders mix more slowly: some
 #: replications have an effective sample size near 100 of 1200 draws, too few to thin to 99)
-SBC_SIZES = {"random": (1000, 600), "latent": (500, 1500)}
+SBC_SIZES = {"random": (1000, 600), "latent": (500, 1000)}
 
 
 @pytest.mark.slow
