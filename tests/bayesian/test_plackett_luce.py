@@ -371,3 +371,21 @@ def test_missing_values_raise_or_drop_whole_instances():
         ac.bayesian_plackett_luce(frame)
     result = _quiet(frame, nan_policy="omit", n_samples=100, rng=0, progress=False)
     assert result.n_instances == 11 and len(result.dropped_instances) == 1
+
+
+def test_plot_follows_the_given_order_and_refuses_bad_options(cec):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    order = list(reversed(cec.algorithms))
+    ax = ac.plots.plot_plackett_luce(cec, order=order, show="ranks")
+    assert [t.get_text() for t in ax.get_yticklabels()] == [str(a) for a in order]
+    plt.close(ax.figure)
+    with pytest.raises(ValueError, match="show must be one of"):
+        ac.plots.plot_plackett_luce(cec, show="violin")
+    with pytest.raises(ValueError, match="order must list the algorithms"):
+        ac.plots.plot_plackett_luce(cec, order=order[:-1])
+    with pytest.raises(TypeError, match="BayesianPlackettLuceResult"):
+        ac.plots.plot_plackett_luce(ac.friedman(ac.load_dataset("cec2005_d10")))
