@@ -10,6 +10,7 @@ is the multi-comparison matrix of Ismail-Fawaz et al. (2023).
 
 from __future__ import annotations
 
+import html
 import math
 import warnings
 from dataclasses import dataclass
@@ -21,16 +22,39 @@ import pandas as pd
 from algocompare import _validation as v
 from algocompare._results import BaseResult
 from algocompare._scaling import scaled_back, unit_scaled
+from algocompare._tables import frame_to_html
 from algocompare.data._convert import as_results, drop_record
 from algocompare.frequentist._pairwise import wilcoxon
 from algocompare.frequentist._two_sample import TWO_SAMPLE_TESTS, two_sample_test
 
-__all__ = ["ADJUSTMENT_NAMES", "DEFAULT_P_ADJUST", "MARKS", "WinTieLossResult", "win_tie_loss"]
+__all__ = ["ADJUSTMENT_NAMES", "COUNTS_ROW", "DEFAULT_P_ADJUST", "MARKS", "NBSP", "WinTieLossResult", "cell_number",
+           "win_tie_loss"]
 
 #: The marks of a decision, from the first algorithm's (the reference's) point of view.
 MARKS = {"win": "+", "tie": "=", "loss": "−"}
 #: The default multiplicity adjustment across the instances of one pair (justified in docs/validation.md).
 DEFAULT_P_ADJUST = "holm"
+#: The label of the last row of the paper table (the counts of each competitor's column).
+COUNTS_ROW = "+/=/−"
+#: A no-break space (LaTeX's utf8 input reads it as ``~``): a cell wraps as "mean ±" over "sd mark".
+NBSP = "\u00a0"
+
+
+def cell_number(value: float) -> str:
+    """A mean or sd in three significant digits, as the tables of the field print them.
+
+    Examples
+    --------
+    >>> [cell_number(v) for v in (0.0, 12.0, 123.456, 0.0123, 4.5e-9, 2.5e6, float("nan"))]
+    ['0', '12.0', '123', '0.0123', '4.50e-09', '2.50e+06', '--']
+    """
+    if not math.isfinite(value):
+        return "--"
+    if value == 0:
+        return "0"
+    if 1e-2 <= abs(value) < 999.5:  # fixed point while three digits say it (999.5 would print as 1.00e+03)
+        return f"{value:#.3g}".rstrip(".")
+    return f"{value:.2e}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -148,6 +172,54 @@ class WinTieLossResult(BaseResult):
         return (f"{marks}: {first} is significantly better ({better} values) / not significantly different / "
                 f"significantly worse; two-sided {self.test_label} test of the runs on each instance, "
                 f"{adjustment}, alpha = {self.alpha:g}.")
+
+    def paper_frame(self) -> pd.DataFrame:
+        """The table papers print, as text cells.
+
+        With a reference: rows the instances and a last row of counts ("+/=/−"), columns the
+        algorithms (the reference first), cells "mean ± sd" and, for the competitors, the mark.
+        For all pairs: the square matrix of "W/T/L" counts, row against column.
+        """
+        if self.reference is None:
+            names = list(self.algorithms)
+            wins, ties, losses = (self.matrix(v) for v in ("wins", "ties", "losses"))
+            cells = [["—" if a == b else f"{int(wins.loc[a, b])}/{int(ties.loc[a, b])}/{int(losses.loc[a, b])}"
+                      for b in names] for a in names]
+            return pd.DataFrame(cells, index=pd.Index(names, name="algorithm"), columns=names)
+        marks, instances = self.marks, list(self.means.index)
+        cells = {}
+        for name in self.algorithms:
+            # no-break spaces: a cell too wide for its column wraps as "mean ±" over "sd mark", never the mark alone
+            column = [f"{cell_number(m)}{NBSP}± {cell_number(sd)}" for m, sd in zip(self.means[name], self.sds[name],
+                                                                                    strict=True)]
+            if name != self.reference:
+                column = [f"{text}{NBSP}{mark}" for text, mark in zip(column, marks[name].loc[instances], strict=True)]
+            cells[name] = column
+        frame = pd.DataFrame(cells, index=pd.Index([str(i) for i in instances], name="instance"))
+        counts = self.counts.set_index("algorithm_b")
+        frame.loc[COUNTS_ROW] = ["" if name == self.reference else
+                                 f"{counts.loc[name, 'wins']}/{counts.loc[name, 'ties']}/{counts.loc[name, 'losses']}"
+                                 for name in self.algorithms]
+        return frame
+
+    @property
+    def paper_caption(self) -> str:
+        """A short caption for :meth:`paper_frame` (the detail is :attr:`caption`)."""
+        if self.reference is None:
+            return f"Win/tie/loss of each pair ({self.test_label}, row against column)"
+        return f"{self.reference} against each algorithm ({self.test_label}, +/=/−)"
+
+    @property
+    def paper_note(self) -> str:
+        """The note under :meth:`paper_frame`: what a cell is and whose win "+" is."""
+        if self.reference is None:
+            return f"Each cell: the row algorithm against the column one, counted over the instances. {self.caption}"
+        return f"Mean ± sd of the runs. {self.caption} Last row: counts of +/=/− per algorithm."
+
+    def to_html(self, precision: int = 4, scientific: bool | None = None, caption: str | None = None) -> str:
+        """The table papers print (:meth:`paper_frame`) as HTML, its note in a ``<p class="note">`` after it."""
+        body = frame_to_html(self.paper_frame(), precision, scientific, caption=caption or self.paper_caption)
+        return body + f'\n<p class="note">{html.escape(self.paper_note)}</p>'
 
     def __str__(self) -> str:
         lines = [self.method, self.caption]

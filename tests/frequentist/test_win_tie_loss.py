@@ -201,3 +201,13 @@ def test_invariant_to_orders_and_minimize_equals_maximize_negated():
                                                     direction="maximize"), "A2")
     assert flipped.marks.equals(base.marks)
     assert np.allclose(flipped.table["pvalue"], base.table["pvalue"])
+
+
+def test_to_html_is_the_paper_table_with_its_note():
+    sim = ac.simulate_runs([10.0, 14.0, 10.0], n_instances=4, n_runs=10, rng=1)
+    result = ac.win_tie_loss(sim.results, "A1")
+    html = result.to_html()
+    assert "<caption>A1 against each algorithm (Wilcoxon rank-sum, +/=/−)</caption>" in html
+    assert html.count("<tr>") == 1 + 4 + 1  # header, instances, counts
+    assert '<p class="note">Mean ± sd of the runs. + / = / −: A1 is significantly better' in html
+    assert result._repr_html_().count("<tr>") == 6
