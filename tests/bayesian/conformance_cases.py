@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from algocompare.bayesian import (
+    bayesian_correlated_ttest,
     bayesian_friedman,
     bayesian_multiple_measures,
     bayesian_pairwise,
@@ -58,4 +59,7 @@ CASES = [
     Case("bayesian_multiple_measures", kind="other",
          make=lambda: bayesian_multiple_measures(_MX, _MY, n_samples=4000, rng=3),
          key=lambda r: tuple(r.probabilities)),
+    # cross-validation of two learners on one data set (issue 27): exact probabilities, no sampling
+    Case("bayesian_correlated_ttest", bayesian_correlated_ttest, kind="paired", kwargs={"rope": 0.2},
+         key=_probabilities),
 ]

@@ -75,4 +75,6 @@ CASES = [
     Case("win_tie_loss", lambda res: ac.win_tie_loss(res, res.algorithms[0]), kind="runs",
          key=lambda r: tuple(r.table["pvalue_adj"])),
     Case("win_tie_loss_pairs", lambda res: ac.win_tie_loss(res), kind="runs", key=lambda r: tuple(r.table["pvalue"])),
+    # cross-validation of two learners on one data set (issue 27)
+    Case("corrected_ttest", ac.corrected_ttest, kind="paired"),
 ]
