@@ -47,8 +47,10 @@ class PosthocResult(BaseResult):
     n_instances, n_algorithms : int
     mean_ranks : pandas.Series
         Per algorithm, rank 1 = best: Friedman mean ranks, mean aligned ranks (aligned
-        ranks test) or Quade's weighted mean ranks W_j / (N(N+1)/2); for other tests the
-        Friedman mean ranks (used to order the algorithms).
+        ranks test) or Quade's weighted mean ranks W_j / (N(N+1)/2); for the tests of one
+        instance's runs (``"dunn"``, ``"conover_iman"``, ...) the Kruskal–Wallis mean ranks, on
+        the 1..N scale of all N runs; for other tests the Friedman mean ranks (used to order
+        the algorithms).
     critical_difference : float or None
         The critical difference in ``mean_ranks`` units when the procedure has one
         (Nemenyi, or Bonferroni(-Dunn), with a rank test); else None. It is the critical
