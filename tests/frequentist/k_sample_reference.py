@@ -98,6 +98,12 @@ REFERENCE = {
     },
 }
 
+# kSamples::ad.test(x, method = "simulated", Nsim = 1e5) after set.seed(1): sim. P-value of versions 1 and 2
+AD_SIMULATED = {
+    "d3": [0.46977, 0.43558],
+    "d4_AC": [0.71471, 0.75788],
+}
+
 # kSamples::ad.pval(T, m, version) on a grid: (version, m, T, p)
 AD_PVAL = [
     (1, 1, -1.5, 1),

@@ -16,7 +16,7 @@ from scipy import stats
 
 import algocompare as ac
 from algocompare.frequentist._ad_pvalue import ad_asymptotic_pvalue
-from tests.frequentist.k_sample_reference import AD_PVAL, DATASETS, REFERENCE
+from tests.frequentist.k_sample_reference import AD_PVAL, AD_SIMULATED, DATASETS, REFERENCE
 
 NAMES = sorted(DATASETS)
 
@@ -237,3 +237,15 @@ def test_per_instance_keeps_its_two_algorithm_call_and_refuses_half_of_it():
         ac.per_instance(sim.results, test="friedman")
     with pytest.raises(ValueError, match="posthoc"):
         ac.per_instance(sim.results, posthoc="friedman")
+
+
+@pytest.mark.parametrize("name", sorted(AD_SIMULATED))
+@pytest.mark.parametrize("version", [1, 2])
+def test_monte_carlo_pvalue_agrees_with_ksamples_simulated_pvalue(name, version):
+    # kSamples::ad.test(x, method = "simulated", Nsim = 1e5), set.seed(1): rearrangements of the
+    # runs among the samples, conditional on the ties, as ours
+    data = DATASETS["d3"] if name == "d3" else {a: DATASETS["d4"][a] for a in ("A", "C")}
+    theirs = AD_SIMULATED[name][version - 1]
+    ours = ac.anderson_darling(data, version=version, method="monte_carlo", rng=1).pvalue
+    se = np.sqrt(theirs * (1 - theirs) / 9999) + np.sqrt(theirs * (1 - theirs) / 1e5)
+    assert abs(ours - theirs) <= 4 * se

@@ -111,6 +111,15 @@ for (name in names(datasets)) {
 }
 cat("}\n\n")
 
+# ---- Monte Carlo p-values: kSamples::ad.test(method = "simulated", Nsim = 1e5), set.seed(1) ---------
+cat("# kSamples::ad.test(x, method = \"simulated\", Nsim = 1e5) after set.seed(1): sim. P-value of versions 1 and 2\nAD_SIMULATED = {\n")
+simulated <- list(d3 = datasets$d3, d4_AC = datasets$d4[c("A", "C")])  # moderate p-values; d4_AC tied
+for (name in names(simulated)) {
+  set.seed(1); ad <- ad.test(simulated[[name]], method = "simulated", Nsim = 1e5)$ad
+  cat(sprintf('    "%s": [%.15g, %.15g],\n', name, ad[1, 4], ad[2, 4]))
+}
+cat("}\n\n")
+
 # ---- ad.pval at chosen (m, T): kSamples::ad.pval(T, m, version) ----------------------------
 ms <- c(1, 2, 3, 5, 9, 20, 49, 50, 99)
 ts <- c(-1.5, -0.5, 0, 0.8, 1.5, 2.5, 4, 6, 9)
