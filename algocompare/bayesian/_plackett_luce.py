@@ -368,11 +368,11 @@ def _laplace_proposal(order: np.ndarray, alpha: np.ndarray) -> _Proposal:
             break
     # Hessian of -log posterior in log w: each stage (and the prior) adds diag(p) - p p^T, with p
     # the weights of the algorithms still unranked, renormalised.
-    unranked = positions[:, None, :] >= np.arange(k - 1)[None, :, None]        # (n, stage, algorithm)
-    p = np.where(unranked, w, 0.0)
-    p /= p.sum(axis=-1, keepdims=True)
     hessian = alpha.sum() * (np.diag(w) - np.outer(w, w))
-    hessian += np.diag(p.sum(axis=(0, 1))) - np.einsum("ija,ijb->ab", p, p)
+    for stage in range(k - 1):      # one (n, k) array at a time: memory linear in the data
+        p = np.where(positions >= stage, w, 0.0)
+        p /= p.sum(axis=1, keepdims=True)
+        hessian += np.diag(p.sum(axis=0)) - p.T @ p
     precision = hessian[:-1, :-1]                                 # theta_k = 0: the last weight is the reference
     covariance = np.linalg.inv(precision)
     theta = np.log(w[:-1]) - np.log(w[-1])
