@@ -36,7 +36,8 @@ def truncated_gamma(shape: np.ndarray, rate: np.ndarray, low: np.ndarray | float
     # Far tails (the interval holds < 1e-12 of the mass, its inverse rounds to a bound or fails):
     # exact rejection sampling from the tangent of the concave log density at the bound nearest
     # the mode.
-    bad = ~((out > low) & (out < high)) | ~np.isfinite(out)
+    outside = (shape - 1 > high) | (shape - 1 < low)          # the mode lies outside the interval
+    bad = (~((out > low) & (out < high)) | ~np.isfinite(out)) & outside & (shape >= 1) & (low < high)
     if bad.any():
         out[bad] = _tangent_rejection(shape[bad], low[bad], high[bad], rng)
     out = np.clip(out, low, high)
@@ -47,7 +48,7 @@ def _tangent_rejection(shape: np.ndarray, low: np.ndarray, high: np.ndarray, rng
     """Gamma(shape, 1) on [low, high] by rejection from the exponential tangent to the log
     density x^(a-1) e^-x at the bound nearest the mode (a - 1): exact for a >= 1 (log-concave),
     where the far-tail cases arise (large shapes)."""
-    out = np.empty(shape.shape)
+    out = np.where(shape - 1 > high, high, low)     # (only kept if 1000 rounds never accept)
     pending = np.arange(shape.size)
     for _ in range(1000):
         a, lo, hi = shape[pending], low[pending], high[pending]

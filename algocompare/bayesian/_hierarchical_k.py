@@ -100,8 +100,11 @@ def sample_hierarchical_k(y: np.ndarray, priors: KPriors, *, n_draws: int, warmu
         "delta": ybar - levels[:, None] + 0.3 * np.sqrt(within / n) * rng.standard_normal(shape),
         "precision": rng.uniform(0.5, 2.0, shape) / within,
         "delta0": np.zeros((chains, k)), "std0": spread * rng.uniform(0.5, 2.0, chains),
-        "nu": 1.0 + rng.gamma(alpha, 1.0 / beta), "alpha": alpha, "beta": beta,
+        "nu": 1.0, "alpha": alpha, "beta": beta,
     }
+    # nu - 1 is kept as its log: 1 + (nu - 1) rounds to 1 below 1e-16, the log does not
+    state["log_nu1"] = np.log(rng.gamma(alpha, 1.0 / beta))
+    state["nu"] = 1.0 + np.exp(state["log_nu1"])
     state["delta0"] = _sum_zero_normal((ybar - levels[:, None]).mean(axis=0) + np.zeros((chains, k)),
                                        np.full((chains, k), q / spread ** 2), rng)
     names = ("std0", "nu", "alpha", "beta", "delta0", "mu", "delta", "sigma")
@@ -181,14 +184,15 @@ def _sweep_k(s: dict, ybar: np.ndarray, ss: np.ndarray, n: int, priors: KPriors,
         return alpha[idx] * u - beta[idx] * (nu_ - 1.0) + count * t \
             - (nu_ + 1) / 2 * np.log1p(z2[idx] / nu_[:, None]).sum(axis=1)
 
-    s["nu"] = 1.0 + np.exp(slice_step(np.log(s["nu"] - 1.0), log_nu, rng, width=2.0, low=-700.0))
-    log_nu1 = np.log(s["nu"] - 1.0)
+    s["log_nu1"] = slice_step(s["log_nu1"], log_nu, rng, width=2.0, low=-700.0)
+    s["nu"] = 1.0 + np.exp(s["log_nu1"])
+    log_nu1 = s["log_nu1"]
 
     def log_alpha(a: np.ndarray, idx: np.ndarray) -> np.ndarray:
         return a * np.log(s["beta"][idx]) + (a - 1) * log_nu1[idx] - special.gammaln(a)
 
     s["alpha"] = slice_step(s["alpha"], log_alpha, rng, low=priors.alpha_range[0], high=priors.alpha_range[1])
-    s["beta"] = truncated_gamma(s["alpha"] + 1, s["nu"] - 1.0, priors.beta_range[0], priors.beta_range[1], rng)
+    s["beta"] = truncated_gamma(s["alpha"] + 1, np.exp(log_nu1), priors.beta_range[0], priors.beta_range[1], rng)
 
 
 #: Quantile nodes of the standard t at which the difference of two effects is integrated.
@@ -257,7 +261,7 @@ class BayesianHierarchicalPairsResult(BayesianPairwiseResult):
     --------
     >>> import algocompare as ac
     >>> data = ac.simulate_runs([10, 11, 10.2], n_instances=8, n_runs=5, rng=1).results
-    >>> r = ac.bayesian_hierarchical_pairs(data, rope=0.1, n_samples=1000, rng=0)
+    >>> r = ac.bayesian_hierarchical_pairs(data, rope=0.1, n_samples=2000, rng=0)
     >>> len(r.table), round(float(r.p_best.sum()), 6)
     (3, 1.0)
     """

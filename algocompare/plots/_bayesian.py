@@ -26,7 +26,7 @@ from algocompare.plots._fit import (
     wrap_name,
 )
 
-__all__ = ["plot_simplex", "plot_pairwise_matrix", "plot_posterior_t"]
+__all__ = ["plot_simplex", "plot_pairwise_matrix", "plot_posterior_t", "plot_shrinkage"]
 
 _SQRT3_2 = np.sqrt(3) / 2
 REGION_COLOURS = {"win": "#1b9e77", "rope": "#7570b3", "loss": "#d95f02"}
@@ -336,3 +336,76 @@ def register_posterior_t() -> None:
     from algocompare.plots._customary import register_customary_figure
 
     register_customary_figure(BayesianCorrelatedTResult, plot_posterior_t, title="Posterior of the mean difference")
+
+
+def plot_shrinkage(result: Any, ax: Any = None, *, max_instances: int = 40) -> Any:
+    """Per-instance shrinkage of the hierarchical model: each instance's observed mean
+    difference (open circle) and its posterior mean with a 95 % interval (dot and bar), the
+    posterior mean of delta0 (solid line) and the rope (shaded).
+
+    Instances are sorted by their posterior mean; with more than ``max_instances`` an evenly
+    spaced selection of them is shown (the title says how many).
+
+    Parameters
+    ----------
+    result : BayesianHierarchicalResult
+        From :func:`algocompare.bayesian_hierarchical`.
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
+    max_instances : int
+        The most instances drawn.
+
+    Returns
+    -------
+    matplotlib Axes
+
+    See Also
+    --------
+    algocompare.bayesian_hierarchical : the model.
+    plot_simplex : its probabilities for the next instance.
+
+    References
+    ----------
+    .. [1] Corani, G., Benavoli, A., Demšar, J., Mangili, F., Zaffalon, M. (2017). Statistical
+       comparison of classifiers through Bayesian hierarchical modelling. *Machine Learning*
+       106, 1817–1837. https://doi.org/10.1007/s10994-017-5641-9
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> data = ac.simulate_runs([10, 10.5], n_instances=8, n_runs=5, rng=0).results
+    >>> r = ac.bayesian_hierarchical(data, "A1", "A2", rope=0.1, n_samples=2000, rng=0)
+    >>> ax = ac.plots.plot_shrinkage(r)
+    >>> len(ax.get_yticklabels())
+    8
+    """
+    from algocompare.bayesian._hierarchical import BayesianHierarchicalResult
+
+    if not isinstance(result, BayesianHierarchicalResult):
+        raise TypeError(f"plot_shrinkage draws a bayesian_hierarchical result; got {type(result).__name__}.")
+    table = result.instances.sort_values("delta").reset_index(drop=True)
+    shown = len(table)
+    if shown > max_instances:
+        table = table.iloc[np.linspace(0, shown - 1, max_instances).round().astype(int)].reset_index(drop=True)
+    rows = np.arange(len(table))
+    ax = axes_or_new(ax, (5.0, max(2.5, 0.22 * len(table) + 1.2)))
+    panel_w, _ = panel_inches(ax)
+    size = max(MIN_POINTS, min(9.0, panel_w * 72 / 30))
+    if result.rope > 0:
+        ax.axvspan(-result.rope, result.rope, color=REGION_COLOURS["rope"], alpha=0.15, lw=0,
+                   label=f"rope (±{result.rope:g})")
+    ax.axvline(result.delta0, color="black", lw=1.0, label="delta0 (posterior mean)")
+    ax.hlines(rows, table["delta_low"], table["delta_high"], color="#1f4e79", lw=1.0)
+    ax.plot(table["mean_diff"], rows, "o", mfc="none", mec="0.45", ms=4, label="observed mean")
+    ax.plot(table["delta"], rows, "o", color="#1f4e79", ms=3.5, label="posterior mean, 95 %")
+    ax.set_yticks(rows)
+    ax.set_yticklabels([str(v) for v in table["instance"]], fontsize=max(MIN_POINTS, size - 1))
+    ax.set_xlabel(f"difference {result.x_name} − {result.y_name}", fontsize=size)
+    ax.tick_params(axis="x", labelsize=size)
+    title = "Shrinkage per instance" + (f" ({len(table)} of {shown})" if shown > len(table) else "")
+    ax.set_title(title, fontsize=size)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    handles, labels = ax.get_legend_handles_labels()
+    legend_below(ax, handles, labels, fontsize=max(MIN_POINTS, size - 1))
+    return finish(ax)

@@ -185,3 +185,20 @@ def test_sampler_recovers_a_known_mean():
     assert d["delta0"].mean() == pytest.approx(0.7, abs=0.08)
     assert d["std0"].mean() == pytest.approx(0.2, abs=0.1)
     assert d["sigma"].mean() == pytest.approx(1.0, abs=0.05)
+
+
+def test_shrinkage_figure(shifted):
+    import matplotlib
+    matplotlib.use("Agg")
+    a, b = shifted
+    r = bayesian_hierarchical(long_results(a, b), "A", "B", rope=0.1, n_samples=1000, rng=0)
+    ax = ac.plots.plot_shrinkage(r)
+    dots = [line for line in ax.get_lines() if line.get_marker() == "o"]
+    observed, posterior = (line.get_xdata() for line in dots)
+    order = r.instances.sort_values("delta")
+    assert np.allclose(observed, order.mean_diff) and np.allclose(posterior, order.delta)
+    assert [t.get_text() for t in ax.get_yticklabels()] == list(order.instance)
+    assert len(ac.plots.plot_shrinkage(r, max_instances=5).get_yticklabels()) == 5
+    assert r.plot().get_title() == r.method                      # the simplex is its customary figure
+    with pytest.raises(TypeError, match="bayesian_hierarchical result"):
+        ac.plots.plot_shrinkage(ac.bayesian_sign([1, 2, 3], [2, 3, 5]))
