@@ -30,3 +30,6 @@ __all__ = [
 __all__ += ["plot_plackett_luce"]
 __all__ += ["plot_posterior_t"]
 register_posterior_t()  # the correlated t-test's result.plot() (registered once its result class is importable)
+from algocompare.plots._bayesian import plot_shrinkage  # noqa: E402
+
+__all__ += ["plot_shrinkage"]
