@@ -23,15 +23,21 @@ __all__ = ["compact_letters", "LETTERS", "letter_names"]
 LETTERS = (*string.ascii_lowercase, *string.ascii_uppercase, ".")
 
 
-def compact_letters(different: Any, *, names: Any = None, reversed: bool = False) -> pd.Series:
+def compact_letters(different: Any, *, alpha: float | None = None, names: Any = None,
+                    reversed: bool = False) -> pd.Series:
     """Compact letter display of a symmetric matrix of pairwise decisions.
 
     Parameters
     ----------
     different : array_like or pandas.DataFrame
         Square symmetric boolean matrix, True where the two algorithms differ significantly
-        (e.g. :meth:`PosthocResult.reject`); the diagonal is ignored. A DataFrame gives the
-        names (its index, which must equal its columns).
+        (e.g. :meth:`PosthocResult.reject`), or a matrix of (adjusted) p-values with ``alpha``;
+        the diagonal is ignored. A DataFrame gives the names (its index, which must equal its
+        columns).
+    alpha : float, optional
+        With a matrix of p-values: two algorithms differ when p <= alpha (the package's rule,
+        as ``reject``; multcompView's default compares p < threshold, which differs only for a
+        p-value exactly at the level). A missing p-value (NaN) is no difference.
     names : sequence of str, optional
         The algorithms' names, in the matrix's order (default: the DataFrame's index, else
         ``"0"``, ``"1"``, ...).
@@ -80,7 +86,7 @@ def compact_letters(different: Any, *, names: Any = None, reversed: bool = False
     >>> ac.compact_letters(differ, names=["A", "B", "C"]).tolist()   # A and B differ, C does not
     ['a', 'b', 'ab']
     """
-    matrix, labels = _decision_matrix(different, names)
+    matrix, labels = _decision_matrix(different, names, alpha)
     columns = _insert_absorb(matrix)
     ordered = _sort_columns(np.array(columns, dtype=bool).T)
     if reversed:
@@ -90,7 +96,7 @@ def compact_letters(different: Any, *, names: Any = None, reversed: bool = False
     return pd.Series(shown, index=pd.Index(labels, name="algorithm"), name="letters", dtype=object)
 
 
-def _decision_matrix(different: Any, names: Any) -> tuple[np.ndarray, list[str]]:
+def _decision_matrix(different: Any, names: Any, alpha: float | None = None) -> tuple[np.ndarray, list[str]]:
     """The boolean matrix and the names; a one-line error for anything else."""
     if isinstance(different, pd.DataFrame):
         if list(different.index) != list(different.columns):
@@ -104,9 +110,20 @@ def _decision_matrix(different: Any, names: Any) -> tuple[np.ndarray, list[str]]
     if values.ndim != 2 or values.shape[0] != values.shape[1] or values.shape[0] < 1:
         raise ValueError(f"the decisions must be a square matrix (one row and column per algorithm); got shape "
                          f"{values.shape}.")
-    if values.dtype != bool:
+    if alpha is not None:
+        from algocompare._validation import check_probability
+
+        level = check_probability("alpha", alpha)
+        try:
+            pvalues = np.asarray(values, dtype=float)
+        except (TypeError, ValueError):
+            raise TypeError("with alpha, the matrix must hold p-values (numbers); give booleans without alpha.") \
+                from None
+        with np.errstate(invalid="ignore"):
+            values = pvalues <= level  # NaN (the diagonal, a pair not compared) is no difference
+    elif values.dtype != bool:
         raise TypeError("the decisions must be booleans (True where two algorithms differ), e.g. "
-                        "PosthocResult.reject(); compare p-values with alpha first.")
+                        "PosthocResult.reject(); for p-values give alpha=.")
     matrix = values.copy()
     np.fill_diagonal(matrix, False)
     if not np.array_equal(matrix, matrix.T):

@@ -89,6 +89,21 @@ def test_letters_follow_alpha():
     assert ph.letters(alpha=0.2).tolist() != ph.letters().tolist()
 
 
+def test_pvalue_matrix_with_alpha():
+    ph = ac.posthoc(ac.load_dataset("cec2005_d10"), p_adjust="holm")
+    assert ac.compact_letters(ph.matrix("pvalue_adj"), alpha=0.05).tolist() == ph.letters().tolist()
+    assert ac.compact_letters(ph.matrix("pvalue_adj"), alpha=1e-12).tolist() == ["a"] * 11
+    with pytest.raises(TypeError, match="alpha"):
+        ac.compact_letters(ph.matrix("pvalue_adj"))
+
+
+def test_independent_sample_posthoc_has_letters():
+    rng = np.random.default_rng(2)
+    runs = {"A": rng.normal(0, 1, 30), "B": rng.normal(0.2, 1, 30), "C": rng.normal(2, 1, 30)}
+    ph = ac.posthoc(runs, test="dunn")
+    assert ph.letters().to_dict() == {"A": "a", "B": "a", "C": "b"}
+
+
 def test_control_result_has_no_letters():
     ph = ac.posthoc(ac.load_dataset("cec2005_d10"), control="G-CMA-ES")
     with pytest.raises(ValueError, match="all pairwise comparisons"):
