@@ -134,20 +134,6 @@ class BayesianCorrelatedTResult(BaseResult):
         return self.location - half, self.location + half
 
 
-def resolve_ratio(n: int, test_train_ratio: float | None, runs: int | None, rho: float | None) -> float:
-    """n_test / n_train from exactly one of ``test_train_ratio``, ``runs`` or ``rho`` (scmamp's
-    correlation n_test / n_total: ratio = rho / (1 − rho))."""
-    if rho is None:
-        return resolve_test_train_ratio(n, test_train_ratio, runs)
-    if test_train_ratio is not None or runs is not None:
-        raise ValueError("give one of test_train_ratio, runs or rho (rho = n_test / (n_test + n_train)).")
-    rho = check_nonnegative("rho", rho)
-    if rho >= 1:
-        raise ValueError(f"rho={rho} is not a correlation below 1; give n_test / (n_test + n_train), e.g. 0.1 "
-                         "for 10 folds.")
-    return rho / (1.0 - rho)
-
-
 def region_probabilities(location: float, scale: float, df: int, rope: float) -> tuple[float, float, float]:
     """Exact P(mu < −rope), P(|mu| <= rope), P(mu > rope) of ``location + scale · T(df)``.
 
@@ -247,7 +233,7 @@ def bayesian_correlated_ttest(x: Any, y: Any, rope: float = 0.0, *, test_train_r
     rope = check_nonnegative("rope", rope)
     threshold = check_probability("threshold", threshold)
     n = samples.x.size
-    ratio = resolve_ratio(n, test_train_ratio, runs, rho)
+    ratio = resolve_test_train_ratio(n, test_train_ratio, runs, rho)
     (a, b), exponent = unit_scaled(samples.x, samples.y)
     d = a - b
     location = float(d.mean())

@@ -81,12 +81,20 @@ class CorrectedTTestResult(TestResult):
     confidence_level: float
 
 
-def resolve_test_train_ratio(n: int, test_train_ratio: float | None, runs: int | None) -> float:
-    """n_test / n_train from either argument: ``runs`` repetitions of k = n / runs folds give
-    1 / (k - 1) (baycomp's rule); neither given is one k-fold cross-validation (k = n)."""
-    if test_train_ratio is not None and runs is not None:
-        raise ValueError("give either test_train_ratio or runs, not both (runs r of k-fold cross-validation "
-                         "means test_train_ratio = 1/(k - 1)).")
+def resolve_test_train_ratio(n: int, test_train_ratio: float | None, runs: int | None,
+                             rho: float | None = None) -> float:
+    """n_test / n_train from one of the arguments: ``runs`` repetitions of k = n / runs folds give
+    1 / (k - 1) (baycomp's rule), ``rho`` = n_test / (n_test + n_train) gives rho / (1 - rho)
+    (scmamp's); none given is one k-fold cross-validation (k = n)."""
+    if sum(a is not None for a in (test_train_ratio, runs, rho)) > 1:
+        raise ValueError("give one of test_train_ratio, runs or rho, not several (runs r of k-fold "
+                         "cross-validation means test_train_ratio = 1/(k - 1) and rho = 1/k).")
+    if rho is not None:
+        rho = check_nonnegative("rho", rho)
+        if rho >= 1:
+            raise ValueError(f"rho={rho} is not a correlation below 1; give n_test / (n_test + n_train), e.g. 0.1 "
+                             "for 10 folds.")
+        return rho / (1.0 - rho)
     if test_train_ratio is not None:
         return check_nonnegative("test_train_ratio", test_train_ratio)  # 0: the uncorrected paired t
     runs = 1 if runs is None else check_positive_int("runs", runs)
@@ -101,7 +109,7 @@ def resolve_test_train_ratio(n: int, test_train_ratio: float | None, runs: int |
 
 @takes_two_samples(PAIRED)
 def corrected_ttest(x: Any, y: Any, *, test_train_ratio: float | None = None, runs: int | None = None,
-                    alternative: str = "two-sided", confidence_level: float = 0.95,
+                    rho: float | None = None, alternative: str = "two-sided", confidence_level: float = 0.95,
                     nan_policy: str = "raise") -> CorrectedTTestResult:
     """Corrected resampled t-test (Nadeau & Bengio 2003) of two learners' cross-validation scores.
 
@@ -122,6 +130,9 @@ def corrected_ttest(x: Any, y: Any, *, test_train_ratio: float | None = None, ru
         Instead of ``test_train_ratio``: the number r of repetitions of k-fold
         cross-validation (k = n / r), giving 1/(k − 1), as baycomp's ``runs``. When neither is
         given, ``runs=1``: the n scores are one k-fold cross-validation with k = n.
+    rho : float, optional
+        Instead: the correlation n_test / (n_test + n_train) of two folds' scores (scmamp's
+        ``rho``; 1/k for k folds), giving n_test / n_train = rho / (1 − rho).
     alternative : {"two-sided", "greater", "less"}
         ``"greater"``: the mean of x − y is positive.
     confidence_level : float
@@ -168,7 +179,7 @@ def corrected_ttest(x: Any, y: Any, *, test_train_ratio: float | None = None, ru
     check_confidence_level(confidence_level)
     samples = read_samples(x, y, paired=True, nan_policy=nan_policy)
     n = samples.x.size
-    ratio = resolve_test_train_ratio(n, test_train_ratio, runs)
+    ratio = resolve_test_train_ratio(n, test_train_ratio, runs, rho)
     (a, b), exponent = unit_scaled(samples.x, samples.y)
     d = a - b
     mean = float(d.mean())

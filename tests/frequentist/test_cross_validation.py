@@ -49,6 +49,11 @@ def test_runs_give_the_k_fold_ratio():
     assert ac.corrected_ttest(x, y).test_train_ratio == pytest.approx(1 / 99)  # one 100-fold CV
 
 
+def test_rho_as_scmamp():
+    x, y = _pair(_scores(), "anneal", "nbc", "j48")
+    assert ac.corrected_ttest(x, y, rho=0.1).pvalue == pytest.approx(ac.corrected_ttest(x, y, runs=10).pvalue)
+
+
 def test_zero_ratio_is_the_paired_t():
     x, y = _pair(_scores(), "iris", "nbc", "aode")
     mine, plain = ac.corrected_ttest(x, y, test_train_ratio=0), stats.ttest_rel(x, y)
@@ -72,7 +77,9 @@ def test_equal_differences():
 @pytest.mark.parametrize("kwargs, message", [
     ({"runs": 3}, "runs"),
     ({"runs": 10}, "fewer than 2 folds"),
-    ({"runs": 2, "test_train_ratio": 0.25}, "either"),
+    ({"runs": 2, "test_train_ratio": 0.25}, "one of"),
+    ({"rho": 0.1, "runs": 1}, "one of"),
+    ({"rho": 1.0}, "rho"),
     ({"test_train_ratio": -1}, "test_train_ratio"),
 ])
 def test_bad_arguments(kwargs, message):
