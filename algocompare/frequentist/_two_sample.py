@@ -70,6 +70,10 @@ class TwoSampleTest:
         The fewest runs per sample the test accepts.
     reference : str
         Where the test comes from.
+    batch : callable, optional
+        ``batch(x, y) -> (statistics, pvalues, directions)`` on arrays (instances × runs) without NaN,
+        the same numbers as ``function`` row by row, in one vectorised call (a table of thousands of
+        instances); used for balanced runs without missing values.
     """
 
     key: str
@@ -78,6 +82,7 @@ class TwoSampleTest:
     paired: bool
     min_size: int
     reference: str
+    batch: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
 
 
 def _constant_outcome(x: np.ndarray, y: np.ndarray) -> TwoSampleOutcome | None:
@@ -92,6 +97,24 @@ def _rank_sum(x: np.ndarray, y: np.ndarray) -> TwoSampleOutcome:
     res = rank_sum(x, y)  # defined for tied and constant samples too (all values equal: U at its centre, p = 1)
     # U of x counts the pairs with x > y: above its null centre n_x n_y / 2, x tends to be larger
     return TwoSampleOutcome(res.statistic, res.pvalue, int(np.sign(res.statistic - x.size * y.size / 2)))
+
+
+def _rank_sum_batch(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_rank_sum` for many instances at once: scipy's ``mannwhitneyu`` along the runs, with
+    ``rank_sum``'s ``method="auto"`` decided instance by instance as scipy decides it for one pair of
+    samples: exact when a sample has at most 8 runs and the instance has no tie, else the
+    tie-corrected normal approximation with continuity correction."""
+    n_x, n_y = x.shape[-1], y.shape[-1]
+    values = np.sort(np.concatenate([x, y], axis=-1), axis=-1)
+    tied = (np.diff(values, axis=-1) == 0).any(axis=-1)
+    exact = ~tied if min(n_x, n_y) <= 8 else np.zeros(len(x), bool)
+    u, pvalue = np.empty(len(x)), np.empty(len(x))
+    for rows, method in ((exact, "exact"), (~exact, "asymptotic")):
+        if rows.any():
+            res = stats.mannwhitneyu(x[rows], y[rows], alternative="two-sided", method=method, axis=-1)
+            u[rows], pvalue[rows] = res.statistic, res.pvalue
+    pvalue = np.where(np.isnan(pvalue), 1.0, pvalue)  # every value equal: U at its centre, p = 1 (as rank_sum)
+    return u, pvalue, np.sign(u - n_x * n_y / 2).astype(int)
 
 
 def _independent_t(x: np.ndarray, y: np.ndarray, equal_var: bool) -> TwoSampleOutcome:
@@ -132,7 +155,7 @@ TWO_SAMPLE_TESTS: Registry[TwoSampleTest] = Registry("test")
 for _entry in (
     TwoSampleTest("rank_sum", "Wilcoxon rank-sum", _rank_sum, False, 2,
                   "Mann, H. B. & Whitney, D. R. (1947). Ann. Math. Statist. 18(1), 50-60. "
-                  "doi:10.1214/aoms/1177730491"),
+                  "doi:10.1214/aoms/1177730491", batch=_rank_sum_batch),
     TwoSampleTest("welch", "Welch t", _welch, False, 2,
                   "Welch, B. L. (1947). The generalization of 'Student's' problem when several different population "
                   "variances are involved. Biometrika 34(1-2), 28-35. doi:10.1093/biomet/34.1-2.28"),

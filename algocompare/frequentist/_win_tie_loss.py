@@ -264,6 +264,32 @@ def _means_and_sds(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return scaled_back(means, exponent), scaled_back(sds, exponent)
 
 
+#: The columns of ``WinTieLossResult.table``, in order.
+_TABLE_COLUMNS = ("instance", "algorithm_a", "algorithm_b", "mean_a", "sd_a", "mean_b", "sd_b", "difference",
+                  "statistic", "pvalue", "pvalue_adj", "reject", "mark")
+
+
+def _pair_tests(runs: np.ndarray, a: int, b: int, test: str, instances: Any,
+                algorithms: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Statistic, p-value and direction of the test of a against b on every instance: in one
+    vectorised call where the test has one and the runs allow it, else instance by instance."""
+    entry = TWO_SAMPLE_TESTS[test]
+    x, y = runs[:, a], runs[:, b]
+    if entry.batch is not None and not (np.isnan(x).any() or np.isnan(y).any()):
+        statistic, pvalue, sign = entry.batch(x, y)
+        return np.asarray(statistic, dtype=float), np.asarray(pvalue, dtype=float), np.asarray(sign, dtype=int)
+    outcomes = []
+    for i in range(runs.shape[0]):
+        xi, yi = _runs_of(runs, i, a, b, entry.paired)
+        try:
+            outcomes.append(two_sample_test(xi, yi, test))
+        except ValueError as err:
+            raise ValueError(f"instance {instances[i]!r}, {algorithms[a]!r} against {algorithms[b]!r}: {err}") \
+                from None
+    return (np.array([o.statistic for o in outcomes], dtype=float), np.array([o.pvalue for o in outcomes], dtype=float),
+            np.array([o.direction for o in outcomes], dtype=int))
+
+
 def _across_instances(a: np.ndarray, b: np.ndarray) -> float:
     """Two-sided Wilcoxon signed-rank p of the instance means (Pratt's zeros, as aeon's matrix)."""
     if a.size < 2 or np.all(a == b):
@@ -386,32 +412,29 @@ def win_tie_loss(results: Any, reference: Any = None, *, test: str = "rank_sum",
     algorithms = list(res.algorithms)
     runs = res.runs(unbalanced="pad", oriented=True)  # lower is better: the test's direction -1 is a win
     means, sds = _means_and_sds(res.runs(unbalanced="pad"))
-    rows, counts = [], []
+    columns: dict[str, list[np.ndarray]] = {name: [] for name in _TABLE_COLUMNS}
+    counts = []
+    n = res.n_instances
     for a, b in _pairs(algorithms, reference):
-        outcomes = []
-        for i in range(res.n_instances):
-            x, y = _runs_of(runs, i, a, b, entry.paired)
-            try:
-                outcomes.append(two_sample_test(x, y, test))
-            except ValueError as err:
-                raise ValueError(f"instance {res.instances[i]!r}, {algorithms[a]!r} against {algorithms[b]!r}: "
-                                 f"{err}") from None
-        pvalues = np.array([o.pvalue for o in outcomes])
-        adjusted = np.asarray(adjust_pvalues(pvalues, p_adjust, alpha=alpha), dtype=float)
-        reject = adjusted <= alpha
-        marks = [MARKS["tie"] if not r or o.direction == 0 else MARKS["win"] if o.direction < 0 else MARKS["loss"]
-                 for o, r in zip(outcomes, reject, strict=True)]
-        for i, (o, p_adj, r, mark) in enumerate(zip(outcomes, adjusted, reject, marks, strict=True)):
-            rows.append({"instance": res.instances[i], "algorithm_a": str(algorithms[a]),
-                         "algorithm_b": str(algorithms[b]), "mean_a": means[i, a], "sd_a": sds[i, a],
-                         "mean_b": means[i, b], "sd_b": sds[i, b], "difference": means[i, a] - means[i, b],
-                         "statistic": o.statistic, "pvalue": o.pvalue, "pvalue_adj": float(p_adj),
-                         "reject": bool(r and o.direction != 0), "mark": mark})
+        statistic, pvalue, sign = _pair_tests(runs, a, b, test, res.instances, algorithms)
+        adjusted = np.asarray(adjust_pvalues(pvalue, p_adjust, alpha=alpha), dtype=float)
+        reject = (adjusted <= alpha) & (sign != 0)
+        mark = np.where(reject & (sign < 0), MARKS["win"], np.where(reject, MARKS["loss"], MARKS["tie"]))
+        # column by column: a table of thousands of instances holds arrays, not one dict per row
+        for name, values in (("instance", np.asarray(res.instances, dtype=object)),
+                             ("algorithm_a", np.full(n, str(algorithms[a]), dtype=object)),
+                             ("algorithm_b", np.full(n, str(algorithms[b]), dtype=object)),
+                             ("mean_a", means[:, a]), ("sd_a", sds[:, a]), ("mean_b", means[:, b]),
+                             ("sd_b", sds[:, b]), ("difference", means[:, a] - means[:, b]),
+                             ("statistic", statistic), ("pvalue", pvalue), ("pvalue_adj", adjusted),
+                             ("reject", reject), ("mark", mark.astype(object))):
+            columns[name].append(values)
         counts.append({"algorithm_a": str(algorithms[a]), "algorithm_b": str(algorithms[b]),
-                       "wins": marks.count(MARKS["win"]), "ties": marks.count(MARKS["tie"]),
-                       "losses": marks.count(MARKS["loss"]),
+                       "wins": int((mark == MARKS["win"]).sum()), "ties": int((mark == MARKS["tie"]).sum()),
+                       "losses": int((mark == MARKS["loss"]).sum()),
                        "mean_difference": float(np.mean(means[:, a] - means[:, b])),
                        "pvalue": _across_instances(means[:, a], means[:, b])})
+    table = pd.DataFrame({name: np.concatenate(parts) for name, parts in columns.items()})
     names = [str(x) for x in algorithms]
     order = ([str(reference)] + [n for n in names if n != str(reference)]) if reference is not None else names
     means_frame = pd.DataFrame(means, index=pd.Index(res.instances, name="instance"), columns=names)[order]
@@ -420,6 +443,6 @@ def win_tie_loss(results: Any, reference: Any = None, *, test: str = "rank_sum",
     method = f"Win/tie/loss ({entry.label} test per instance, {against})"
     return WinTieLossResult(method=method, reference=None if reference is None else str(reference), test=test,
                             test_label=entry.label, paired=entry.paired, p_adjust=p_adjust, alpha=float(alpha),
-                            direction=res.direction, algorithms=tuple(order), table=pd.DataFrame(rows),
+                            direction=res.direction, algorithms=tuple(order), table=table,
                             counts=pd.DataFrame(counts), means=means_frame, sds=sds_frame,
                             dropped_instances=drop_record(res, nan_policy))

@@ -211,3 +211,21 @@ def test_to_html_is_the_paper_table_with_its_note():
     assert html.count("<tr>") == 1 + 4 + 1  # header, instances, counts
     assert '<p class="note">Mean ± sd of the runs. + / = / −: A1 is significantly better' in html
     assert result._repr_html_().count("<tr>") == 6
+
+
+@pytest.mark.parametrize("rounding", [None, 0])
+@pytest.mark.parametrize("n_runs", [(12, 11), (5, 5), (5, 12)])
+def test_batch_rank_sum_is_the_registry_function_row_by_row(rounding, n_runs):
+    """The vectorised path gives rank_sum's numbers instance by instance: exact or normal approximation as
+    rank_sum's method="auto" chooses for each instance (sizes, ties)."""
+    entry = TWO_SAMPLE_TESTS["rank_sum"]
+    rng = np.random.default_rng(8)
+    x, y = rng.normal(0, 2, (40, n_runs[0])), rng.normal(0.5, 2, (40, n_runs[1]))
+    if rounding is not None:
+        x, y = np.round(x, rounding), np.round(y, rounding)
+    x[0], y[0] = 3.0, 3.0  # every value equal
+    statistic, pvalue, sign = entry.batch(x, y)
+    for i in range(40):
+        one = entry.function(x[i], y[i])
+        assert (statistic[i], sign[i]) == (one.statistic, one.direction)
+        assert pvalue[i] == pytest.approx(one.pvalue, rel=1e-12, abs=1e-300)
