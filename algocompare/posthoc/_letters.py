@@ -62,7 +62,7 @@ def compact_letters(different: Any, *, alpha: float | None = None, names: Any = 
     member, ties by the next rows (multcompView's ``sortCols``) and named a, b, ..., z, A, ...,
     Z, then .a, .b, ... (its ``makeLtrs``). The result is the set of maximal cliques of the
     not-rejected pairs, named exactly as ``multcompView::multcompLetters(x)`` names them
-    (checked on 300 random matrices, ``tests/reference/multcomp_letters.R``). With no
+    (checked on 337 random matrices, ``tests/reference/multcomp_letters.R``). With no
     rejection every algorithm gets "a". Piepho's optional "sweeping" step (to drop redundant
     letters) is not applied, as in multcompView.
 
