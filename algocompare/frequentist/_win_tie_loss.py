@@ -183,11 +183,11 @@ class WinTieLossResult(BaseResult):
         if self.reference is None:
             names = list(self.algorithms)
             wins, ties, losses = (self.matrix(v) for v in ("wins", "ties", "losses"))
-            cells = [["—" if a == b else f"{int(wins.loc[a, b])}/{int(ties.loc[a, b])}/{int(losses.loc[a, b])}"
-                      for b in names] for a in names]
-            return pd.DataFrame(cells, index=pd.Index(names, name="algorithm"), columns=names)
+            square = [["—" if a == b else f"{int(wins.loc[a, b])}/{int(ties.loc[a, b])}/{int(losses.loc[a, b])}"
+                       for b in names] for a in names]
+            return pd.DataFrame(square, index=pd.Index(names, name="algorithm"), columns=names)
         marks, instances = self.marks, list(self.means.index)
-        cells = {}
+        cells: dict[str, list[str]] = {}
         for name in self.algorithms:
             # no-break spaces: a cell too wide for its column wraps as "mean ±" over "sd mark", never the mark alone
             column = [f"{cell_number(m)}{NBSP}± {cell_number(sd)}" for m, sd in zip(self.means[name], self.sds[name],
