@@ -279,7 +279,7 @@ class BayesianHierarchicalPairsResult(BayesianPairwiseResult):
     --------
     >>> import algocompare as ac
     >>> data = ac.simulate_runs([10, 11, 10.2], n_instances=8, n_runs=5, rng=1).results
-    >>> r = ac.bayesian_hierarchical_pairs(data, rope=0.1, n_samples=2000, rng=0)
+    >>> r = ac.bayesian_hierarchical_pairs(data, rope=0.1, rng=0)
     >>> len(r.table), round(float(r.p_best.sum()), 6)
     (3, 1.0)
     """
@@ -384,7 +384,7 @@ def bayesian_hierarchical_pairs(results: Any, rope: float = 0.0, *, n_samples: i
     --------
     >>> import algocompare as ac
     >>> data = ac.simulate_runs([10, 12, 10.1], n_instances=10, n_runs=5, rng=2).results
-    >>> r = ac.bayesian_hierarchical_pairs(data, rope=0.2, n_samples=2000, rng=0)
+    >>> r = ac.bayesian_hierarchical_pairs(data, rope=0.2, rng=0)
     >>> list(r.table.columns[:5])
     ['algorithm_a', 'algorithm_b', 'p_left', 'p_rope', 'p_right']
     """
