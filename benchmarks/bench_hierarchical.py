@@ -2,7 +2,7 @@
 bare-numpy floor (plain Gibbs sweeps of the same model: no collapsed steps, no diagnostics, no result)
 and baycomp's HierarchicalTest (PyStan: compile + sampling), on the same data in the same run.
 
-Run: python benchmarks/bench_hierarchical.py [--stan /tmp/venv-stan/bin/python]
+Run: python benchmarks/bench_hierarchical.py [--stan stan-venv/bin/python]
 Writes benchmarks/results_hierarchical.md. ``--stan PYTHON`` runs baycomp in that Python
 (benchmarks/_baycomp_hierarchical_timing.py) with an empty httpstan cache, so that its first
 data set includes the C++ compilation of the model.

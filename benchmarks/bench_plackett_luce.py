@@ -1,7 +1,7 @@
 """Timings of the Bayesian Plackett–Luce model: algocompare's sampler against a bare-numpy floor
 (the same number of Caron & Doucet Gibbs sweeps, nothing else) and scmamp's route, Stan.
 
-Run: python benchmarks/bench_plackett_luce.py [--stan /tmp/venv-stan/bin/python]
+Run: python benchmarks/bench_plackett_luce.py [--stan stan-venv/bin/python]
 Writes benchmarks/results_plackett_luce.md. ``--stan PYTHON`` also runs
 tests/reference/plackett_luce_stan.py with that Python (PyStan 3; it compiles the model, minutes)
 and reports its build and sampling times.

@@ -8,6 +8,7 @@ a partially collapsed Gibbs sampler through the scale-mixture form of the Studen
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import warnings
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from algocompare._validation import check_algorithm, check_nonnegative, check_po
 from algocompare.bayesian._diagnostics import diagnose, warn_if_poor
 from algocompare.bayesian._gibbs import slice_step, truncated_gamma, truncated_normal
 from algocompare.bayesian._result import decide, region_probabilities
-from algocompare.data._convert import as_results
+from algocompare.data._convert import as_results, drop_record
 
 __all__ = ["BayesianHierarchicalResult", "HierarchicalPriors", "bayesian_hierarchical", "sample_hierarchical_t"]
 
@@ -347,7 +348,7 @@ class BayesianHierarchicalResult(BaseResult):
 
 
 def _differences(results: Any, a: Any, b: Any) -> tuple[np.ndarray, tuple, str, str]:
-    results = as_results(results)
+    """a - b of the runs oriented so that lower is better (minimising: the values as given)."""
     check_algorithm(results, a, "algorithm a")
     check_algorithm(results, b, "algorithm b")
     if a == b:
@@ -355,7 +356,7 @@ def _differences(results: Any, a: Any, b: Any) -> tuple[np.ndarray, tuple, str, 
     if not results.has_runs:
         raise ValueError("bayesian_hierarchical needs the runs of each instance (Results.from_long with a run "
                          "column); for one value per instance use bayesian_signed_rank.")
-    runs = results.runs()
+    runs = results.runs(oriented=True)
     algorithms = list(results.algorithms)
     diff = runs[:, algorithms.index(a)] - runs[:, algorithms.index(b)]
     if not np.all(np.isfinite(diff)):
@@ -401,7 +402,8 @@ def _standardised(diff: np.ndarray, rope: float, rng: np.random.Generator) -> tu
 
 def bayesian_hierarchical(results: Any, a: Any, b: Any, rope: float = 0.0, *, rho: float = 0.0,
                           n_samples: int = 4000, chains: int = 4, warmup: int = 500, threshold: float = 0.95,
-                          rng: Any = None, progress: bool | None = None) -> BayesianHierarchicalResult:
+                          direction: str | None = None, nan_policy: str = "raise", rng: Any = None,
+                          progress: bool | None = None) -> BayesianHierarchicalResult:
     """Hierarchical Bayesian comparison of two algorithms over instances with runs (Corani et
     al. 2017), sampled without Stan.
 
@@ -421,7 +423,10 @@ def bayesian_hierarchical(results: Any, a: Any, b: Any, rope: float = 0.0, *, rh
     results : Results or DataFrame
         Runs of the algorithms (``Results.from_long``), the same number of runs in every cell.
     a, b : label
-        The two algorithms; differences are ``a - b`` (left: a lower by more than the rope).
+        The two algorithms; differences are ``a - b`` of the values oriented so that lower is
+        better (left: a better by more than the rope). Minimising, these are the values as given
+        and the regions are named "a lower" / "b lower"; maximising, the differences are
+        ``b - a`` of the values as given and the regions "a higher" / "b higher".
     rope : float
         Half-width of the region of practical equivalence, in the data's units (default 0).
     rho : float
@@ -435,6 +440,10 @@ def bayesian_hierarchical(results: Any, a: Any, b: Any, rope: float = 0.0, *, rh
         Sweeps discarded at the start of each chain (default 500).
     threshold : float
         Probability a region needs for a decision (default 0.95).
+    direction : {"minimize", "maximize"}, optional
+        Which way is better, when ``results`` does not say (default: its own, else minimize).
+    nan_policy : {"raise", "omit"}
+        ``"omit"`` drops the instances with a missing run (recorded in ``dropped_instances``).
     rng : None, int or numpy Generator
         Random numbers (chains start from dispersed random points).
     progress : bool, optional
@@ -486,6 +495,7 @@ def bayesian_hierarchical(results: Any, a: Any, b: Any, rope: float = 0.0, *, rh
     warmup = check_positive_int("warmup", warmup, minimum=0)
     threshold = check_probability("threshold", threshold)
     generator = np.random.default_rng(rng)
+    results = as_results(results, direction=direction, nan_policy=nan_policy)
     diff, labels, a_name, b_name = _differences(results, a, b)
     x, scale, scaled_rope, flat = _standardised(diff, rope, generator)
     if flat:
@@ -496,16 +506,19 @@ def bayesian_hierarchical(results: Any, a: Any, b: Any, rope: float = 0.0, *, rh
     per_chain = -(-n_samples // chains)
     draws = sample_hierarchical_t(x, rho, HierarchicalPriors.baycomp(x), n_draws=per_chain, warmup=warmup,
                                   chains=chains, rng=generator, progress=progress)
-    return _result(draws, diff, labels, a_name, b_name, rope, scaled_rope, scale, rho, threshold, chains)
+    word = "lower" if results.direction == "minimize" else "higher"
+    result = _result(draws, diff, labels, a_name, b_name, rope, scaled_rope, scale, rho, threshold, chains, word)
+    return dataclasses.replace(result, dropped_instances=drop_record(results, nan_policy))
 
 
 def _result(draws: dict, diff: np.ndarray, labels: tuple, a_name: str, b_name: str, rope: float,
-            scaled_rope: float, scale: float, rho: float, threshold: float, chains: int) -> BayesianHierarchicalResult:
+            scaled_rope: float, scale: float, rho: float, threshold: float, chains: int,
+            word: str = "lower") -> BayesianHierarchicalResult:
     flat = {name: value.reshape(-1, *value.shape[2:]) for name, value in draws.items()}
     samples = predictive_regions(flat["delta0"], flat["std0"], flat["nu"], scaled_rope)
     p_left, p_rope, p_right = region_probabilities(samples, rope)
     decision = decide(p_left, p_rope, p_right, threshold)
-    left, right = f"{a_name} lower", f"{b_name} lower"
+    left, right = f"{a_name} {word}", f"{b_name} {word}"
     mean_shares = _region_shares(flat["delta0"][:, None], scaled_rope)[:, 0]
     delta = flat["delta"] * scale
     shares = _region_shares(delta, rope)

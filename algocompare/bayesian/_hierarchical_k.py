@@ -23,6 +23,7 @@ The data-dependent bounds follow baycomp's rule (1000 times the data's spreads).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -37,7 +38,7 @@ from algocompare.bayesian._gibbs import slice_step, truncated_gamma
 from algocompare.bayesian._hierarchical import ALPHA_RANGE, BETA_RANGE, GRID_BITS, UPPER_SIGMA, diagnose_table
 from algocompare.bayesian._pairwise import BayesianPairwiseResult
 from algocompare.bayesian._result import decide, region_probabilities
-from algocompare.data._convert import as_results
+from algocompare.data._convert import as_results, drop_record
 
 __all__ = ["BayesianHierarchicalPairsResult", "KPriors", "bayesian_hierarchical_pairs", "sample_hierarchical_k"]
 
@@ -298,7 +299,6 @@ class BayesianHierarchicalPairsResult(BayesianPairwiseResult):
 
 
 def _oriented_runs(results: Any) -> tuple[np.ndarray, list[str], tuple]:
-    results = as_results(results)
     if not results.has_runs:
         raise ValueError("bayesian_hierarchical_pairs needs the runs of each instance (Results.from_long with a "
                          "run column); for one value per instance use bayesian_pairwise.")
@@ -327,7 +327,8 @@ def _standardised_runs(y: np.ndarray) -> tuple[np.ndarray, float]:
 
 
 def bayesian_hierarchical_pairs(results: Any, rope: float = 0.0, *, n_samples: int = 4000, chains: int = 4,
-                                warmup: int = 500, threshold: float = 0.95, rng: Any = None,
+                                warmup: int = 500, threshold: float = 0.95, direction: str | None = None,
+                                nan_policy: str = "raise", rng: Any = None,
                                 progress: bool | None = None) -> BayesianHierarchicalPairsResult:
     """Hierarchical Bayesian comparison of k algorithms over instances with runs: every pair
     at once and the probability that each algorithm is the best (no Stan).
@@ -351,6 +352,10 @@ def bayesian_hierarchical_pairs(results: Any, rope: float = 0.0, *, n_samples: i
         Sweeps discarded at the start of each chain (default 500).
     threshold : float
         Probability a region needs for a decision (default 0.95).
+    direction : {"minimize", "maximize"}, optional
+        Which way is better, when ``results`` does not say (default: its own, else minimize).
+    nan_policy : {"raise", "omit"}
+        ``"omit"`` drops the instances with a missing run (recorded in ``dropped_instances``).
     rng : None, int or numpy Generator
         Random numbers.
     progress : bool, optional
@@ -394,11 +399,13 @@ def bayesian_hierarchical_pairs(results: Any, rope: float = 0.0, *, n_samples: i
     warmup = check_positive_int("warmup", warmup, minimum=0)
     threshold = check_probability("threshold", threshold)
     generator = np.random.default_rng(rng)
+    results = as_results(results, direction=direction, nan_policy=nan_policy)
     y, labels, instances = _oriented_runs(results)
     x, scale = _standardised_runs(y)
     draws = sample_hierarchical_k(x, KPriors.from_data(x), n_draws=-(-n_samples // chains), warmup=warmup,
                                   chains=chains, rng=generator, progress=progress)
-    return _pairs_result(draws, labels, instances, y.shape, rope, scale, threshold, chains)
+    result = _pairs_result(draws, labels, instances, y.shape, rope, scale, threshold, chains)
+    return dataclasses.replace(result, dropped_instances=drop_record(results, nan_policy))
 
 
 def _pairs_result(draws: dict, labels: list[str], instances: tuple, shape: tuple, rope: float, scale: float,

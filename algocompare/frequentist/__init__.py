@@ -25,6 +25,16 @@ from algocompare.frequentist._intervals import (
     confidence_curve,
     median_difference_ci,
 )
+from algocompare.frequentist._k_sample import (
+    AndersonDarlingResult,
+    AnovaResult,
+    KruskalWallisResult,
+    KSampleResult,
+    anderson_darling,
+    kruskal_wallis,
+    one_way_anova,
+    welch_anova,
+)
 from algocompare.frequentist._multiple_sign import MultipleSignResult, multiple_sign_test
 from algocompare.frequentist._omnibus import (
     AlignedRanksResult,
@@ -53,16 +63,6 @@ from algocompare.frequentist._pairwise import (
     rank_sum,
     sign_test,
     wilcoxon,
-)
-from algocompare.frequentist._k_sample import (
-    AndersonDarlingResult,
-    AnovaResult,
-    KruskalWallisResult,
-    KSampleResult,
-    anderson_darling,
-    kruskal_wallis,
-    one_way_anova,
-    welch_anova,
 )
 from algocompare.frequentist._single_problem import PerInstanceResult, PerInstanceTestsResult, per_instance
 from algocompare.frequentist._win_tie_loss import WinTieLossResult, win_tie_loss

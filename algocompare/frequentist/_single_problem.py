@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -19,7 +20,7 @@ from algocompare.frequentist._k_sample import anderson_darling, kruskal_wallis, 
 from algocompare.frequentist._pairwise import wilcoxon
 
 #: the omnibus tests ``per_instance`` runs on each instance's runs, by name
-K_SAMPLE_TESTS = {"kruskal_wallis": kruskal_wallis, "anderson_darling": anderson_darling,
+K_SAMPLE_TESTS: dict[str, Callable[..., Any]] = {"kruskal_wallis": kruskal_wallis, "anderson_darling": anderson_darling,
                   "one_way_anova": one_way_anova, "welch_anova": welch_anova}
 
 __all__ = ["per_instance", "PerInstanceResult", "PerInstanceTestsResult", "K_SAMPLE_TESTS"]

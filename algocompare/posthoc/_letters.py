@@ -16,6 +16,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from algocompare._validation import check_probability
+
 __all__ = ["compact_letters", "LETTERS", "letter_names"]
 
 #: multcompView's default ``Letters``: a-z, A-Z and "." (the last one starts the two-character
@@ -23,7 +25,7 @@ __all__ = ["compact_letters", "LETTERS", "letter_names"]
 LETTERS = (*string.ascii_lowercase, *string.ascii_uppercase, ".")
 
 
-def compact_letters(different: Any, *, alpha: float | None = None, names: Any = None,
+def compact_letters(different: Any, *, alpha: float = 0.05, names: Any = None,
                     reversed: bool = False) -> pd.Series:
     """Compact letter display of a symmetric matrix of pairwise decisions.
 
@@ -34,10 +36,11 @@ def compact_letters(different: Any, *, alpha: float | None = None, names: Any = 
         (e.g. :meth:`PosthocResult.reject`), or a matrix of (adjusted) p-values with ``alpha``;
         the diagonal is ignored. A DataFrame gives the names (its index, which must equal its
         columns).
-    alpha : float, optional
-        With a matrix of p-values: two algorithms differ when p <= alpha (the package's rule,
+    alpha : float
+        With a matrix of p-values (floats): two algorithms differ when p <= alpha (the package's rule,
         as ``reject``; multcompView's default compares p < threshold, which differs only for a
-        p-value exactly at the level). A missing p-value (NaN) is no difference.
+        p-value exactly at the level). A missing p-value (NaN) is no difference. A boolean
+        matrix is read as the decisions themselves and ``alpha`` is not used.
     names : sequence of str, optional
         The algorithms' names, in the matrix's order (default: the DataFrame's index, else
         ``"0"``, ``"1"``, ...).
@@ -96,7 +99,7 @@ def compact_letters(different: Any, *, alpha: float | None = None, names: Any = 
     return pd.Series(shown, index=pd.Index(labels, name="algorithm"), name="letters", dtype=object)
 
 
-def _decision_matrix(different: Any, names: Any, alpha: float | None = None) -> tuple[np.ndarray, list[str]]:
+def _decision_matrix(different: Any, names: Any, alpha: float = 0.05) -> tuple[np.ndarray, list[str]]:
     """The boolean matrix and the names; a one-line error for anything else."""
     if isinstance(different, pd.DataFrame):
         if list(different.index) != list(different.columns):
@@ -110,20 +113,14 @@ def _decision_matrix(different: Any, names: Any, alpha: float | None = None) -> 
     if values.ndim != 2 or values.shape[0] != values.shape[1] or values.shape[0] < 1:
         raise ValueError(f"the decisions must be a square matrix (one row and column per algorithm); got shape "
                          f"{values.shape}.")
-    if alpha is not None:
-        from algocompare._validation import check_probability
-
+    if values.dtype != bool:
+        if not np.issubdtype(values.dtype, np.floating):
+            raise TypeError("the decisions must be booleans (True where two algorithms differ, e.g. "
+                            "PosthocResult.reject()) or floating-point p-values compared with alpha; got "
+                            f"{values.dtype} values.")
         level = check_probability("alpha", alpha)
-        try:
-            pvalues = np.asarray(values, dtype=float)
-        except (TypeError, ValueError):
-            raise TypeError("with alpha, the matrix must hold p-values (numbers); give booleans without alpha.") \
-                from None
         with np.errstate(invalid="ignore"):
-            values = pvalues <= level  # NaN (the diagonal, a pair not compared) is no difference
-    elif values.dtype != bool:
-        raise TypeError("the decisions must be booleans (True where two algorithms differ), e.g. "
-                        "PosthocResult.reject(); for p-values give alpha=.")
+            values = values <= level  # NaN (the diagonal, a pair not compared) is no difference
     matrix = values.copy()
     np.fill_diagonal(matrix, False)
     if not np.array_equal(matrix, matrix.T):

@@ -202,3 +202,23 @@ def test_shrinkage_figure(shifted):
     assert r.plot().get_title() == r.method                      # the simplex is its customary figure
     with pytest.raises(TypeError, match="bayesian_hierarchical result"):
         ac.plots.plot_shrinkage(ac.bayesian_sign([1, 2, 3], [2, 3, 5]))
+
+
+def test_direction_and_missing_runs():
+    """maximize: the oriented differences (b - a as given), regions named 'higher'; nan_policy='omit'
+    drops the instance with a missing run and records it."""
+    rng = np.random.default_rng(5)
+    rows = [(alg, f"I{i}", r, float(rng.normal(i + (0.8 if alg == "A" else 0.0), 1.0)))
+            for i in range(6) for alg in "AB" for r in range(8)]
+    frame = pd.DataFrame(rows, columns=["algorithm", "instance", "run", "value"])
+    low = ac.bayesian_hierarchical(ac.Results.from_long(frame, run="run"), "A", "B", rng=3)
+    high = ac.bayesian_hierarchical(ac.Results.from_long(frame, run="run", direction="maximize"), "A", "B", rng=3)
+    assert (low.left, high.left) == ("A lower", "A higher")
+    assert low.p_right > 0.5 and high.p_left > 0.5  # A has the larger values: worse minimising, better maximising
+    assert high.delta0 == pytest.approx(-low.delta0, rel=0.2)
+    frame.loc[0, "value"] = np.nan
+    holed = ac.Results.from_long(frame, run="run", nan_policy="keep")
+    with pytest.raises(ValueError, match="missing"):
+        ac.bayesian_hierarchical(holed, "A", "B", rng=3)
+    kept = ac.bayesian_hierarchical(holed, "A", "B", nan_policy="omit", rng=3)
+    assert kept.dropped_instances == ("I0",) and kept.n_instances == 5

@@ -140,7 +140,7 @@ def test_laplace_proposal_is_centred_at_the_posterior_mode_of_the_log_ratios():
 
 # ------------------------------------------------------------ Stan (scmamp's sampler)
 #: PyStan 3.10 (NUTS, 4 chains x 1000 draws after 1000 warm-up), the model as scmamp's pl_model.stan:
-#: /tmp/venv-stan/bin/python tests/reference/plackett_luce_stan.py. Posterior mean and sd of each weight.
+#: stan-venv/bin/python tests/reference/plackett_luce_stan.py. Posterior mean and sd of each weight.
 STAN = {
     "plackett_luce_blum100_ranks.csv": {
         "mean": [0.015423, 0.004984, 0.004784, 0.005254, 0.004769, 0.005390, 0.918035, 0.041360],

@@ -93,8 +93,9 @@ def test_pvalue_matrix_with_alpha():
     ph = ac.posthoc(ac.load_dataset("cec2005_d10"), p_adjust="holm")
     assert ac.compact_letters(ph.matrix("pvalue_adj"), alpha=0.05).tolist() == ph.letters().tolist()
     assert ac.compact_letters(ph.matrix("pvalue_adj"), alpha=1e-12).tolist() == ["a"] * 11
-    with pytest.raises(TypeError, match="alpha"):
-        ac.compact_letters(ph.matrix("pvalue_adj"))
+    assert ac.compact_letters(ph.matrix("pvalue_adj")).tolist() == ph.letters().tolist()  # alpha = 0.05
+    with pytest.raises(TypeError, match="booleans"):
+        ac.compact_letters(ph.reject().astype(int))  # 0/1 could mean p-values or decisions: refused
 
 
 def test_independent_sample_posthoc_has_letters():
@@ -112,7 +113,8 @@ def test_control_result_has_no_letters():
 
 @pytest.mark.parametrize("bad, error", [
     (np.zeros((2, 3), dtype=bool), ValueError),
-    (np.zeros((3, 3)), TypeError),
+    (np.zeros((3, 3), dtype=int), TypeError),
+    (np.full((2, 2), "x"), TypeError),
     (np.array([[False, True], [False, False]]), ValueError),
 ])
 def test_bad_decision_matrices(bad, error):

@@ -1,7 +1,7 @@
 """Reference values of baycomp's HierarchicalTest (PyStan 3) for tests/bayesian/test_hierarchical.py.
 
 Needs a Python with pystan >= 3.4 and baycomp 1.0.3 (a C++ compiler builds the Stan model);
-run from the repository root, e.g. ``/tmp/venv-stan/bin/python tests/reference/baycomp_hierarchical.py``.
+run from the repository root, e.g. ``stan-venv/bin/python tests/reference/baycomp_hierarchical.py``.
 Writes tests/data/baycomp_hierarchical.json: for each case the data selection, baycomp's
 arguments (rope, runs, chains, nsamples, random_state), its probs() (p_left, p_rope, p_right:
 share of draws in which each region is the most probable), the means of its sample columns,

@@ -8,7 +8,7 @@ Reference for tests/bayesian/test_plackett_luce.py::test_posterior_agrees_with_s
 timings in benchmarks/results_plackett_luce.md. Never imported by a test (PyStan needs a C++
 compiler); run it in the venv that has PyStan, from the repository root:
 
-    /tmp/venv-stan/bin/python tests/reference/plackett_luce_stan.py
+    stan-venv/bin/python tests/reference/plackett_luce_stan.py
 
 Input: tests/data/plackett_luce_blum100_ranks.csv (scmamp's vignette data, data.blum.2015 with
 Size == 100, maximised, its ties broken at random once by algocompare's rank_orders with seed 0, so
