@@ -17,6 +17,9 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 # deprecated module paths of 0.1 hand over algocompare.effects' modules, collected there.
 collect_ignore = ["algocompare/__main__.py", "algocompare/samplesize/effect_size.py",
                   "algocompare/samplesize/power.py"]
+# The scripts that made reference values run by hand with the peers' own packages (baycomp,
+# PyStan), which the tests never import: not collected (their doctests would import them).
+collect_ignore_glob = ["tests/reference/*.py"]
 
 
 @pytest.fixture(autouse=True)
