@@ -6,7 +6,7 @@ is the customary figure of each result type (the one ``result.plot()`` draws and
 report shows).
 """
 
-from algocompare.plots._bayesian import plot_pairwise_matrix, plot_posterior_t, plot_simplex, register_posterior_t
+from algocompare.plots._bayesian import plot_pairwise_matrix, plot_posterior_t, plot_simplex
 from algocompare.plots._cd_diagram import bonferroni_dunn_chart, cd_diagram, clique_levels, names_key
 from algocompare.plots._consensus import plot_consensus
 from algocompare.plots._customary import CustomaryFigure, customary_figure, register_customary_figure
@@ -29,7 +29,6 @@ __all__ = [
 ]
 __all__ += ["plot_plackett_luce"]
 __all__ += ["plot_posterior_t"]
-register_posterior_t()  # the correlated t-test's result.plot() (registered once its result class is importable)
 from algocompare.plots._bayesian import plot_shrinkage  # noqa: E402
 
 __all__ += ["plot_shrinkage"]

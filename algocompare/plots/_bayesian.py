@@ -330,14 +330,6 @@ def plot_posterior_t(result: Any, ax: Any = None, *, level: float = 0.999, color
     return finish(ax)
 
 
-def register_posterior_t() -> None:
-    """``BayesianCorrelatedTResult.plot()`` draws :func:`plot_posterior_t`."""
-    from algocompare.bayesian import BayesianCorrelatedTResult
-    from algocompare.plots._customary import register_customary_figure
-
-    register_customary_figure(BayesianCorrelatedTResult, plot_posterior_t, title="Posterior of the mean difference")
-
-
 def plot_shrinkage(result: Any, ax: Any = None, *, max_instances: int = 40) -> Any:
     """Per-instance shrinkage of the hierarchical model: each instance's observed mean
     difference (open circle) and its posterior mean with a 95 % interval (dot and bar), the

@@ -16,7 +16,7 @@ import algocompare as ac
 from algocompare._deprecation import warn_renamed
 from algocompare.frequentist._assumptions import NormalityResult
 from algocompare.frequentist._intervals import ConfidenceCurveResult
-from algocompare.plots._bayesian import plot_pairwise_matrix, plot_simplex
+from algocompare.plots._bayesian import plot_pairwise_matrix, plot_posterior_t, plot_simplex
 from algocompare.plots._cd_diagram import cd_diagram
 from algocompare.plots._consensus import plot_consensus
 from algocompare.plots._frequentist import confidence_curve, normality_plot
@@ -200,6 +200,7 @@ _OWN_FIGURES: list[tuple[type, Callable[..., Any], str, Callable[[Any], list[Any
      lambda result: list(result.effects.index)),
     (ac.BayesianPairedResult, plot_simplex, "Posterior on the simplex", None),
     (ac.BayesianHierarchicalResult, plot_simplex, "Posterior on the simplex", None),
+    (ac.BayesianCorrelatedTResult, plot_posterior_t, "Posterior of the mean difference", None),
     (ac.BayesianPairwiseResult, plot_pairwise_matrix, "Bayesian all-pairs matrix",
      lambda result: list(result.algorithms)),
     (ac.BordaResult, plot_consensus, "Rankings and their consensus", None),

@@ -36,10 +36,9 @@ from algocompare._tables import (
     markdown_escape,
     result_frame,
 )
-from algocompare.report._win_tie_loss import win_tie_loss_table
 
-__all__ = ["PaperTable", "all_pairs_table", "bayesian_pairs_table", "control_table", "paper_html", "paper_latex",
-           "paper_markdown", "paper_table", "summary_table"]
+__all__ = ["PaperTable", "all_pairs_table", "bayesian_pairs_table", "win_tie_loss_table", "control_table", "paper_html",
+           "paper_latex", "paper_markdown", "paper_table", "summary_table"]
 
 
 @dataclass(frozen=True)
@@ -303,6 +302,42 @@ def _letters_column(result: Any, order: list[str], letters: bool | str) -> list[
                          "False for none.")
     by_name = {str(a): tag for a, tag in result.letters(order=naming).items()}
     return [by_name[name] for name in order]
+
+
+def win_tie_loss_table(result: Any, width: str = "column") -> PaperTable:
+    """The "+/=/−" table as papers print it (:func:`algocompare.win_tie_loss`).
+
+    With a reference algorithm: instances in rows, algorithms in columns, each cell "mean ± sd"
+    with the mark of the per-instance test, the counts of "+", "=" and "−" in the last row; for
+    all pairs, the square matrix of W/T/L counts, row against column. The frame is the result's
+    own :meth:`~algocompare.WinTieLossResult.paper_frame`; ``paper_table`` dispatches here on the
+    result's kind, so ``result.to_latex()``, ``export_tables`` (``--latex``) and the HTML report
+    print it.
+
+    Parameters
+    ----------
+    result : WinTieLossResult
+        From :func:`algocompare.win_tie_loss`.
+    width : {"column", "page"}
+        The width the table is meant for (the LaTeX writer fits it: smaller type and wrapped
+        cells first, then a ``table*`` or groups of columns).
+
+    Returns
+    -------
+    PaperTable
+        ``result.paper_frame()`` with its short caption and the note that says whose win "+" is.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> sim = ac.simulate_runs([10.0, 14.0, 10.0], n_instances=4, n_runs=10, rng=1)
+    >>> table = win_tie_loss_table(ac.win_tie_loss(sim.results, "A1"))
+    >>> table.frame.loc["I1", "A2"].replace("\u00a0", " "), table.frame.loc["+/=/−"].tolist()
+    ('16.5 ± 3.17 +', ['', '2/2/0', '0/3/1'])
+    """
+    frame = result.paper_frame()
+    return PaperTable(frame, np.zeros(frame.shape, bool), result.paper_caption, result.paper_note,
+                      names=tuple(result.algorithms), index=True)
 
 
 def bayesian_pairs_table(result: Any, order: list[str] | None = None) -> PaperTable:
