@@ -7,9 +7,8 @@ import pytest
 
 import algocompare as ac
 from algocompare.analysis import AnalysisOptions, run_analysis
-from algocompare.report._paper import paper_html, paper_markdown, paper_table
 from algocompare.frequentist._win_tie_loss import COUNTS_ROW, NBSP, cell_number
-from algocompare.report._paper import win_tie_loss_table
+from algocompare.report._paper import paper_html, paper_markdown, paper_table, win_tie_loss_table
 from tests.report.test_latex_papers import compile_tables, needs_pdftotext, needs_tex
 
 NAMES = ["jSO", "L-SHADE (linear pop. reduction)", "CMA-ES (IPOP, restarts)", "PSO"]
