@@ -20,6 +20,7 @@ from scipy import special, stats
 
 from algocompare._progress import progress_bar
 from algocompare._results import BaseResult, internal
+from algocompare._scaling import unit_exponent
 from algocompare._validation import check_algorithm, check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian._diagnostics import diagnose, warn_if_poor
 from algocompare.bayesian._gibbs import slice_step, truncated_gamma, truncated_normal
@@ -373,22 +374,32 @@ def _differences(results: Any, a: Any, b: Any) -> tuple[np.ndarray, tuple, str, 
 GRID_BITS = 30
 
 
-def _standardised(diff: np.ndarray, rope: float, rng: np.random.Generator) -> tuple[np.ndarray, float, float, list]:
-    """baycomp's scaling: divide by the mean within-instance standard deviation (ddof = 0); an
-    instance whose differences are all equal (zero variance, an improper posterior) gets
-    baycomp's symmetric uniform(-rope, rope) noise around 0 in its place, with a warning.
+def grid_standardised(values: np.ndarray, *, axis: int, magnitude: float,
+                      nothing_varies: str) -> tuple[np.ndarray, float]:
+    """``values`` divided by their mean within-group standard deviation (ddof = 0 along ``axis``:
+    baycomp's scale), rounded to the 2^-GRID_BITS grid, and that scale.
 
-    The spread is computed on the differences divided by a power of two (exact) near their
-    largest magnitude, so that neither squares overflow (data ~ 1e300) nor underflow (1e-300).
+    The spread is computed on the values divided by a power of two (exact) near ``magnitude``
+    (:func:`algocompare._scaling.unit_exponent`), so that neither squares overflow (data ~ 1e300)
+    nor underflow (1e-300). No group varying is the ValueError ``nothing_varies``.
     """
-    _, exponent = math.frexp(float(np.max(np.abs(diff))))
-    unit = np.ldexp(diff, -exponent)
-    unit_scale = float(np.mean(np.std(unit, axis=1)))
+    exponent = unit_exponent(magnitude, always=True)
+    unit = np.ldexp(values, -exponent)
+    unit_scale = float(np.mean(np.std(unit, axis=axis)))
     if unit_scale == 0:
-        raise ValueError("the differences a - b have zero variance within every instance; the hierarchical "
-                         "model has nothing to estimate a spread from (use bayesian_signed_rank on the means).")
-    x = np.ldexp(np.round(np.ldexp(unit / unit_scale, GRID_BITS)), -GRID_BITS)
-    scale = math.ldexp(unit_scale, exponent)
+        raise ValueError(nothing_varies)
+    return np.ldexp(np.round(np.ldexp(unit / unit_scale, GRID_BITS)), -GRID_BITS), math.ldexp(unit_scale, exponent)
+
+
+def _standardised(diff: np.ndarray, rope: float, rng: np.random.Generator) -> tuple[np.ndarray, float, float, list]:
+    """baycomp's scaling (:func:`grid_standardised` within instances); an instance whose
+    differences are all equal (zero variance, an improper posterior) gets baycomp's symmetric
+    uniform(-rope, rope) noise around 0 in its place, with a warning.
+    """
+    x, scale = grid_standardised(
+        diff, axis=1, magnitude=float(np.max(np.abs(diff))),
+        nothing_varies="the differences a - b have zero variance within every instance; the hierarchical model has "
+                       "nothing to estimate a spread from (use bayesian_signed_rank on the means).")
     scaled_rope = rope / scale
     flat = [i for i in range(x.shape[0]) if np.ptp(x[i]) == 0]
     half = x.shape[1] // 2

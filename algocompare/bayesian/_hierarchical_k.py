@@ -35,7 +35,13 @@ from algocompare._progress import progress_bar
 from algocompare._validation import check_nonnegative, check_positive_int, check_probability
 from algocompare.bayesian._diagnostics import diagnose, warn_if_poor
 from algocompare.bayesian._gibbs import slice_step, truncated_gamma
-from algocompare.bayesian._hierarchical import ALPHA_RANGE, BETA_RANGE, GRID_BITS, UPPER_SIGMA, diagnose_table
+from algocompare.bayesian._hierarchical import (
+    ALPHA_RANGE,
+    BETA_RANGE,
+    UPPER_SIGMA,
+    diagnose_table,
+    grid_standardised,
+)
 from algocompare.bayesian._pairwise import BayesianPairwiseResult
 from algocompare.bayesian._result import decide, region_probabilities
 from algocompare.data._convert import as_results, drop_record
@@ -316,14 +322,10 @@ def _standardised_runs(y: np.ndarray) -> tuple[np.ndarray, float]:
     """Runs divided by their mean within-cell standard deviation (baycomp's rule), after a power
     of two (exact) so that no square overflows or underflows; put on the 2^-30 grid."""
     centred = y - np.median(y, axis=(1, 2), keepdims=True)     # instance levels removed only for the scale
-    _, exponent = np.frexp(float(np.max(np.abs(centred))) or 1.0)
-    unit = np.ldexp(y, -int(exponent))
-    unit_scale = float(np.mean(np.std(unit, axis=2)))
-    if unit_scale == 0:
-        raise ValueError("the runs have zero variance within every cell; the hierarchical model has nothing to "
-                         "estimate a spread from (use bayesian_pairwise on the means).")
-    x = np.ldexp(np.round(np.ldexp(unit / unit_scale, GRID_BITS)), -GRID_BITS)
-    return x, float(np.ldexp(unit_scale, int(exponent)))
+    return grid_standardised(
+        y, axis=2, magnitude=float(np.max(np.abs(centred))),
+        nothing_varies="the runs have zero variance within every cell; the hierarchical model has nothing to "
+                       "estimate a spread from (use bayesian_pairwise on the means).")
 
 
 def bayesian_hierarchical_pairs(results: Any, rope: float = 0.0, *, n_samples: int = 4000, chains: int = 4,
