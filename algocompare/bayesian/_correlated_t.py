@@ -11,11 +11,11 @@ from scipy import stats
 
 from algocompare._results import BaseResult
 from algocompare._samples import PAIRED, read_samples, takes_two_samples
-from algocompare._scaling import scaled_back, unit_scaled
+from algocompare._scaling import scaled_back
 from algocompare._validation import check_nonnegative, check_probability
 from algocompare.bayesian._common import sample_names
 from algocompare.bayesian._result import decide
-from algocompare.frequentist._cross_validation import resolve_test_train_ratio
+from algocompare.frequentist._cross_validation import corrected_moments, resolve_test_train_ratio
 
 __all__ = ["bayesian_correlated_ttest", "BayesianCorrelatedTResult"]
 
@@ -234,10 +234,7 @@ def bayesian_correlated_ttest(x: Any, y: Any, rope: float = 0.0, *, test_train_r
     threshold = check_probability("threshold", threshold)
     n = samples.x.size
     ratio = resolve_test_train_ratio(n, test_train_ratio, runs, rho)
-    (a, b), exponent = unit_scaled(samples.x, samples.y)
-    d = a - b
-    location = float(d.mean())
-    scale = float(d.std(ddof=1)) * math.sqrt(1.0 / n + ratio)
+    location, scale, exponent = corrected_moments(samples.x, samples.y, ratio)  # the corrected t's mean and se
     work_rope = math.ldexp(rope, -exponent)  # the rope in the scaled units of d
     probabilities = region_probabilities(location, scale, n - 1, work_rope)
     x_name, y_name = sample_names(x, y, names)

@@ -20,7 +20,7 @@ from algocompare._scaling import scaled_back, standardised, unit_scaled
 from algocompare._validation import check_nonnegative, check_positive_int
 from algocompare.frequentist._common import check_alternative
 
-__all__ = ["corrected_ttest", "CorrectedTTestResult", "resolve_test_train_ratio"]
+__all__ = ["corrected_ttest", "CorrectedTTestResult", "resolve_test_train_ratio", "corrected_moments"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -107,6 +107,16 @@ def resolve_test_train_ratio(n: int, test_train_ratio: float | None, runs: int |
     return 1.0 / (folds - 1)
 
 
+def corrected_moments(x: Any, y: Any, ratio: float) -> tuple[float, float, int]:
+    """Mean of d = x - y, its Nadeau–Bengio corrected standard error sd(d) sqrt(1/n + ratio), and
+    the power-of-two exponent e they are in units of (:func:`algocompare._scaling.unit_scaled`):
+    what the corrected t-test and the Bayesian correlated t-test (its posterior location and scale)
+    both start from."""
+    (a, b), exponent = unit_scaled(x, y)
+    d = a - b
+    return float(d.mean()), float(d.std(ddof=1)) * math.sqrt(1.0 / d.size + ratio), exponent
+
+
 @takes_two_samples(PAIRED)
 def corrected_ttest(x: Any, y: Any, *, test_train_ratio: float | None = None, runs: int | None = None,
                     rho: float | None = None, alternative: str = "two-sided", confidence_level: float = 0.95,
@@ -180,10 +190,7 @@ def corrected_ttest(x: Any, y: Any, *, test_train_ratio: float | None = None, ru
     samples = read_samples(x, y, paired=True, nan_policy=nan_policy)
     n = samples.x.size
     ratio = resolve_test_train_ratio(n, test_train_ratio, runs, rho)
-    (a, b), exponent = unit_scaled(samples.x, samples.y)
-    d = a - b
-    mean = float(d.mean())
-    se = float(d.std(ddof=1)) * math.sqrt(1.0 / n + ratio)
+    mean, se, exponent = corrected_moments(samples.x, samples.y, ratio)
     t = float(standardised(mean, se))
     df = n - 1
     if alternative == "two-sided":
