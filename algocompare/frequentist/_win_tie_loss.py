@@ -27,7 +27,7 @@ from algocompare.data._convert import as_results, drop_record
 from algocompare.frequentist._pairwise import wilcoxon
 from algocompare.frequentist._two_sample import TWO_SAMPLE_TESTS, two_sample_test
 
-__all__ = ["ADJUSTMENT_NAMES", "COUNTS_ROW", "DEFAULT_P_ADJUST", "MARKS", "NBSP", "WinTieLossResult", "cell_number",
+__all__ = ["adjustment_phrase", "COUNTS_ROW", "DEFAULT_P_ADJUST", "MARKS", "NBSP", "WinTieLossResult", "cell_number",
            "win_tie_loss"]
 
 #: The marks of a decision, from the first algorithm's (the reference's) point of view.
@@ -167,8 +167,7 @@ class WinTieLossResult(BaseResult):
         better = "lower" if self.direction == "minimize" else "higher"
         marks = "+ / = / −" if self.reference is not None else "W / T / L"
         first = f"{self.reference}" if self.reference is not None else "the row algorithm (algorithm_a)"
-        adjustment = "no adjustment" if self.p_adjust == "none" else \
-            f"{ADJUSTMENT_NAMES.get(self.p_adjust, self.p_adjust)}-adjusted across the instances"
+        adjustment = adjustment_phrase(self.p_adjust)
         return (f"{marks}: {first} is significantly better ({better} values) / not significantly different / "
                 f"significantly worse; two-sided {self.test_label} test of the runs on each instance, "
                 f"{adjustment}, alpha = {self.alpha:g}.")
@@ -232,9 +231,14 @@ class WinTieLossResult(BaseResult):
         return "\n".join(lines)
 
 
-ADJUSTMENT_NAMES = {"holm": "Holm", "bonferroni": "Bonferroni", "hochberg": "Hochberg", "hommel": "Hommel",
-                     "holland": "Holland", "finner": "Finner", "li": "Li", "rom": "Rom",
-                     "rom_stepdown": "Rom step-down"}
+def adjustment_phrase(p_adjust: str, instances: str = "the instances") -> str:
+    """How the marks' p-values were adjusted, in words: "no adjustment", or "Holm-adjusted across
+    ``instances``" with the adjustment's label in :data:`~algocompare.posthoc._adjust.ADJUSTMENTS`."""
+    from algocompare.posthoc._adjust import ADJUSTMENTS  # at call time, as in win_tie_loss
+
+    if p_adjust == "none":
+        return "no adjustment"
+    return f"{ADJUSTMENTS[p_adjust].label}-adjusted across {instances}"
 
 
 def _pairs(algorithms: list[Any], reference: Any) -> list[tuple[int, int]]:

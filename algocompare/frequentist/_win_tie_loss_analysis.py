@@ -13,7 +13,8 @@ from typing import Any
 from algocompare._results import jsonable
 from algocompare._sections import AnalysisOptions, Section
 from algocompare.data._convert import as_results
-from algocompare.frequentist._win_tie_loss import ADJUSTMENT_NAMES, DEFAULT_P_ADJUST, WinTieLossResult, win_tie_loss
+from algocompare.frequentist._win_tie_loss import DEFAULT_P_ADJUST, WinTieLossResult, adjustment_phrase, win_tie_loss
+from algocompare.posthoc._adjust import ADJUSTMENTS
 
 __all__ = ["MAX_MATRIX", "SCOPE", "section", "unattainable", "win_tie_loss_sentence"]
 
@@ -46,7 +47,7 @@ def unattainable(result: WinTieLossResult, results: Any) -> str | None:
     if n * smallest <= result.alpha:
         return None
     return (f"With {n_x} runs per algorithm the smallest two-sided rank-sum p is {smallest:.4g}, so "
-            f"{ADJUSTMENT_NAMES[result.p_adjust]}'s adjustment across {n} instances cannot reach "
+            f"{ADJUSTMENTS[result.p_adjust].label}'s adjustment across {n} instances cannot reach "
             f"alpha = {result.alpha:g}: every mark is '='. More runs (or p_adjust='none', the field's unadjusted "
             "marks) can show differences.")
 
@@ -74,8 +75,7 @@ def win_tie_loss_sentence(result: WinTieLossResult) -> str:
     'not different (=) or worse (−) than A2 on 2/2/0 instances and than A3 on 0/3/1.'
     """
     n = len(result.means)
-    adjusted = "no adjustment" if result.p_adjust == "none" else \
-        f"{ADJUSTMENT_NAMES.get(result.p_adjust, result.p_adjust)}-adjusted across the {n} instances"
+    adjusted = adjustment_phrase(result.p_adjust, f"the {n} instances")
     how = f"two-sided {result.test_label} test of the runs, {adjusted}, alpha = {result.alpha:g}"
     rows = list(result.counts.itertuples(index=False))
     if result.reference is not None:
