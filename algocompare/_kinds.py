@@ -41,6 +41,8 @@ RESULT_KINDS = {
     "dominance": "a dominance relation between algorithms",
     "design": "the design of a study: instances, runs, sample size, standard errors",
     "experiment": "the runs of an experiment",
+    "rank_intervals": "simultaneous confidence intervals for the ranks of the algorithms and the set that may be best",
+    "stability": "how often post-hoc decisions flip when one algorithm or one instance is left out",
 }
 
 
