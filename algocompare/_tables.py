@@ -75,6 +75,8 @@ ADJUSTMENTS = {"holm": "Holm", "bonferroni": "Bonferroni", "hochberg": "Hochberg
                "holland": "Holland", "finner": "Finner", "li": "Li", "rom": "Rom", "rom_stepdown": "Rom step-down",
                "nemenyi": "Nemenyi", "shaffer": "Shaffer", "shaffer_dynamic": "Shaffer dynamic",
                "bergmann": "Bergmann–Hommel", "none": "unadjusted"}
+# the FDR adjustments say so in a header: an APV column reads as family-wise otherwise
+ADJUSTMENTS.update({"sidak": "Šidák", "holm_sidak": "Holm–Šidák", "bh": "BH, FDR", "by": "BY, FDR"})
 #: Headers of columns that hold algorithm names.
 _NAME_HEADERS = ("algorithm", "A", "B")
 #: Headers whose column holds p-values (an underflowed 0 prints as < 10^-300).

@@ -234,11 +234,11 @@ class WinTieLossResult(BaseResult):
 def adjustment_phrase(p_adjust: str, instances: str = "the instances") -> str:
     """How the marks' p-values were adjusted, in words: "no adjustment", or "Holm-adjusted across
     ``instances``" with the adjustment's label in :data:`~algocompare.posthoc._adjust.ADJUSTMENTS`."""
-    from algocompare.posthoc._adjust import ADJUSTMENTS  # at call time, as in win_tie_loss
+    from algocompare.posthoc._adjust import ADJUSTMENTS, error_rate_note  # at call time, as in win_tie_loss
 
     if p_adjust == "none":
         return "no adjustment"
-    return f"{ADJUSTMENTS[p_adjust].label}-adjusted across {instances}"
+    return f"{ADJUSTMENTS[p_adjust].label}-adjusted{error_rate_note(p_adjust)} across {instances}"
 
 
 def _pairs(algorithms: list[Any], reference: Any) -> list[tuple[int, int]]:

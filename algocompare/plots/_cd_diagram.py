@@ -165,11 +165,11 @@ def _rank_axis(ax: Any, lo: float, hi: float, unit_px: float, fontsize: float) -
 
 def _procedure_name(result: Any) -> str:
     """The adjustment's label from :data:`algocompare.posthoc._adjust.ADJUSTMENTS` (others as named)."""
-    from algocompare.posthoc._adjust import ADJUSTMENTS
+    from algocompare.posthoc._adjust import ADJUSTMENTS, error_rate_note
 
     p_adjust = result.p_adjust
     if isinstance(p_adjust, str) and p_adjust in ADJUSTMENTS:
-        return ADJUSTMENTS[p_adjust].label
+        return ADJUSTMENTS[p_adjust].label + error_rate_note(p_adjust)
     name = str(p_adjust or "post-hoc").replace("_", "-")
     return "Bonferroni–Dunn" if name.lower() == "bonferroni-dunn" else name
 

@@ -35,7 +35,8 @@ from algocompare.posthoc._bergmann import bergmann_hommel, shaffer_dynamic
 from algocompare.posthoc._shaffer import shaffer_static
 
 __all__ = ["adjust_pvalues", "Adjustment", "ADJUSTMENTS", "CORRECTIONS", "FAMILY_CORRECTIONS", "PAIRWISE_CORRECTIONS",
-           "nemenyi_from_z", "rom_levels", "studentized_range_sf", "tie_consistent"]
+           "FDR_CORRECTIONS", "error_rate_note", "nemenyi_from_z", "rom_levels", "studentized_range_sf",
+           "tie_consistent"]
 
 # ----------------------------------------------------------------------------- the common finish
 
@@ -141,6 +142,23 @@ def _li(p: np.ndarray) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
         ratio = np.where(denominator > 0, p / denominator, 0.0)
     return np.minimum(largest, ratio)
+
+
+def _benjamini_hochberg(p: np.ndarray) -> np.ndarray:
+    """Benjamini & Hochberg (1995) step-up: APV_i = min(1, min_{j>=i} m p_j / j) (R ``p.adjust("BH")``)."""
+    return _running_min_from_top(p.size * p / np.arange(1, p.size + 1))
+
+
+def _benjamini_yekutieli(p: np.ndarray) -> np.ndarray:
+    """Benjamini & Yekutieli (2001) step-up: BH's values times c(m) = sum_{i=1}^m 1/i (R ``p.adjust("BY")``)."""
+    harmonic = np.sum(1.0 / np.arange(1, p.size + 1))
+    return _running_min_from_top(harmonic * p.size * p / np.arange(1, p.size + 1))
+
+
+def _sidak(p: np.ndarray) -> np.ndarray:
+    """Šidák (1967) single-step: APV_i = 1 - (1 - p_i)^m, computed as -expm1(m log1p(-p_i))."""
+    with np.errstate(divide="ignore"):  # p = 1 gives log1p(-1) = -inf and APV 1
+        return -np.expm1(p.size * np.log1p(-p))
 
 
 def rom_levels(m: int, alpha: float) -> np.ndarray:
@@ -267,6 +285,14 @@ class Adjustment:
     #: "single-step", "step-down", "step-up", "two-step" or "closed" (all subsets tested)
     procedure: str
     reference: str
+    #: the error rate ``APV <= alpha`` keeps at alpha: "fwer" (family-wise error), "fdr" (false
+    #: discovery rate, the expected share of false rejections among the rejections) or "none"
+    controls: str = "fwer"
+
+    @property
+    def error_rate(self) -> str:
+        """The controlled error rate in words: "family-wise error", "false discovery rate" or "no error rate"."""
+        return {"fwer": "family-wise error", "fdr": "false discovery rate"}.get(self.controls, "no error rate")
 
     @property
     def needs_all_pairs(self) -> bool:
@@ -298,7 +324,21 @@ for _entry in (
     Adjustment("rom_stepdown", "Rom step-down", _rom_stepdown, "any", "step-down",
                "García, S., Fernández, A., Luengo, J. & Herrera, F. (2010). Inf. Sci. 180, 2044-2064. "
                "doi:10.1016/j.ins.2009.12.010"),
-    Adjustment("none", "none", lambda p, alpha: p.copy(), "any", "single-step", "no adjustment"),
+    Adjustment("none", "none", lambda p, alpha: p.copy(), "any", "single-step", "no adjustment", controls="none"),
+    Adjustment("sidak", "Šidák", lambda p, alpha: _sidak(p), "any", "single-step",
+               "Šidák, Z. (1967). Rectangular confidence regions for the means of multivariate normal "
+               "distributions. JASA 62, 626-633. doi:10.1080/01621459.1967.10482935"),
+    # Holm's step-down with Šidák's levels is Holland & Copenhaver's procedure: the same function as
+    # "holland", under the name statsmodels ("holm-sidak") and pingouin ("sidak" step-down) users know
+    Adjustment("holm_sidak", "Holm–Šidák", lambda p, alpha: _holland(p), "any", "step-down",
+               "Holland, B. S. & Copenhaver, M. D. (1987). Biometrics 43, 417-423. doi:10.2307/2531823; "
+               "Šidák (1967) doi:10.1080/01621459.1967.10482935"),
+    Adjustment("bh", "Benjamini–Hochberg", lambda p, alpha: _benjamini_hochberg(p), "any", "step-up",
+               "Benjamini, Y. & Hochberg, Y. (1995). Controlling the false discovery rate. J. R. Statist. Soc. B "
+               "57, 289-300. doi:10.1111/j.2517-6161.1995.tb02031.x", controls="fdr"),
+    Adjustment("by", "Benjamini–Yekutieli", lambda p, alpha: _benjamini_yekutieli(p), "any", "step-up",
+               "Benjamini, Y. & Yekutieli, D. (2001). The control of the false discovery rate in multiple testing "
+               "under dependency. Ann. Statist. 29, 1165-1188. doi:10.1214/aos/1013699998", controls="fdr"),
     Adjustment("nemenyi", "Nemenyi", _nemenyi_from_p, "pairs", "single-step",
                "Nemenyi, P. (1963). Distribution-free multiple comparisons. PhD thesis, Princeton; "
                "Demšar, J. (2006). JMLR 7, 1-30"),
@@ -319,6 +359,18 @@ CORRECTIONS = ADJUSTMENTS.keys()
 FAMILY_CORRECTIONS = ADJUSTMENTS.keys(lambda a: a.family == "any")
 #: Adjustments defined only for the family of all k(k-1)/2 pairwise comparisons.
 PAIRWISE_CORRECTIONS = ADJUSTMENTS.keys(lambda a: a.needs_all_pairs)
+#: Adjustments that control the false discovery rate, not the family-wise error.
+FDR_CORRECTIONS = ADJUSTMENTS.keys(lambda a: a.controls == "fdr")
+
+
+def error_rate_note(p_adjust: Any) -> str:
+    """" (false discovery rate)" after an FDR adjustment's name in a sentence, "" otherwise.
+
+    Text that names an adjustment reads as family-wise control unless told; the FDR
+    procedures (:data:`FDR_CORRECTIONS`) say so where their name is printed.
+    """
+    entry = ADJUSTMENTS._entries.get(p_adjust) if isinstance(p_adjust, str) else None
+    return " (false discovery rate)" if entry is not None and entry.controls == "fdr" else ""
 
 
 # ----------------------------------------------------------------------------- input shapes
@@ -417,7 +469,10 @@ def adjust_pvalues(pvalues: Any, p_adjust: str = "holm", *, alpha: float = 0.05,
         ``"holland"``, ``"finner"``, ``"li"`` (controls the family-wise error for independent
         p-values only: liberal for comparisons against a common control, see the Validation
         page), ``"rom"`` (Rom's step-up procedure),
-        ``"rom_stepdown"`` (the step-down form of García et al. 2010 and scmamp), ``"none"``
+        ``"rom_stepdown"`` (the step-down form of García et al. 2010 and scmamp), ``"sidak"``
+        (single-step Šidák), ``"holm_sidak"`` (step-down Šidák: the same procedure as
+        ``"holland"``), ``"bh"`` (Benjamini–Hochberg) and ``"by"`` (Benjamini–Yekutieli), which
+        control the **false discovery rate**, not the family-wise error, ``"none"``
         for any family;
         ``"nemenyi"`` (needs a pairwise family or ``k``); ``"shaffer"`` (static),
         ``"shaffer_dynamic"``, ``"bergmann"`` (Bergmann–Hommel) for a pairwise family. A
@@ -448,6 +503,18 @@ def adjust_pvalues(pvalues: Any, p_adjust: str = "holm", *, alpha: float = 0.05,
     * Hommel: Wright (1992) (equal to R's ``p.adjust(method="hommel")``).
     * Holland: max_{j<=i} 1-(1-p_j)^(m-j+1). Finner: max_{j<=i} 1-(1-p_j)^(m/j).
     * Li: min(p_m, p_i/(p_i+1-p_m)).
+    * Šidák: 1-(1-p_i)^m. Holm–Šidák: max_{j<=i} 1-(1-p_j)^(m-j+1), Holland's formula
+      (statsmodels ``multipletests(method="holm-sidak")``; pingouin's ``multicomp(method="sidak")``
+      is the single-step one). Both assume independent or positively orthant-dependent p-values
+      (Šidák 1967); under any dependence Bonferroni and Holm are the safe choices.
+    * Benjamini–Hochberg: min_{j>=i} m p_j / j; Benjamini–Yekutieli: the same times
+      c(m) = 1 + 1/2 + ... + 1/m. ``APV <= alpha`` keeps the expected share of false rejections
+      among the rejections (0 when nothing is rejected) at most alpha (times m_0/m): BH for
+      independent or positively dependent p-values (PRDS, Benjamini & Yekutieli 2001), BY under
+      any dependence. They do not control the family-wise error: under partial nulls a true
+      hypothesis is rejected more often than alpha. The APVs are R's ``p.adjust(method="BH")``
+      and ``"BY"``, statsmodels' ``"fdr_bh"`` and ``"fdr_by"`` (to 1e-15); equal p-values get
+      equal APVs there too, so the common finish changes nothing.
     * Rom (1990), step-up: min_{j>=i} (alpha/alpha_j) p_j with Rom's levels alpha_j
       (:func:`rom_levels`); never above Hochberg's APVs, equal to them for m = 2.
     * Rom step-down (``"rom_stepdown"``): max_{j<=i} (alpha/alpha_j) p_j, what García et al.
@@ -487,6 +554,14 @@ def adjust_pvalues(pvalues: Any, p_adjust: str = "holm", *, alpha: float = 0.05,
     .. [6] Shaffer, J. P. (1986). Modified sequentially rejective multiple test procedures.
        Journal of the American Statistical Association 81, 826-831.
        doi:10.1080/01621459.1986.10478341
+    .. [7] Benjamini, Y. & Hochberg, Y. (1995). Controlling the false discovery rate: a
+       practical and powerful approach to multiple testing. Journal of the Royal Statistical
+       Society B 57, 289-300. doi:10.1111/j.2517-6161.1995.tb02031.x
+    .. [8] Benjamini, Y. & Yekutieli, D. (2001). The control of the false discovery rate in
+       multiple testing under dependency. Annals of Statistics 29, 1165-1188.
+       doi:10.1214/aos/1013699998
+    .. [9] Šidák, Z. (1967). Rectangular confidence regions for the means of multivariate
+       normal distributions. JASA 62, 626-633. doi:10.1080/01621459.1967.10482935
 
     Examples
     --------
@@ -496,6 +571,8 @@ def adjust_pvalues(pvalues: Any, p_adjust: str = "holm", *, alpha: float = 0.05,
     array([0.045, 0.045, 0.045])
     >>> adjust_pvalues([0.03, 0.04, 0.045], "rom_stepdown").round(4)
     array([0.0889, 0.0889, 0.0889])
+    >>> adjust_pvalues([0.01, 0.04, 0.03, 0.20], "bh").round(4)
+    array([0.04  , 0.0533, 0.0533, 0.2   ])
     """
     check_option("p_adjust", p_adjust, CORRECTIONS)
     alpha = check_probability("alpha", alpha)

@@ -23,6 +23,7 @@ from algocompare.posthoc._adjust import (
     CORRECTIONS,
     adjust_pairwise,
     adjust_vector,
+    error_rate_note,
     nemenyi_from_z,
     tie_consistent,
 )
@@ -372,7 +373,8 @@ def _method(entry: PosthocTest, se: str | None, p_adjust: str, control: Any, n_m
     if entry.design == "groups":
         where = f" of instance {data.instance}" if data.instance is not None else ""
         runs = f", {int(data.sizes.sum())} runs{where}"
-    return f"{entry.description}{_SE_NAMES.get(se or '', '')}, {p_adjust} adjustment{family}{missing}{runs}"
+    rate = error_rate_note(p_adjust)  # an FDR adjustment says so: the decisions are not family-wise
+    return f"{entry.description}{_SE_NAMES.get(se or '', '')}, {p_adjust} adjustment{rate}{family}{missing}{runs}"
 
 
 def _deprecated_correction(p_adjust: str | None, options: dict) -> str | None:

@@ -157,7 +157,7 @@ def test_pairwise_methods_need_pairwise_family() -> None:
     with pytest.raises(ValueError, match="pairwise"):
         adjust_pvalues([0.1, 0.2, 0.3, 0.4], "shaffer")
     with pytest.raises(ValueError, match="not valid"):
-        adjust_pvalues([0.1], "sidak")
+        adjust_pvalues([0.1], "nope")
 
 
 @settings(max_examples=40, deadline=None)
