@@ -43,6 +43,7 @@ RESULT_KINDS = {
     "experiment": "the runs of an experiment",
     "rank_intervals": "simultaneous confidence intervals for the ranks of the algorithms and the set that may be best",
     "stability": "how often post-hoc decisions flip when one algorithm or one instance is left out",
+    "combination": "a global test of a family of p-values (Simes, Fisher's combination): is any hypothesis false?",
 }
 
 
