@@ -33,11 +33,13 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "kruskal_wallis", "anderson_darling", "one_way_anova", "welch_anova",
         "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult", "KSampleResult", "PerInstanceTestsResult",
         "corrected_ttest", "CorrectedTTestResult",
+        "cochran_q", "mcnemar", "reached_target", "CochranQResult", "McNemarResult",
     ),
     "posthoc": (
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",
         "rank_sum_difference_pvalue",
         "compact_letters",
+        "RankIntervalsResult", "rank_intervals",
     ),
     "effects": (
         "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS",

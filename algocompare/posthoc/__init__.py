@@ -22,4 +22,10 @@ from algocompare.posthoc._result import PosthocResult
 __all__ = ["posthoc", "adjust_pvalues", "critical_difference", "rank_sum_difference_pvalue", "PosthocResult",
            "compact_letters"]
 
+from algocompare.posthoc._rank_sets import RankIntervalsResult, rank_intervals  # noqa: E402
+
+__all__ += ["RankIntervalsResult", "rank_intervals"]
+
+from algocompare.posthoc import _binary_pairs  # noqa: E402,F401  registers test="mcnemar"
+
 make_callable(__name__)
