@@ -34,6 +34,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult", "KSampleResult", "PerInstanceTestsResult",
         "corrected_ttest", "CorrectedTTestResult",
         "cochran_q", "mcnemar", "reached_target", "CochranQResult", "McNemarResult",
+        "simes_test", "fisher_combination", "CombinationResult",
     ),
     "posthoc": (
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",

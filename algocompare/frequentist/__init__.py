@@ -94,3 +94,21 @@ __all__ = [
     # cross-validation of two learners on one data set
     "corrected_ttest", "CorrectedTTestResult",
 ]
+
+from algocompare.frequentist._binary import (  # noqa: E402  binary outcomes (issue 28, part D)
+    CochranQResult,
+    McNemarResult,
+    cochran_q,
+    mcnemar,
+    reached_target,
+)
+
+__all__ += ["cochran_q", "mcnemar", "reached_target", "CochranQResult", "McNemarResult"]
+
+from algocompare.frequentist._combination import (  # noqa: E402  global tests of p-values (issue 28, part A)
+    CombinationResult,
+    fisher_combination,
+    simes_test,
+)
+
+__all__ += ["simes_test", "fisher_combination", "CombinationResult"]
