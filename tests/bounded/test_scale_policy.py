@@ -77,6 +77,7 @@ SAMPLE_STATISTICS = {
     "aligned_ranks": lambda s: ac.aligned_ranks(_table(s)),
     "posthoc": lambda s: ac.posthoc(_table(s)),
     "rank_intervals": lambda s: ac.rank_intervals(_table(s)),
+    "posthoc_stability": lambda s: ac.posthoc_stability(_table(s), progress=False),
     "multiple_sign_test": lambda s: ac.multiple_sign_test(_table(s), control="A", rng=1),
     "paired_effect_sizes": lambda s: ac.paired_effect_sizes(_table(s)),
     "bayesian_friedman": lambda s: ac.bayesian_friedman(_table(s), rng=1),
@@ -128,6 +129,7 @@ NOT_SAMPLE_STATISTICS = {
     # draw resamples of one algorithm's runs (tests/samplesize); convergence_page compares curves
     "check_iia", "check_majority", "check_pareto", "kemeny", "bootstrap_means", "calc_se", "convergence_page",
     "compact_letters",  # reads a matrix of decisions (booleans), not samples
+    "simes_test", "fisher_combination",  # read p-values, not samples
 }
 
 
