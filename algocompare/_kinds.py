@@ -39,6 +39,7 @@ RESULT_KINDS = {
     "consensus": "a consensus ranking",
     "consensus_property": "whether a consensus rule satisfies a property",
     "dominance": "a dominance relation between algorithms",
+    "ranking_clusters": "groups of similar rankings (a clustering of the per-instance rankings)",
     "design": "the design of a study: instances, runs, sample size, standard errors",
     "experiment": "the runs of an experiment",
     "rank_intervals": "simultaneous confidence intervals for the ranks of the algorithms and the set that may be best",
