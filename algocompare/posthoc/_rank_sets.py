@@ -269,18 +269,30 @@ def _orientation(result: PosthocResult, a: np.ndarray, b: np.ndarray) -> np.ndar
 
 
 def _pair_signs(data: Any, result: PosthocResult, options: dict) -> np.ndarray | None:
-    """The direction of each pair from the data for a block test whose statistic has no sign (Wilcoxon's R⁺):
-    sign of the signed-rank sum of d = value_b − value_a (positive: algorithm_a better)."""
+    """The direction of each pair from the data when the test's statistic has no sign (Wilcoxon's R⁺)."""
     entry = registry.get(result.test)
     if entry.signed or entry.design != "blocks":
         return None
+    return pair_signs(result, oriented_frame(data, options.get("direction"), options.get("nan_policy"), entry))
+
+
+def oriented_frame(data: Any, direction: str | None, nan_policy: str | None, entry: Any) -> pd.DataFrame:
+    """The table a block post-hoc test uses, lower = better, as a wide DataFrame (instances dropped by
+    ``nan_policy="omit"`` gone; missing cells kept for the tests made for them)."""
     from algocompare.data._convert import as_blocks
 
-    blocks = as_blocks(data, direction=options.get("direction"), nan_policy=options.get("nan_policy") or "raise")
-    values = blocks.values(oriented=True)
-    names = list(blocks.algorithms)
-    a = result.table["algorithm_a"].map(names.index).to_numpy()
-    b = result.table["algorithm_b"].map(names.index).to_numpy()
-    d = values[:, b] - values[:, a]
-    ranks = rankdata(np.abs(d), axis=0)
-    return np.sign(np.nansum(np.sign(d) * ranks, axis=0))
+    policy = nan_policy or ("keep" if entry.allows_missing else "raise")
+    blocks = as_blocks(data, direction=direction, nan_policy=policy)
+    return pd.DataFrame(blocks.values(oriented=True), index=pd.Index(list(blocks.instances), name="instance"),
+                        columns=pd.Index(list(blocks.algorithms), name="algorithm"))
+
+
+def pair_signs(result: PosthocResult, frame: pd.DataFrame) -> np.ndarray:
+    """+1 where algorithm_a is the better of the pair, -1 where algorithm_b is, 0 for no direction: the sign of
+    the statistic when the test's is signed, else of the signed-rank sum of d = value_b − value_a in ``frame``
+    (oriented, lower = better; zeros ranked, as Pratt)."""
+    if registry.get(result.test).signed:
+        return np.sign(result.table["statistic"].to_numpy(float))
+    d = (frame[list(result.table["algorithm_b"])].to_numpy(float)
+         - frame[list(result.table["algorithm_a"])].to_numpy(float))
+    return np.sign(np.nansum(np.sign(d) * rankdata(np.abs(d), axis=0, nan_policy="omit"), axis=0))
