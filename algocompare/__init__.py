@@ -17,6 +17,7 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "data": (
         "Results", "Simulation", "list_datasets", "load_dataset", "read", "read_frame", "simulate_runs",
+        "read_experiment_dir",
     ),
     "frequentist": (
         "aligned_ranks", "check_assumptions", "confidence_curve", "convergence_page", "durbin", "friedman",
@@ -41,6 +42,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "rank_sum_difference_pvalue",
         "compact_letters",
         "RankIntervalsResult", "rank_intervals",
+        "StabilityResult", "posthoc_stability",
     ),
     "effects": (
         "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS",
@@ -66,6 +68,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "borda", "check_iia", "check_majority", "check_pareto", "classify_order", "consensus",
         "dominance", "format_ranking", "instance_rankings", "kemeny", "order_properties",
         "ranking_from_relation", "symdiff_distance",
+        "CONSENSUS_RULES", "ConsensusRule", "MajorityRelation", "RankingClusters", "RuleConsensusResult",
+        "cluster_rankings", "condorcet", "cook_seiford", "copeland", "majority", "majority_relation",
+        "paired_comparison_consensus", "ranking_distance", "ranking_distances",
     ),
     "bayesian": (
         "BayesianFriedmanResult", "BayesianMultipleMeasuresResult", "BayesianPairedResult",

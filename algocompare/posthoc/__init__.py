@@ -26,6 +26,10 @@ from algocompare.posthoc._rank_sets import RankIntervalsResult, rank_intervals  
 
 __all__ += ["RankIntervalsResult", "rank_intervals"]
 
+from algocompare.posthoc._stability import StabilityResult, posthoc_stability  # noqa: E402
+
+__all__ += ["StabilityResult", "posthoc_stability"]
+
 from algocompare.posthoc import _binary_pairs  # noqa: E402,F401  registers test="mcnemar"
 
 make_callable(__name__)
