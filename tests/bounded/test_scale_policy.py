@@ -130,6 +130,7 @@ NOT_SAMPLE_STATISTICS = {
     "check_iia", "check_majority", "check_pareto", "kemeny", "bootstrap_means", "calc_se", "convergence_page",
     "compact_letters",  # reads a matrix of decisions (booleans), not samples
     "simes_test", "fisher_combination",  # read p-values, not samples
+    "read_experiment_dir",  # reads files
 }
 
 
