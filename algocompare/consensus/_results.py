@@ -29,7 +29,7 @@ from algocompare._deprecation import renamed_field
 from algocompare._results import BaseResult, internal
 from algocompare.consensus._rankings import format_ranking, levels_to_groups
 
-__all__ = ["BordaResult", "ConsensusResult", "KemenyResult"]
+__all__ = ["BordaResult", "ConsensusResult", "KemenyResult", "RuleConsensusResult"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -218,4 +218,69 @@ class KemenyResult(ConsensusResult):
         lines += [f"  {format_ranking(r)}" for r in found[:20]]
         if len(found) > 20:
             lines.append(f"  ... {len(found) - 20} more")
+        return "\n".join(lines + self._dropped_lines())
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleConsensusResult(ConsensusResult):
+    """The consensus of a rule of the :data:`CONSENSUS_RULES` registry (Copeland, Condorcet, ...).
+
+    Attributes
+    ----------
+    rule : the registry key of the rule (``"copeland"``, ``"condorcet"``, ``"cook_seiford"``, ...).
+    orders : the kind of order the consensus is, ``"linear"`` or ``"weak"``.
+    scores : the score of each item, for the score rules (Copeland), else None.
+    objective : sum_i w_i d(c, r_i) of the consensus for the rules that minimise a distance
+        (Cook–Seiford: the footrule; CKS and PC: their distance), else None.
+    complete : whether ``optimal_rankings`` lists every optimum (False when ``max_solutions``
+        cut the listing short).
+    consensus : the consensus ranking (the first optimum when there are several).
+    items : the ranked items (as :class:`ConsensusResult`).
+    optimal_rankings : every consensus ranking found (as :class:`ConsensusResult`).
+    n_rankings : number of input rankings (as :class:`ConsensusResult`).
+    profile : the input rankings (internal, as :class:`ConsensusResult`).
+
+    See Also
+    --------
+    copeland, condorcet, cook_seiford, paired_comparison_consensus : the rules that return it.
+    consensus : every rule of the registry on a results table.
+
+    References
+    ----------
+    .. [1] Hornik, K., Meyer, D. (2007). Deriving consensus rankings from benchmarking
+       experiments. In R. Decker, H.-J. Lenz (eds.), *Advances in Data Analysis*, 163–170.
+       Springer. doi:10.1007/978-3-540-70981-7_19
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> r = ac.copeland([["a", "b", "c"], ["a", "c", "b"]])
+    >>> r.consensus, r.scores.tolist()
+    ([['a'], ['b', 'c']], [4.0, -2.0, -2.0])
+    """
+
+    rule: str
+    orders: str
+    scores: pd.Series | None = None
+    objective: float | None = None
+    complete: bool = True
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per item: its consensus rank (1 = best group) and, for the score rules, its score."""
+        rank = {item: k + 1 for k, group in enumerate(self.consensus) for item in group}
+        frame = pd.DataFrame({"item": list(self.items), "consensus_rank": [rank[i] for i in self.items]})
+        if self.scores is not None:
+            frame["score"] = self.scores.reindex(list(self.items)).to_numpy()
+        return frame.sort_values("consensus_rank", kind="stable").reset_index(drop=True)
+
+    def __str__(self) -> str:
+        extra = [] if self.objective is None else [f"objective {self.objective:g}"]
+        if self.n_optimal > 1 or not self.complete:
+            extra.append(f"{self.n_optimal}{'' if self.complete else '+'} optimal rankings")
+        lines = [f"{self.method}" + (f" ({', '.join(extra)})" if extra else "") + f": {format_ranking(self.consensus)}"]
+        lines += [f"  also optimal: {format_ranking(r)}" for r in self.optimal_rankings[1:20]]
+        if self.scores is not None:
+            scores = self.scores.sort_values(ascending=False)
+            width = max(len(str(item)) for item in scores.index)
+            lines += [f"  {item!s:<{width}}  {value:g}" for item, value in scores.items()]
         return "\n".join(lines + self._dropped_lines())

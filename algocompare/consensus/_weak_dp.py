@@ -32,10 +32,28 @@ import numpy as np
 _BATCH = 1 << 20
 
 
-def pair_costs(n_geq: np.ndarray, total: float) -> tuple[np.ndarray, np.ndarray]:
-    """strict[a, b] (a ≻ b) and q[a, b] = tie - strict - strict.T = -(N[a, b] + N[b, a]), zero diagonals."""
-    strict = total - n_geq + n_geq.T
-    q = -(n_geq + n_geq.T)
+#: the symmetric difference's discrepancies (reversed pair, tie against a strict preference)
+SYMDIFF = (2.0, 1.0)
+
+
+def pair_costs(n_geq: np.ndarray, total: float, discrepancy: tuple[float, float] = SYMDIFF
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """strict[a, b] (a ≻ b) and q[a, b] = tie - strict - strict.T, zero diagonals.
+
+    ``discrepancy`` = (r, t): what a reversed pair and a tie against a strict preference cost
+    (relations' paired-comparison distance on complete orders). With W - N[b, a] rankings
+    putting a ≻ b and N[a, b] + N[b, a] - W tying them, strict[a, b] = r (W - N[a, b]) +
+    t (N[a, b] + N[b, a] - W) and tie[a, b] = t (2W - N[a, b] - N[b, a]). The symmetric
+    difference (r, t) = (2, 1) gives strict = W - N[a, b] + N[b, a] and q = -(N[a, b] + N[b, a]).
+    """
+    if tuple(discrepancy) == SYMDIFF:  # the Kemeny path, written as before (same floating-point sums)
+        strict = total - n_geq + n_geq.T
+        q = -(n_geq + n_geq.T)
+    else:
+        r, t = discrepancy
+        both = n_geq + n_geq.T
+        strict = r * (total - n_geq) + t * (both - total)
+        q = t * (2 * total - both) - strict - strict.T
     np.fill_diagonal(strict, 0.0)
     np.fill_diagonal(q, 0.0)
     return strict, q
@@ -45,10 +63,11 @@ def _mask_bits(masks: np.ndarray, m: int) -> np.ndarray:
     return ((masks[:, None] >> np.arange(m, dtype=np.int64)) & 1).astype(bool)
 
 
-def solve_table(n_geq: np.ndarray, total: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def solve_table(n_geq: np.ndarray, total: float, discrepancy: tuple[float, float] = SYMDIFF
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(f, h, strict): f[T] = least cost of a weak order of the items in bit mask T."""
     m = len(n_geq)
-    strict, q = pair_costs(np.asarray(n_geq, float), float(total))
+    strict, q = pair_costs(np.asarray(n_geq, float), float(total), discrepancy)
     masks = np.arange(1 << m, dtype=np.int64)
     bits = _mask_bits(masks, m)
     bits_f = bits.astype(float)
@@ -83,13 +102,13 @@ def _layer_values(sets: np.ndarray, bits: np.ndarray, strict: np.ndarray, f: np.
 
 
 def all_optima(n_geq: np.ndarray, total: float, max_solutions: int, deadline: float,
-               tol: float) -> tuple[list[np.ndarray], float, bool]:
+               tol: float, discrepancy: tuple[float, float] = SYMDIFF) -> tuple[list[np.ndarray], float, bool]:
     """Every optimal weak order (level vectors 0..k-1, 0 = best), the optimum, and whether the
     list is complete (False when ``max_solutions`` or the deadline cut it). The table itself is
     not interruptible (its size fixes its time: about a second at 15 items), so at least one
     optimum is always returned."""
     m = len(n_geq)
-    f, h, strict = solve_table(n_geq, total)
+    f, h, strict = solve_table(n_geq, total, discrepancy)
     bits = _mask_bits(np.arange(1 << m, dtype=np.int64), m)
     tight: dict[int, list[int]] = {}
 

@@ -94,3 +94,62 @@ def _average_ranks(levels: np.ndarray) -> np.ndarray:
     from scipy.stats import rankdata
 
     return rankdata(levels)
+
+
+def plot_ranking_dendrogram(result: Any, ax: Any = None, *, max_leaves: int = 60) -> Any:
+    """Dendrogram of a clustering of rankings, leaves coloured by cluster.
+
+    Parameters
+    ----------
+    result : RankingClusters
+        A clustering of :func:`algocompare.cluster_rankings`.
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure (3.3 in wide).
+    max_leaves : int
+        Beyond this many rankings the tree is truncated to its last ``max_leaves`` merges
+        (leaf labels then give the number of rankings under each).
+
+    Returns
+    -------
+    matplotlib Axes
+
+    See Also
+    --------
+    algocompare.cluster_rankings : the clustering.
+
+    References
+    ----------
+    .. [1] Hornik, K., Meyer, D. (2007). Deriving consensus rankings from benchmarking
+       experiments. In R. Decker, H.-J. Lenz (eds.), *Advances in Data Analysis*, 163–170.
+       Springer. doi:10.1007/978-3-540-70981-7_19
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> res = ac.cluster_rankings([["a", "b", "c"], ["a", "c", "b"], ["c", "b", "a"]], n_clusters=2)
+    >>> ax = ac.plots.plot_ranking_dendrogram(res)
+    >>> sorted(t.get_text() for t in ax.get_xticklabels())
+    ['0', '1', '2']
+    """
+    from scipy.cluster.hierarchy import dendrogram
+
+    from algocompare.plots._figure import axes_or_new
+    from algocompare.plots._fit import finish
+
+    labels = [str(label) for label in result.labels.index]
+    n = len(labels)
+    ax = axes_or_new(ax, (3.3, 2.4), layout="constrained")
+    truncate = {"truncate_mode": "lastp", "p": max_leaves} if n > max_leaves else {}
+    # the cut: one colour per cluster below the height that separates n_clusters clusters
+    heights = np.sort(result.linkage[:, 2])
+    cut = heights[n - result.n_clusters] if result.n_clusters > 1 else heights[-1] + 1
+    tree = dendrogram(result.linkage, ax=ax, labels=labels, color_threshold=cut - 1e-12 if result.n_clusters > 1
+                      else None, above_threshold_color="0.5", leaf_rotation=90,
+                      leaf_font_size=max(6.0, min(8.0, 400.0 / max(n, 1))), **truncate)
+    del tree
+    ax.set_ylabel(f"{result.distance} distance ({result.linkage_method})", fontsize=8)
+    ax.tick_params(axis="y", labelsize=7)
+    ax.set_title(f"{result.n_clusters} cluster(s) of {n} rankings", fontsize=9)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    return finish(ax)
