@@ -32,3 +32,6 @@ __all__ += ["plot_posterior_t"]
 from algocompare.plots._bayesian import plot_shrinkage  # noqa: E402
 
 __all__ += ["plot_shrinkage"]
+from algocompare.plots._consensus import plot_ranking_dendrogram  # noqa: E402
+
+__all__ += ["plot_ranking_dendrogram"]
