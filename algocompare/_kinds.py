@@ -42,9 +42,11 @@ RESULT_KINDS = {
     "ranking_clusters": "groups of similar rankings (a clustering of the per-instance rankings)",
     "design": "the design of a study: instances, runs, sample size, standard errors",
     "experiment": "the runs of an experiment",
+    "equivalence": "an equivalence test of two algorithms (TOST): small p-values show the difference is within bounds",
     "rank_intervals": "simultaneous confidence intervals for the ranks of the algorithms and the set that may be best",
     "stability": "how often post-hoc decisions flip when one algorithm or one instance is left out",
     "combination": "a global test of a family of p-values (Simes, Fisher's combination): is any hypothesis false?",
+    "posthoc_by_group": "the same post-hoc within each group of instances, adjusted across all groups as one family",
 }
 
 
