@@ -66,6 +66,7 @@ SAMPLE_STATISTICS = {
     "friedman": lambda s: ac.friedman(_table(s)),
     "cochran_q": lambda s: ac.cochran_q(_table(s), target=10.5 * s),
     "mcnemar": lambda s: ac.mcnemar(X * s, Y * s, target=10.5 * s),
+    "tost": lambda s: ac.tost(X * s, Y * s, bound=0.8 * s, paired=True),
     "reached_target": lambda s: ac.reached_target(_table(s), 10.5 * s),
     "iman_davenport": lambda s: ac.iman_davenport(_table(s)),
     "quade": lambda s: ac.quade(_table(s)),
@@ -101,6 +102,13 @@ SAMPLE_STATISTICS = {
     "borda": lambda s: ac.borda(_table(s)),
     "consensus": lambda s: ac.consensus(_table(s)),
     "instance_rankings": lambda s: ac.instance_rankings(_table(s)),
+    "copeland": lambda s: ac.copeland(_table(s)),
+    "condorcet": lambda s: ac.condorcet(_table(s), cycles="tie"),
+    "majority_relation": lambda s: ac.majority_relation(_table(s)),
+    "cook_seiford": lambda s: ac.cook_seiford(_table(s)),
+    "paired_comparison_consensus": lambda s: ac.paired_comparison_consensus(_table(s), delta="JMB", orders="weak"),
+    "ranking_distances": lambda s: ac.ranking_distances(_table(s), "jaccard"),
+    "cluster_rankings": lambda s: ac.cluster_rankings(_table(s), n_clusters=2),
     "relative_deviation": lambda s: ac.relative_deviation(_table(s)),
     "zemel_measure": lambda s: ac.zemel_measure(_table(s)),
     "kruskal_wallis": lambda s: ac.kruskal_wallis({"x": X * s, "y": Y * s, "z": X[:9] * s + s}),
@@ -131,6 +139,8 @@ NOT_SAMPLE_STATISTICS = {
     "compact_letters",  # reads a matrix of decisions (booleans), not samples
     "simes_test", "fisher_combination",  # read p-values, not samples
     "read_experiment_dir",  # reads files
+    "ranking_distance",  # two rankings, not samples
+    "majority",  # the ranking of majority_relation (listed above), where the relation is one
 }
 
 
