@@ -49,7 +49,8 @@ class RankingClusters(BaseResult):
     distances : pandas.DataFrame
         The distance matrix of the rankings.
     linkage : numpy.ndarray
-        scipy's linkage matrix (internal; for :meth:`plot` and ``scipy.cluster.hierarchy``).
+        scipy's linkage matrix (internal; for ``.plot()``, the dendrogram, and
+        ``scipy.cluster.hierarchy``).
 
     See Also
     --------
@@ -93,12 +94,6 @@ class RankingClusters(BaseResult):
         for c, size in self.sizes.items():
             lines.append(f"  cluster {c} ({size}): {format_ranking(self.medoids[c])}")
         return "\n".join(lines + self._dropped_lines())
-
-    def plot(self, ax: Any = None, **kwargs: Any) -> Any:
-        """The dendrogram (:func:`algocompare.plots.plot_ranking_dendrogram`)."""
-        from algocompare.plots._consensus import plot_ranking_dendrogram
-
-        return plot_ranking_dendrogram(self, ax=ax, **kwargs)
 
 
 def _medoid(d: np.ndarray, members: np.ndarray) -> int:

@@ -20,7 +20,40 @@ __all__ = ["CONSENSUS_RULES", "ConsensusRule"]
 
 @dataclass(frozen=True)
 class ConsensusRule:
-    """One consensus rule: key, display label, function, orders returned, own options, reference."""
+    """One consensus rule: key, display label, function, orders returned, own options, reference.
+
+    Attributes
+    ----------
+    key : str
+        What ``consensus(method=...)`` and ``algocompare consensus --method`` take.
+    label : str
+        The rule's display name.
+    function : callable
+        Called as ``function(table_or_rankings, weights=..., agg=..., **options)``.
+    orders : str
+        The orders the consensus can be: "linear", "weak", or "linear or weak" (``orders=``).
+    options : mapping
+        The rule's own options and their defaults.
+    reference : str
+        Where the rule comes from.
+
+    See Also
+    --------
+    consensus : runs a rule on a results table.
+
+    References
+    ----------
+    .. [1] Hornik, K., Meyer, D. (2007). Deriving consensus rankings from benchmarking
+       experiments. In R. Decker, H.-J. Lenz (eds.), *Advances in Data Analysis*, 163–170.
+       Springer. doi:10.1007/978-3-540-70981-7_19
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> rule = ac.CONSENSUS_RULES["cook_seiford"]
+    >>> rule.orders, dict(rule.options)
+    ('linear', {'max_solutions': 100})
+    """
 
     key: str
     label: str
