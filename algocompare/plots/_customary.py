@@ -18,7 +18,7 @@ from algocompare.frequentist._assumptions import NormalityResult
 from algocompare.frequentist._intervals import ConfidenceCurveResult
 from algocompare.plots._bayesian import plot_pairwise_matrix, plot_posterior_t, plot_simplex
 from algocompare.plots._cd_diagram import cd_diagram
-from algocompare.plots._consensus import plot_consensus
+from algocompare.plots._consensus import plot_consensus, plot_ranking_dendrogram
 from algocompare.plots._frequentist import confidence_curve, normality_plot
 from algocompare.plots._permutation import msd_plot
 from algocompare.plots._samplesize import plot_bootstrap_qq, plot_experiment, plot_power_curve
@@ -205,6 +205,8 @@ _OWN_FIGURES: list[tuple[type, Callable[..., Any], str, Callable[[Any], list[Any
      lambda result: list(result.algorithms)),
     (ac.BordaResult, plot_consensus, "Rankings and their consensus", None),
     (ac.KemenyResult, plot_consensus, "Rankings and their consensus", None),
+    (ac.RuleConsensusResult, plot_consensus, "Rankings and their consensus", None),
+    (ac.RankingClusters, plot_ranking_dendrogram, "Dendrogram of the rankings", None),
     (ac.SeverityResult, plot_severity, "Severity curve", None),
     (ac.PowerCurve, plot_power_by_delta, "Power against the difference", None),
     (ac.InstancePowerCurve, plot_power_curve, "Power curve", None),
