@@ -35,6 +35,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "KruskalWallisResult", "AndersonDarlingResult", "AnovaResult", "KSampleResult", "PerInstanceTestsResult",
         "corrected_ttest", "CorrectedTTestResult",
         "cochran_q", "mcnemar", "reached_target", "CochranQResult", "McNemarResult",
+        "tost", "TOSTResult",
         "simes_test", "fisher_combination", "CombinationResult",
     ),
     "posthoc": (
@@ -42,6 +43,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "rank_sum_difference_pvalue",
         "compact_letters",
         "RankIntervalsResult", "rank_intervals",
+        "posthoc_by_group", "PosthocByGroupResult",
         "StabilityResult", "posthoc_stability",
     ),
     "effects": (

@@ -112,3 +112,7 @@ from algocompare.frequentist._combination import (  # noqa: E402  global tests o
 )
 
 __all__ += ["simes_test", "fisher_combination", "CombinationResult"]
+
+from algocompare.frequentist._equivalence import TOSTResult, tost  # noqa: E402  equivalence (issue 28, part D)
+
+__all__ += ["tost", "TOSTResult"]

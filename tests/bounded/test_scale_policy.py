@@ -77,6 +77,9 @@ SAMPLE_STATISTICS = {
     "page_trend": lambda s: ac.page_trend(_table(s)),
     "aligned_ranks": lambda s: ac.aligned_ranks(_table(s)),
     "posthoc": lambda s: ac.posthoc(_table(s)),
+    "posthoc_by_group": lambda s: ac.posthoc_by_group(
+        _table(s).set_index(pd.MultiIndex.from_arrays([np.arange(14) % 2, np.arange(14)], names=["g", "i"])), "g",
+        test="wilcoxon"),
     "rank_intervals": lambda s: ac.rank_intervals(_table(s)),
     "posthoc_stability": lambda s: ac.posthoc_stability(_table(s), progress=False),
     "multiple_sign_test": lambda s: ac.multiple_sign_test(_table(s), control="A", rng=1),

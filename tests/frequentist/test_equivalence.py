@@ -1,0 +1,83 @@
+"""TOST equivalence test (issue 28, part D): pingouin 0.7.0's ``tost`` as the reference for the t
+version, scipy's one-sided tests for the rank version, and a null simulation at the bound."""
+
+from __future__ import annotations
+
+import numpy as np
+import pingouin as pg
+import pytest
+from scipy import stats
+
+import algocompare as ac
+
+A = [4, 7, 8, 6, 3, 2]
+B = [6, 8, 7, 10, 11, 9]
+RNG = np.random.default_rng(2813)
+X = RNG.normal(0.0, 1.0, 12)
+Y = RNG.normal(0.3, 2.0, 20)
+
+
+@pytest.mark.parametrize(("kwargs", "pingouin_kwargs", "pvalue", "df"), [
+    ({"bound": 1, "equal_var": True}, {"bound": 1}, 0.965097, 10),                          # pg.tost docstring
+    ({"bound": 0.5, "paired": True}, {"bound": 0.5, "paired": True}, 0.954854, 5),          # pg.tost docstring
+])
+def test_tost_matches_pingouin_docstring(kwargs, pingouin_kwargs, pvalue, df):
+    result = ac.tost(A, B, **kwargs)
+    reference = pg.tost(A, B, **pingouin_kwargs)
+    assert result.pvalue == pytest.approx(pvalue, abs=5e-7)
+    assert result.pvalue == pytest.approx(reference.at["TOST", "pval"], rel=1e-12)
+    assert result.df == df
+
+
+def test_welch_tost_matches_pingouin_with_the_correction():
+    reference = pg.tost(X, Y, bound=1, correction=True)
+    result = ac.tost(X, Y, bound=1)
+    assert result.pvalue == pytest.approx(reference.at["TOST", "pval"], rel=1e-12)
+    assert result.df == pytest.approx(reference.at["TOST", "dof"], rel=1e-12)
+
+
+def test_asymmetric_bounds_and_the_interval_agree_with_the_decision():
+    d = X[:10] - Y[:10]
+    result = ac.tost(X[:10], Y[:10], bound=(-2.5, 1.5), paired=True)
+    se = d.std(ddof=1) / np.sqrt(10)
+    assert result.statistic_lower == pytest.approx((d.mean() + 2.5) / se)
+    assert result.pvalue_upper == pytest.approx(stats.t.cdf((d.mean() - 1.5) / se, 9))
+    assert result.pvalue == max(result.pvalue_lower, result.pvalue_upper)
+    inside = result.low < result.ci_low and result.ci_high < result.high
+    assert inside == (result.pvalue < 0.05)  # the 90 % interval inside the bounds <=> TOST rejects at 0.05
+    assert result.difference == pytest.approx(d.mean())
+
+
+@pytest.mark.parametrize("paired", [True, False])
+def test_rank_tost_is_two_one_sided_scipy_tests(paired):
+    x, y = (X, Y[:12]) if paired else (X, Y)
+    result = ac.tost(x, y, bound=1.2, paired=paired, method="wilcoxon")
+    if paired:
+        first = stats.wilcoxon(x - y + 1.2, alternative="greater").pvalue
+        second = stats.wilcoxon(x - y - 1.2, alternative="less").pvalue
+    else:
+        first = stats.mannwhitneyu(x + 1.2, y, alternative="greater").pvalue
+        second = stats.mannwhitneyu(x - 1.2, y, alternative="less").pvalue
+    assert (result.pvalue_lower, result.pvalue_upper) == pytest.approx((first, second), rel=1e-12)
+    assert result.pvalue == max(first, second)
+
+
+@pytest.mark.parametrize(("bound", "message"), [(0, "positive"), ((1, -1), "low < high"), ("x", "positive")])
+def test_bad_bounds_are_refused(bound, message):
+    with pytest.raises(ValueError, match=message) as info:
+        ac.tost(A, B, bound=bound)
+    assert "\n" not in str(info.value)
+
+
+def test_constant_differences_are_refused_for_the_t_version():
+    with pytest.raises(ValueError, match="standard error of the difference is 0"):
+        ac.tost([1.0, 2.0, 3.0], [0.0, 1.0, 2.0], bound=1, paired=True)
+
+
+def test_null_size_at_the_bound_is_at_most_alpha_and_near_it():
+    rng = np.random.default_rng(2814)
+    n, m = 60, 500
+    rejections = [ac.tost(d, np.zeros(n), bound=0.5, paired=True).pvalue <= 0.05
+                  for d in rng.normal(0.5, 1.0, (m, n))]  # true difference exactly at the upper bound
+    size, se = np.mean(rejections), np.sqrt(0.05 * 0.95 / m)
+    assert size <= 0.05 + 3 * se and size >= 0.05 - max(0.015, 3 * se) - 0.01, size
