@@ -11,7 +11,7 @@ from scipy import stats
 from algocompare.plots._figure import axes_or_new, subplots, use_layout
 from algocompare.plots._fit import finish, fit_names, legend_below, name_ticks
 
-__all__ = ["plot_power_curve", "plot_bootstrap_qq", "qq_plot", "plot_experiment"]
+__all__ = ["plot_power_curve", "plot_bootstrap_qq", "qq_plot", "plot_experiment", "plot_posthoc_power"]
 
 
 def plot_power_curve(result: Any, ax=None, *, target: float | None = 0.8, band: bool = True):
@@ -276,3 +276,71 @@ def _run_counts(ax: Any, table: Any, algorithms: list, short: dict, row: dict) -
         ax.barh(ys, [c[1] for c in cells], height=height, label=short[alg])
     ax.set(xlabel="runs")
     legend_below(ax, ncols=1)
+
+
+def plot_posthoc_power(result: Any, ax=None, *, band: bool = True, fwer: bool = True):
+    """Power of a post-hoc analysis against the number of instances (:func:`algocompare.posthoc_power`).
+
+    Draws the all-pairs power (every truly different pair rejected) and the any-pair power
+    (at least one), each with a band of ±2 Monte Carlo standard errors, the family-wise error
+    on the truly equal pairs (when some are), the target power (dashed) and the N that
+    reaches it (dotted).
+
+    Parameters
+    ----------
+    result : PosthocPowerResult
+        From :func:`algocompare.posthoc_power`.
+    ax : matplotlib Axes, optional
+        Where to draw; default a new figure.
+    band : bool
+        Draw the ±2 s.e. bands.
+    fwer : bool
+        Draw the family-wise error rate on the truly equal pairs.
+
+    Returns
+    -------
+    matplotlib Axes
+    See Also
+    --------
+    algocompare.posthoc_power : computes the power.
+    plot_power_curve : power of paired tests at Holm's levels against the effect size.
+
+    References
+    ----------
+    .. [1] Campelo, F., Wanner, E. F. (2020). Sample size calculations for the experimental comparison
+       of multiple algorithms on multiple problem instances. *Journal of Heuristics* 26, 851–883.
+       doi:10.1007/s10732-020-09454-w
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> res = ac.posthoc_power([0, 0, 1], n_instances=[5, 10, 20], n_sim=100, rng=1)
+    >>> ax = ac.plots.plot_posthoc_power(res)
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('instances N', 'power')
+    """
+    ax = axes_or_new(ax, (6, 4))
+    frame = result.to_frame()
+    n = frame["n_instances"].to_numpy(float)
+    for column, colour, text in (("all_power", "C0", "all pairs"), ("any_power", "C1", "any pair")):
+        power = frame[column].to_numpy(float)
+        if np.all(np.isnan(power)):
+            continue
+        ax.plot(n, power, "o-", color=colour, ms=3, lw=1.2, label=text)
+        if band:
+            se = result.mc_se(power)
+            ax.fill_between(n, np.clip(power - 2 * se, 0, 1), np.clip(power + 2 * se, 0, 1), color=colour,
+                            alpha=0.2, lw=0)
+    if fwer and not np.all(np.isnan(frame["fwer"].to_numpy(float))):
+        ax.plot(n, frame["fwer"], "s-", color="C3", ms=2.5, lw=0.9, label="FWER")
+        ax.axhline(result.alpha, color="C3", ls=":", lw=0.8)
+    if result.target_power is not None:
+        ax.axhline(result.target_power, color="grey", ls="--", lw=0.8)
+    if result.n_required is not None:
+        ax.axvline(result.n_required, color="grey", ls=":", lw=0.8)
+        ax.annotate(f"N = {result.n_required}", (result.n_required, 0.12), xytext=(3, 0),
+                    textcoords="offset points", fontsize="small", color="0.3")
+    ax.set(xlabel="instances N", ylabel="power", ylim=(0, 1.02), xlim=(0, n.max() * 1.02),
+           title=f"{result.test_label}, {result.p_adjust}, α = {result.alpha:g}")
+    legend_below(ax, ncols=3)
+    return finish(ax)
