@@ -50,6 +50,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS",
         "PowerCurve", "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z", "hedges_g", "magnitude",
         "paired_effect_sizes", "power", "power_curve", "rank_biserial", "t_power", "vargha_delaney_a12", "z_power",
+        "ContrastEstimationResult", "contrast_estimation",
     ),
     "severity": (
         "SeverityAnalysis", "SeverityResult", "severity", "severity_analysis", "severity_from_se",
@@ -57,6 +58,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "samplesize": (
         "BootstrapMeans", "InstancePowerCurve", "InstancesResult", "RepetitionsResult", "SampleSizeResult",
         "StandardErrorResult", "bootstrap_means", "calc_instances", "calc_se", "instance_power_curve", "sample_size",
+        "PosthocPowerResult", "posthoc_power",
     ),
     "experiment": (
         "ExperimentResult", "RunFailed", "calc_nreps", "read_log", "run_experiment",

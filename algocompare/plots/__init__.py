@@ -35,3 +35,11 @@ __all__ += ["plot_shrinkage"]
 from algocompare.plots._consensus import plot_ranking_dendrogram  # noqa: E402
 
 __all__ += ["plot_ranking_dendrogram"]
+from algocompare.plots._cd_diagram import plot_stability  # noqa: E402
+from algocompare.plots._hypothesis_graph import plot_hypothesis_graph  # noqa: E402
+from algocompare.plots._rank_sets import plot_rank_intervals  # noqa: E402
+
+__all__ += ["plot_hypothesis_graph", "plot_rank_intervals", "plot_stability"]
+from algocompare.plots._samplesize import plot_posthoc_power  # noqa: E402
+
+__all__ += ["plot_posthoc_power"]

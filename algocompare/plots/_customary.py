@@ -17,11 +17,13 @@ from algocompare._deprecation import warn_renamed
 from algocompare.frequentist._assumptions import NormalityResult
 from algocompare.frequentist._intervals import ConfidenceCurveResult
 from algocompare.plots._bayesian import plot_pairwise_matrix, plot_posterior_t, plot_simplex
-from algocompare.plots._cd_diagram import cd_diagram
+from algocompare.plots._cd_diagram import cd_diagram, plot_stability
 from algocompare.plots._consensus import plot_consensus, plot_ranking_dendrogram
 from algocompare.plots._frequentist import confidence_curve, normality_plot
 from algocompare.plots._permutation import msd_plot
+from algocompare.plots._rank_sets import plot_rank_intervals
 from algocompare.plots._samplesize import plot_bootstrap_qq, plot_experiment, plot_power_curve
+from algocompare.plots._samplesize import plot_posthoc_power
 from algocompare.plots._severity import plot_power_by_delta, plot_severity
 
 __all__ = ["CustomaryFigure", "customary_figure", "register_customary_figure"]
@@ -210,8 +212,11 @@ _OWN_FIGURES: list[tuple[type, Callable[..., Any], str, Callable[[Any], list[Any
     (ac.SeverityResult, plot_severity, "Severity curve", None),
     (ac.PowerCurve, plot_power_by_delta, "Power against the difference", None),
     (ac.InstancePowerCurve, plot_power_curve, "Power curve", None),
+    (ac.PosthocPowerResult, plot_posthoc_power, "Power of the post-hoc analysis against N", None),
     (ac.BootstrapMeans, plot_bootstrap_qq, "Q-Q plot of the bootstrap means", None),
     (ac.ExperimentResult, plot_experiment, "Estimates per instance and runs", None),
+    (ac.RankIntervalsResult, plot_rank_intervals, "Simultaneous rank intervals", None),
+    (ac.StabilityResult, plot_stability, "Critical-difference diagram with fragile decisions", None),
 ]
 for _type, _draw, _title, _algorithms in _OWN_FIGURES:
     register_customary_figure(_type, _draw, title=_title, algorithms=_algorithms)
