@@ -32,4 +32,8 @@ __all__ += ["StabilityResult", "posthoc_stability"]
 
 from algocompare.posthoc import _binary_pairs  # noqa: E402,F401  registers test="mcnemar"
 
+from algocompare.posthoc._by_group import PosthocByGroupResult, posthoc_by_group  # noqa: E402  issue 28, part A
+
+__all__ += ["posthoc_by_group", "PosthocByGroupResult"]
+
 make_callable(__name__)

@@ -67,6 +67,7 @@ SAMPLE_STATISTICS = {
     "cochran_q": lambda s: ac.cochran_q(_table(s), target=10.5 * s),
     "mcnemar": lambda s: ac.mcnemar(X * s, Y * s, target=10.5 * s),
     "tost": lambda s: ac.tost(X * s, Y * s, bound=0.8 * s, paired=True),
+    "contrast_estimation": lambda s: ac.contrast_estimation(_table(s)),
     "reached_target": lambda s: ac.reached_target(_table(s), 10.5 * s),
     "iman_davenport": lambda s: ac.iman_davenport(_table(s)),
     "quade": lambda s: ac.quade(_table(s)),
