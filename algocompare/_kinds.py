@@ -43,6 +43,7 @@ RESULT_KINDS = {
     "design": "the design of a study: instances, runs, sample size, standard errors",
     "experiment": "the runs of an experiment",
     "equivalence": "an equivalence test of two algorithms (TOST): small p-values show the difference is within bounds",
+    "contrast": "estimated differences of every pair of algorithms in the data's units (contrast estimation)",
     "rank_intervals": "simultaneous confidence intervals for the ranks of the algorithms and the set that may be best",
     "stability": "how often post-hoc decisions flip when one algorithm or one instance is left out",
     "combination": "a global test of a family of p-values (Simes, Fisher's combination): is any hypothesis false?",

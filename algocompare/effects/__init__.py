@@ -34,3 +34,7 @@ __all__ = [
     "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z", "hedges_g", "magnitude", "paired_effect_sizes", "power",
     "power_curve", "rank_biserial", "t_power", "vargha_delaney_a12", "z_power",
 ]
+
+from algocompare.effects._contrast import ContrastEstimationResult, contrast_estimation  # noqa: E402  (issue 28, D)
+
+__all__ += ["ContrastEstimationResult", "contrast_estimation"]
