@@ -282,7 +282,9 @@ def condorcet(rankings: Any, *, cycles: str = "raise", weights: Any = None, agg:
     relations (relations' documentation), so when it is transitive it is also the Kemeny
     consensus over weak orders (one of them, when some pair is split exactly in half). With an
     odd number of untied rankings of equal weight it is a linear order when it exists, and its
-    first item is the Condorcet winner.
+    first item is the Condorcet winner. A ranking that ties a and b counts for a ≽ b and for
+    b ≽ a (relations' convention), so with ties the winner of the strict pairwise contests
+    (``majority_relation(...).winner``) may share its group.
 
     References
     ----------

@@ -102,15 +102,22 @@ def _consensus(profile_input: Any, method: str, weights: Any, options: dict) -> 
         return borda(profile_input, weights=weights, score=options["score"], ties=options["ties"]).consensus
     if method == "mean_rank":
         return borda(profile_input, weights=weights, ties="relations").consensus
+    if method not in _METHODS:  # another rule of the registry, with its own defaults
+        from algocompare.consensus._rules import CONSENSUS_RULES
+
+        rule = CONSENSUS_RULES[method]
+        return rule.function(profile_input, weights=weights, **rule.options).consensus
     orders = "weak" if method == "kemeny_weak" else "linear"
     return kemeny(profile_input, orders=orders, weights=weights, ell=options["ell"],
                   time_limit=options["time_limit"], max_solutions=options["max_solutions"]).consensus
 
 
 #: The parameters of the check_* functions, shared by their docstrings.
-_SHARED_DOC = """method : {"borda", "mean_rank", "kemeny", "kemeny_weak"}
+_SHARED_DOC = """method : {"borda", "mean_rank", "kemeny", "kemeny_weak", "copeland", "condorcet", ...}
         The consensus method: "borda", "mean_rank" (the same order as Borda), "kemeny"
-        (linear orders) or "kemeny_weak" (weak orders).
+        (linear orders) or "kemeny_weak" (weak orders), or any other rule of
+        :data:`CONSENSUS_RULES` ("copeland", "condorcet", "majority", "cook_seiford", "cks",
+        "pc") with its default options.
     weights : array-like, optional
         One non-negative weight per ranking (default 1).
     agg : {"mean", "median"}
@@ -123,6 +130,13 @@ _SHARED_DOC = """method : {"borda", "mean_rank", "kemeny", "kemeny_weak"}
 
 
 _METHODS = ("borda", "mean_rank", "kemeny", "kemeny_weak")
+
+
+def _methods() -> tuple[str, ...]:
+    """The methods the checks take: their own, then the other rules of the registry."""
+    from algocompare.consensus._rules import CONSENSUS_RULES
+
+    return _METHODS + tuple(key for key in CONSENSUS_RULES.keys() if key not in _METHODS)
 
 
 def _position(ranking: list) -> dict:
@@ -177,7 +191,7 @@ def check_iia(rankings: Any, remove: Any, method: str = "borda", *, weights: Any
     >>> res.satisfied
     False
     """
-    check_option("method", method, _METHODS)
+    check_option("method", method, _methods())
     check_consensus_options("check_iia", direction, nan_policy)
     options = {"score": score, "ties": ties, "ell": ell, "time_limit": time_limit, "max_solutions": max_solutions}
     profile = as_profile(rankings, weights, agg=agg, direction=direction, nan_policy=nan_policy)
@@ -213,7 +227,7 @@ def _rel(sign: float) -> str:
 
 
 def _pairwise_check(rankings: Any, method: str, weights: Any, criterion: str, options: dict) -> CriterionResult:
-    check_option("method", method, _METHODS)
+    check_option("method", method, _methods())
     agg, direction, nan_policy = options.pop("agg"), options.pop("direction"), options.pop("nan_policy")
     check_consensus_options(f"check_{criterion}", direction, nan_policy)
     profile = as_profile(rankings, weights, agg=agg, direction=direction, nan_policy=nan_policy)
