@@ -100,4 +100,4 @@ def test_fwer_across_groups_is_controlled_and_per_group_adjustment_is_not() -> N
     within = np.array([min(ac.adjust_pvalues(g, "holm").min() for g in row) <= 0.05 for row in p]).mean()
     se = np.sqrt(0.05 * 0.95 / reps)
     assert across <= 0.05 + 3 * se
-    assert within > 0.05 + 3 * se  # adjusting per group: about 4 times the level
+    assert within > 0.05 + 3 * se  # adjusting per group: 0.110 here (across groups 0.033)
