@@ -145,6 +145,7 @@ NOT_SAMPLE_STATISTICS = {
     "read_experiment_dir",  # reads files
     "ranking_distance",  # two rankings, not samples
     "majority",  # the ranking of majority_relation (listed above), where the relation is one
+    "posthoc_power",  # simulates a design (means, sd), takes no samples
 }
 
 
