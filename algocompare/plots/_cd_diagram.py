@@ -176,7 +176,8 @@ def _procedure_name(result: Any) -> str:
 
 def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, reverse: bool = False,
                show_cd: bool = True, caption: bool = True, fontsize: float = 10.0,
-               title: str | None = None, letters: bool | str = False) -> Any:
+               title: str | None = None, letters: bool | str = False, stability: Any = None,
+               fragile: float = 0.0) -> Any:
     """Critical-difference diagram of a post-hoc result (Demšar 2006, Sect. 3.2.2).
 
     The rank axis runs from 1 to k with **rank 1 (best) on the left** (``reverse=True``
@@ -218,12 +219,20 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
         tables (``all_pairs_table(..., letters=True)``) do; ``"input"`` in the result's order
         (multcompView's, ``result.letters()``). For any all-pairs result, with or without a
         critical difference; a result against a control has none (ValueError).
+    stability : StabilityResult, optional
+        The result of :func:`algocompare.posthoc_stability` for the same post-hoc procedure:
+        each fragile decision (flipping in more than ``fragile`` of the leave-one-algorithm-out
+        or leave-one-instance-out re-analyses) is drawn as a thin red dotted bar between its two
+        algorithms, with end ticks, stacked with the clique bars; the caption says so.
+    fragile : float
+        The share of re-analyses above which a decision is fragile (default 0: any flip).
 
     Returns
     -------
     matplotlib Axes
         Artists carry ``gid`` values for inspection: ``"cd-bar"`` (Line2D), ``"clique"``
-        (Line2D, one per clique), ``"algorithm-label"`` (Text) and ``"rank-axis"``.
+        (Line2D, one per clique), ``"algorithm-label"`` (Text), ``"rank-axis"`` and
+        ``"fragile"`` (Line2D, one per fragile decision, with ``stability``).
 
     See Also
     --------
@@ -258,13 +267,17 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     cd = result.critical_difference if show_cd else None
     cd = float(cd) if cd is not None and math.isfinite(cd) else None
     bars = _clique_bars(result, names, ranks, alpha)
-    levels = clique_levels([(b[0], b[1]) for b in bars])
-    n_levels = max(levels, default=-1) + 1
+    fragile_spans = _fragile_spans(result, stability, fragile, names, ranks)
+    levels = clique_levels([(b[0], b[1]) for b in bars] + fragile_spans)
+    fragile_levels, levels = levels[len(bars):], levels[:len(bars)]
+    n_levels = max(levels + fragile_levels, default=-1) + 1
 
     described = _test_description(result) if caption else ""
     caption_text = _caption_text(result, bool(bars), alpha, described) if caption else ""
     if caption and letters:
         caption_text += "\nAlgorithms sharing a letter do not differ significantly."
+    if caption and stability is not None:
+        caption_text += "\n" + _fragile_caption(len(fragile_spans), fragile)
     # Friedman mean ranks lie in [1, k]; other scores (mean aligned ranks) get their own range.
     if 1.0 <= ranks[0] and ranks[-1] <= k:
         axis_lo, axis_hi = 1.0, float(k)
@@ -351,6 +364,11 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
         if not contiguous:
             ax.plot(members, [y] * len(members), "o", color="black", ms=4)
 
+    for (left, right), y in zip(fragile_spans, rows.clique_y(fragile_levels), strict=True):
+        ax.plot([left, right], [y, y], color="#d62728", lw=1.3, ls=(0, (1.5, 1.2)), gid="fragile",
+                solid_capstyle="butt")
+        ax.plot([left, right], [y, y], "|", color="#d62728", ms=5, mew=1.2)
+
     # Elbow leader lines from each mean rank down to its label row.
     for i, (label, rank) in enumerate(zip(labels, ranks, strict=False)):
         best_half = i < rows.n_left
@@ -367,6 +385,39 @@ def cd_diagram(result: Any, ax: Any = None, *, alpha: float | None = None, rever
     if title:
         ax.set_title(title)
     return ax
+
+
+def fragile_pairs(result: Any, stability: Any, threshold: float) -> list[tuple[str, str]]:
+    """The (algorithm_a, algorithm_b) names of the decisions ``stability`` finds fragile, after checking that it
+    is the stability of ``result``'s procedure (the figures that take ``stability=`` share this)."""
+    from algocompare._kinds import kind_of
+
+    if kind_of(stability) != "stability":
+        raise TypeError("stability= takes the result of algocompare.posthoc_stability, got "
+                        f"{type(stability).__name__}.")
+    if (stability.test, stability.p_adjust, stability.control) != (result.test, result.p_adjust, result.control) \
+            or sorted(map(str, stability.algorithms)) != sorted(map(str, result.mean_ranks.index)):
+        raise ValueError("stability= is of another post-hoc procedure or other algorithms: run posthoc_stability with "
+                         "the same data, test, control and p_adjust as the post-hoc result drawn.")
+    rows = stability.fragile(threshold)
+    return list(zip(rows["algorithm_a"].astype(str), rows["algorithm_b"].astype(str), strict=True))
+
+
+def _fragile_spans(result: Any, stability: Any, threshold: float, names: list[str],
+                   ranks: np.ndarray) -> list[tuple[float, float]]:
+    """The (left, right) mean ranks of each fragile decision of ``stability`` (none without it)."""
+    if stability is None:
+        return []
+    position = dict(zip(names, ranks, strict=True))
+    spans = [sorted((position[a], position[b])) for a, b in fragile_pairs(result, stability, threshold)]
+    return [(left - _CLIQUE_OVERHANG / 2, right + _CLIQUE_OVERHANG / 2) for left, right in spans]
+
+
+def _fragile_caption(n: int, threshold: float) -> str:
+    share = "any leave-one-out re-analysis" if threshold == 0 else f"over {threshold:.0%} of leave-one-out re-analyses"
+    if n == 0:
+        return f"No decision flips in {share}."
+    return f"Red dotted: decisions that flip in {share} ({n})."
 
 
 def _letter_tags(result: Any, names: list[str], alpha: float, letters: bool | str) -> list[str]:
@@ -727,3 +778,44 @@ def _head_room(ax: Any) -> Any:
         if number.get_gid() == "bar-label":
             number.set_visible(False)
     return finish(ax)
+
+
+def plot_stability(result: Any, ax: Any = None, *, fragile: float = 0.0, **kwargs: Any) -> Any:
+    """The critical-difference diagram of a stability result's post-hoc procedure, fragile decisions marked.
+
+    Parameters
+    ----------
+    result : StabilityResult
+        From :func:`algocompare.posthoc_stability` (it keeps the post-hoc result of the whole table).
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure when None.
+    fragile : float
+        The share of leave-one-out re-analyses above which a decision is fragile (default 0: any flip).
+    **kwargs
+        Passed to :func:`cd_diagram`; a result against a control is drawn as :func:`bonferroni_dunn_chart`
+        cannot mark pairs, so as a CD diagram too.
+
+    Returns
+    -------
+    matplotlib Axes
+
+    See Also
+    --------
+    cd_diagram : with ``stability=``.
+    algocompare.posthoc_stability : the result.
+
+    References
+    ----------
+    .. [1] Benavoli, A., Corani, G. & Mangili, F. (2016). Should we really use post-hoc tests
+       based on mean-ranks? Journal of Machine Learning Research 17(5), 1–10.
+       https://jmlr.org/papers/v17/benavoli16a.html
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> s = ac.posthoc_stability(ac.load_dataset("cec2005_d10"), progress=False)
+    >>> ax = ac.plots.plot_stability(s)
+    >>> sum(1 for line in ax.lines if line.get_gid() == "fragile") == len(s.fragile())
+    True
+    """
+    return cd_diagram(result.posthoc, ax, stability=result, fragile=fragile, **kwargs)

@@ -41,7 +41,7 @@ def _square_size(k: int) -> tuple[float, float]:
 
 def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", alpha: float | None = None,
                    annotate: bool | None = None, vmin: float = 1e-4, colorbar: bool = True,
-                   title: str | None = None) -> Any:
+                   title: str | None = None, stability: Any = None, fragile: float = 0.0) -> Any:
     """Heatmap of the post-hoc p-values, lower triangle, algorithms in mean-rank order.
 
     Colours follow log10(p) between ``vmin`` and 1; each tested pair is annotated with its
@@ -68,6 +68,12 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
         Draw the colour bar.
     title : str, optional
         The Axes title; default names the adjustment and the level.
+    stability : StabilityResult, optional
+        The result of :func:`algocompare.posthoc_stability` for the same post-hoc procedure:
+        the cells of fragile decisions (flipping in more than ``fragile`` of the leave-one-out
+        re-analyses) are hatched in red (``gid="fragile"``), and the title says so.
+    fragile : float
+        The share of re-analyses above which a decision is fragile (default 0: any flip).
 
     Returns
     -------
@@ -129,6 +135,12 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     # one collection: 4,950 pairs as separate patches took 5 s to add and draw (100 algorithms)
     ax.add_collection(PatchCollection(frames, facecolor="none", edgecolor="black", linewidth=1.2, gid="rejected"),
                       autolim=False)
+    hatched = _fragile_cells(result, stability, fragile, names, shown)
+    if hatched:
+        ax.add_collection(PatchCollection([Rectangle((j - 0.5, i - 0.5), 1, 1) for i, j in hatched],
+                                          facecolor="none", edgecolor="#d62728", hatch="////", linewidth=0.0,
+                                          gid="fragile"), autolim=False)
+    note = "; hatched: fragile" if stability is not None else ""
     # in a panel of a grid or a column, names take less of it (shorter before fewer)
     share = 0.3 if panel_inches(ax)[0] >= 5.0 else 0.22
     # alone at column width, whole names before a square matrix: up to 42% of the figure each way
@@ -162,14 +174,26 @@ def pvalue_heatmap(result: Any, ax: Any = None, *, value: str = "pvalue_adj", al
     label = result.p_adjust
     if column:  # one short line: the rows of names need the height
         shown = "adj. p" if value == "pvalue_adj" else "p"
-        ax.set_title(title or f"{shown}{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}", fontsize=7.5)
+        ax.set_title(title or f"{shown}{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}{note}", fontsize=7.5)
     else:
-        ax.set_title(title or f"p-values{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}", fontsize=10)
+        ax.set_title(title or f"p-values{f' ({label})' if label else ''}; framed: p ≤ {alpha:g}{note}", fontsize=10)
     finish(ax, also=[bar.ax] if colorbar else [])
     if stretch is not None and cramped(ax):  # whole names that cannot all be shown: the names cut instead
         label_names(None)
         finish(ax, also=[bar.ax] if colorbar else [])
     return ax
+
+
+def _fragile_cells(result: Any, stability: Any, threshold: float, names: list[str],
+                   shown: np.ndarray) -> list[tuple[int, int]]:
+    """(row, column) of the drawn cells whose decision ``stability`` finds fragile (none without it)."""
+    if stability is None:
+        return []
+    from algocompare.plots._cd_diagram import fragile_pairs
+
+    where = {name: i for i, name in enumerate(names)}
+    cells = [(where[a], where[b]) for a, b in fragile_pairs(result, stability, threshold)]
+    return [(i, j) if shown[i, j] else (j, i) for i, j in cells]
 
 
 def _colorbar_in_corner(ax: Any, image: Any, value: str, alpha: float, vmin: float) -> Any:
