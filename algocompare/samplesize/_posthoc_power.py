@@ -410,7 +410,8 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
        doi:10.1007/s10732-018-9396-7
     .. [2] Hodges, J. L., Lehmann, E. L. (1956). The efficiency of some nonparametric competitors of
        the t-test. *Annals of Mathematical Statistics* 27(2), 324–335. doi:10.1214/aoms/1177728261
-    .. [3] Pohlert, T. PMCMRplus: ``powerMCTests``.
+    .. [3] Pohlert, T. (2024). PMCMRplus: Calculate pairwise multiple comparisons of mean rank sums
+       extended, ``powerMCTests``.
        https://CRAN.R-project.org/package=PMCMRplus
 
     Examples
@@ -503,7 +504,7 @@ def _result(cache, truth, a, b, names, n_required, given) -> PosthocPowerResult:
     pair_power = pd.DataFrame(rejected.mean(axis=1), index=pd.Index(ns, name="n_instances"), columns=pairs)
     gate = f", after {given['omnibus']} at alpha" if given["omnibus"] else ""
     adjustment = given["p_adjust"]
-    method = (f"Power of the {given['test']} post-hoc ({adjustment}{gate}; "
+    method = (f"Power of the {given['registry'].get(given['test']).label} post-hoc ({adjustment}{gate}; "
               f"{'all pairs' if given['control'] is None else 'control ' + str(given['control'])}) "
               f"by simulation, alpha = {given['alpha']:g}")
     return PosthocPowerResult(method=method, n_instances=ns, any_power=np.asarray(any_power),
