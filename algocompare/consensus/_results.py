@@ -281,6 +281,9 @@ class RuleConsensusResult(ConsensusResult):
         lines += [f"  also optimal: {format_ranking(r)}" for r in self.optimal_rankings[1:20]]
         if self.scores is not None:
             scores = self.scores.sort_values(ascending=False)
+            shown = [f"{value:g}" for value in scores]
             width = max(len(str(item)) for item in scores.index)
-            lines += [f"  {item!s:<{width}}  {value:g}" for item, value in scores.items()]
+            value_width = max(len(text) for text in shown)  # right-aligned, as Borda's
+            lines += [f"  {item!s:<{width}}  {text:>{value_width}}" for item, text in zip(scores.index, shown,
+                                                                                          strict=True)]
         return "\n".join(lines + self._dropped_lines())
