@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from algocompare._reading import names
+from algocompare.posthoc._adjust import error_rate_note
 from algocompare.posthoc._result import PosthocResult
 
 __all__ = ["procedure", "posthoc_sentence", "posthoc_sentences", "adjustment_sentences", "section_reading"]
@@ -47,7 +48,8 @@ def procedure(result: PosthocResult) -> str:
     test = str(result.test)
     name = _READING_NAMES.get(test) or (f"{result.label} post-hoc" if result.label else test)
     adjustment = "" if result.p_adjust == result.test else result.p_adjust  # Tukey's HSD is its own adjustment
-    return ", ".join(part for part in (name, f"{adjustment} adjustment" if adjustment else "") if part) \
+    adjusted = f"{adjustment} adjustment{error_rate_note(adjustment)}" if adjustment else ""  # FDR ones say so
+    return ", ".join(part for part in (name, adjusted) if part) \
         or result.method
 
 
