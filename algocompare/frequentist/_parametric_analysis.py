@@ -24,24 +24,22 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from algocompare._reading import own_or_first_line
 from algocompare._results import format_number
-from algocompare._scaling import standardised, unit_scaled
 from algocompare._sections import MAX_ALL_PAIRS, AnalysisOptions, Section, size_limits
 from algocompare.data._convert import as_blocks
 from algocompare.frequentist._assumptions import check_assumptions
 from algocompare.frequentist._omnibus import rm_anova
 from algocompare.frequentist._reading import rm_anova_sentence
 from algocompare.posthoc._analysis import (
-    BATCH_CELLS,
     Adjustment,
     all_pairs_adjustment,
     control_adjustment,
     describe,
     with_effect_sizes,
 )
+from algocompare.posthoc._parametric import paired_t_pairs, rm_anova_t_pairs, studentized_range_p
 from algocompare.posthoc._procedure import adjust_family, pair_indices
 from algocompare.posthoc._reading import section_reading as posthoc_reading
 from algocompare.posthoc._result import PosthocResult
@@ -142,13 +140,7 @@ def paired_t_posthoc(results: Any, control: Any, p_adjust: str, alpha: float) ->
     a, b = pair_indices(k, None if control is None else names.index(control))
     if p_adjust == "tukey":
         return _tukey(blocks, values, a, b, control, alpha)
-    statistic = np.empty(a.size)
-    step = max(1, BATCH_CELLS // n)
-    for start in range(0, a.size, step):  # pairs in batches: never all the differences at once
-        diffs = values[:, b[start:start + step]] - values[:, a[start:start + step]]
-        mean, sd = diffs.mean(axis=0), diffs.std(axis=0, ddof=1)
-        statistic[start:start + step] = standardised(mean, sd / math.sqrt(n))
-    pvalue = np.minimum(1.0, 2.0 * stats.t.sf(np.abs(statistic), n - 1))
+    statistic, pvalue = paired_t_pairs(values, a, b)  # the registry's "paired_t" (posthoc(test="paired_t"))
     # no common standard error: Nemenyi from the p-values, as posthoc() does for such tests
     adjusted = adjust_family(statistic, pvalue, k, p_adjust, alpha, common_se=False, all_pairs=control is None)
     table = pd.DataFrame({"algorithm_a": [names[i] for i in a], "algorithm_b": [names[j] for j in b],
@@ -170,14 +162,10 @@ def _tukey(blocks: Any, values: np.ndarray, a: np.ndarray, b: np.ndarray, contro
     Nemenyi's test (Demšar 2006, §3.2.2), and what autorank runs after RM-ANOVA.
     """
     n, k = values.shape
-    (scaled,), _ = unit_scaled(values, always=True)  # exact; the residual sum of squares cannot overflow
-    residual = scaled - scaled.mean(axis=0) - scaled.mean(axis=1, keepdims=True) + scaled.mean()
+    # the registry's "tukey" (posthoc(test="tukey")): the same t and the same single step
+    statistic, pvalue = rm_anova_t_pairs(values, a, b)
     df = (n - 1) * (k - 1)
-    mse = float((residual ** 2).sum()) / df
-    means = scaled.mean(axis=0)
-    statistic = standardised(means[b] - means[a], math.sqrt(2.0 * max(mse, 0.0) / n))
-    pvalue = np.minimum(1.0, 2.0 * stats.t.sf(np.abs(statistic), df))
-    adjusted = np.minimum(1.0, stats.studentized_range.sf(np.sqrt(2.0) * np.abs(statistic), k, df))
+    adjusted = studentized_range_p(statistic, k, df)
     adjusted = np.maximum(adjusted, pvalue)  # an APV is never below its raw p-value
     names = list(blocks.algorithms)
     table = pd.DataFrame({"algorithm_a": [names[i] for i in a], "algorithm_b": [names[j] for j in b],

@@ -64,6 +64,7 @@ from algocompare._registry import Registry
 from algocompare._scaling import standardised
 from algocompare.frequentist._incomplete import durbin, skillings_mack
 from algocompare.posthoc._exact_friedman import pairwise_exact
+from algocompare.posthoc._friedman_family import control_z_pairs, miller_pairs, normal_dunnett_single_step
 from algocompare.posthoc._incomplete import incomplete_pairs
 from algocompare.posthoc._independent import (
     conover_iman_pairs,
@@ -75,6 +76,13 @@ from algocompare.posthoc._independent import (
     kruskal_nemenyi_single_step,
     mannwhitney_pairs,
     z_standard_error,
+)
+from algocompare.posthoc._parametric import (
+    dunnett_pairs,
+    dunnett_single_step,
+    paired_t_pairs,
+    rm_anova_t_pairs,
+    tukey_single_step,
 )
 from algocompare.posthoc._statistics import pair_z, rank_scores
 from algocompare.ranking import within_instance_ranks
@@ -220,6 +228,10 @@ def get(key: str) -> PosthocTest:
     return REGISTRY[key]
 
 
+#: tests of the parametric path of ``analyze`` (its results carry no label): unknown to :func:`shares_one_se`
+_PARAMETRIC_PATH_TESTS = ("paired_t", "tukey")
+
+
 def shares_one_se(result: Any) -> bool | None:
     """Whether the pairs of a post-hoc result share one standard error (a critical difference, one
     Bonferroni–Dunn cut line): the ``common_se`` of a post-hoc result that :func:`~algocompare.posthoc`
@@ -236,6 +248,8 @@ def shares_one_se(result: Any) -> bool | None:
     if getattr(result, "kind", None) == "posthoc" and result.label:  # made by posthoc(): it says so
         return bool(result.common_se)
     test = getattr(result, "test", None)
+    if test in _PARAMETRIC_PATH_TESTS:  # made by the analysis' parametric path, which predates their entries
+        return None
     return REGISTRY[test].common_se if isinstance(test, str) and test in REGISTRY else None
 
 
@@ -371,6 +385,42 @@ register(PosthocTest(
     options={"tie_correction": True}, allows_missing=True,
     reference="Skillings, J. H. & Mack, G. A. (1981). On the use of a Friedman-type statistic in balanced and "
               "unbalanced block designs. Technometrics 23, 171-177. doi:10.1080/00401706.1981.10486261"))
+
+# ----------------------------------------------------------------------------- more blocked post-hoc tests (issue 28)
+
+register(PosthocTest(
+    key="miller", label="Miller", description="Miller's Friedman post-hoc (z on mean ranks, chi-square single step)",
+    statistic=miller_pairs, summarise=_rank_summary("friedman"), common_se=True, uses_se=True, p_adjust="none",
+    reference="Miller, R. G. (1966). Simultaneous Statistical Inference. McGraw-Hill; Bortz, J., Lienert, G. A. & "
+              "Boehnke, K. (1990). Verteilungsfreie Methoden in der Biostatistik. Springer. "
+              "doi:10.1007/978-1-4613-8122-8"))
+register(PosthocTest(
+    key="siegel", label="Siegel–Castellan", description="Siegel-Castellan Friedman post-hoc (z on mean ranks)",
+    statistic=rank_z_pairs, summarise=_rank_summary("friedman"), common_se=True, uses_se=True,
+    reference="Siegel, S. & Castellan, N. J. (1988). Nonparametric Statistics for the Behavioral Sciences, 2nd ed. "
+              "McGraw-Hill, §7.2. ISBN 978-0-07-057357-4"))
+register(PosthocTest(
+    key="friedman_dunnett", label="Dunnett (Friedman ranks)",
+    description="Many-to-one Friedman post-hoc (z on mean ranks, Dunnett single step)",
+    statistic=control_z_pairs, summarise=_rank_summary("friedman"), uses_se=True, p_adjust="nemenyi",
+    single_step=normal_dunnett_single_step,
+    reference="Hollander, M., Wolfe, D. A. & Chicken, E. (2014). Nonparametric Statistical Methods, 3rd ed. Wiley, "
+              "§7.3. doi:10.1002/9781119196037; Dunnett, C. W. (1955). JASA 50, 1096-1121. "
+              "doi:10.1080/01621459.1955.10501294"))
+register(PosthocTest(
+    key="paired_t", label="paired t", description="Paired t-tests",
+    statistic=paired_t_pairs,
+    reference="Student (1908). The probable error of a mean. Biometrika 6, 1-25. doi:10.1093/biomet/6.1.1"))
+register(PosthocTest(
+    key="tukey", label="Tukey", description="Tukey's HSD on the RM-ANOVA residual",
+    statistic=rm_anova_t_pairs, p_adjust="nemenyi", single_step=tukey_single_step,
+    reference="Tukey, J. W. (1953). The problem of multiple comparisons. Unpublished manuscript; Hochberg, Y. & "
+              "Tamhane, A. C. (1987). Multiple Comparison Procedures. Wiley. doi:10.1002/9780470316672"))
+register(PosthocTest(
+    key="dunnett", label="Dunnett", description="Dunnett's many-to-one test on the RM-ANOVA residual",
+    statistic=dunnett_pairs, p_adjust="nemenyi", single_step=dunnett_single_step,
+    reference="Dunnett, C. W. (1955). A multiple comparison procedure for comparing several treatments with a "
+              "control. JASA 50, 1096-1121. doi:10.1080/01621459.1955.10501294"))
 
 # ----------------------------------------------------------------------------- independent samples (runs)
 
