@@ -140,13 +140,17 @@ def plot_ranking_dendrogram(result: Any, ax: Any = None, *, max_leaves: int = 60
     n = len(labels)
     ax = axes_or_new(ax, (3.3, 2.4), layout="constrained")
     truncate = {"truncate_mode": "lastp", "p": max_leaves} if n > max_leaves else {}
+    shown = min(n, max_leaves)
+    # one leaf's width in points (the Axes' share of the figure): shrink the names to fit it, to 6 pt
+    width_pt = ax.get_position().width * ax.figure.get_figwidth() * 72.0
+    font = float(np.clip(0.8 * width_pt / max(shown, 1), 6.0, 8.0))
     # the cut: one colour per cluster below the height that separates n_clusters clusters
     heights = np.sort(result.linkage[:, 2])
-    cut = heights[n - result.n_clusters] if result.n_clusters > 1 else heights[-1] + 1
-    tree = dendrogram(result.linkage, ax=ax, labels=labels, color_threshold=cut - 1e-12 if result.n_clusters > 1
-                      else None, above_threshold_color="0.5", leaf_rotation=90,
-                      leaf_font_size=max(6.0, min(8.0, 400.0 / max(n, 1))), **truncate)
-    del tree
+    cut = heights[n - result.n_clusters] if result.n_clusters > 1 else None
+    dendrogram(result.linkage, ax=ax, labels=labels, color_threshold=cut, above_threshold_color="0.5",
+               leaf_rotation=90, leaf_font_size=font, **truncate)
+    if cut is not None:  # where the tree is cut into the clusters: between the last merge kept and the next
+        ax.axhline((heights[n - result.n_clusters - 1] + cut) / 2, color="0.3", linestyle=":", linewidth=0.8)
     ax.set_ylabel(f"{result.distance} distance ({result.linkage_method})", fontsize=8)
     ax.tick_params(axis="y", labelsize=7)
     ax.set_title(f"{result.n_clusters} cluster(s) of {n} rankings", fontsize=9)
