@@ -59,6 +59,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "BootstrapMeans", "InstancePowerCurve", "InstancesResult", "RepetitionsResult", "SampleSizeResult",
         "StandardErrorResult", "bootstrap_means", "calc_instances", "calc_se", "instance_power_curve", "sample_size",
         "PosthocPowerResult", "posthoc_power",
+        "RMAnovaPowerResult", "rm_anova_power",
     ),
     "experiment": (
         "ExperimentResult", "RunFailed", "calc_nreps", "read_log", "run_experiment",

@@ -146,6 +146,7 @@ NOT_SAMPLE_STATISTICS = {
     "ranking_distance",  # two rankings, not samples
     "majority",  # the ranking of majority_relation (listed above), where the relation is one
     "posthoc_power",  # simulates a design (means, sd), takes no samples
+    "rm_anova_power",  # a design (f, N, k), takes no samples
 }
 
 
