@@ -72,7 +72,7 @@ def plot_hypothesis_graph(result: Any, ax: Any = None, *, alpha: float | None = 
     >>> sum(1 for line in ax.lines if line.get_gid() == "edge")   # the 47 of 55 pairs Holm does not reject
     47
     """
-    if getattr(result, "control", None) is not None:
+    if result.control is not None:
         raise ValueError(f"the hypothesis graph needs all pairwise comparisons; this result compares every algorithm "
                          f"with the control {result.control!r} only: run posthoc(..., control=None).")
     order = list(result.mean_ranks.sort_values(kind="stable").index)

@@ -24,8 +24,8 @@ from algocompare.posthoc._result import PosthocResult
 
 __all__ = ["StabilityResult", "posthoc_stability"]
 
-TABLE_COLUMNS = ("algorithm_a", "algorithm_b", "decision", "flip_algorithm", "flip_instance", "n_algorithm_out",
-                 "n_instance_out")
+TABLE_COLUMNS = ("algorithm_a", "algorithm_b", "reject", "better", "flip_algorithm", "flip_instance",
+                 "n_algorithm_out", "n_instance_out")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -47,7 +47,8 @@ class StabilityResult(BaseResult):
         The post-hoc result's mean ranks (1 = best).
     table : pandas.DataFrame
         One row per comparison of the post-hoc result: ``algorithm_a, algorithm_b``,
-        ``decision`` (``"a better"``, ``"b better"`` or ``"not rejected"``), ``flip_algorithm``
+        ``reject`` and ``better`` (the decision on the whole table: the significantly better
+        algorithm of a rejected pair, None for a pair not rejected), ``flip_algorithm``
         and ``flip_instance`` (the shares of re-analyses in which the decision differs; NaN when
         there is no re-analysis of that kind, e.g. two algorithms), ``n_algorithm_out`` and
         ``n_instance_out`` (how many re-analyses the shares are of).
@@ -74,7 +75,7 @@ class StabilityResult(BaseResult):
     >>> import algocompare as ac
     >>> s = ac.posthoc_stability(ac.load_dataset("ice_cream"), progress=False)
     >>> list(s.table.columns[:4])
-    ['algorithm_a', 'algorithm_b', 'decision', 'flip_algorithm']
+    ['algorithm_a', 'algorithm_b', 'reject', 'better']
     """
 
     kind: ClassVar[str] = "stability"
@@ -211,9 +212,8 @@ def posthoc_stability(data: Any, test: str = "friedman", control: Any = None, p_
     >>> table = pd.DataFrame({"A": np.r_[np.zeros(m), np.ones(m)], "B": np.r_[2 * np.ones(m), np.zeros(m)],
     ...                       "C": np.r_[np.ones(m), 2 * np.ones(m)]})
     >>> s = ac.posthoc_stability(table, progress=False)
-    >>> s.table[["algorithm_a", "algorithm_b", "decision", "flip_algorithm"]].to_string(index=False)
-    ... # doctest: +NORMALIZE_WHITESPACE
-    'algorithm_a algorithm_b decision  flip_algorithm\\n A B a better 1.0\\n A C a better 0.0\\n B C a better 1.0'
+    >>> s.table[["algorithm_a", "algorithm_b", "better", "flip_algorithm"]].values.tolist()
+    [['A', 'B', 'A', 1.0], ['A', 'C', 'A', 0.0], ['B', 'C', 'B', 1.0]]
     """
     full = posthoc(data, test=test, control=control, p_adjust=p_adjust, alpha=alpha, se=se, direction=direction,
                    nan_policy=nan_policy, **options)
@@ -247,10 +247,10 @@ def posthoc_stability(data: Any, test: str = "friedman", control: Any = None, p_
             bar.close()
     n_out = flips_a.notna().sum(axis=1).to_numpy()
     n_inst = len(instances) if len(instances) > 2 else 0
-    labels = {1: "a better", -1: "b better", 0: "not rejected"}
     table = pd.DataFrame({
         "algorithm_a": [a for a, _ in pairs], "algorithm_b": [b for _, b in pairs],
-        "decision": [labels[base[pair]] for pair in pairs],
+        "reject": [base[pair] != 0 for pair in pairs],
+        "better": [{1: a, -1: b}.get(base[(a, b)]) for a, b in pairs],
         "flip_algorithm": np.where(n_out > 0, flips_a.sum(axis=1).to_numpy() / np.maximum(n_out, 1), np.nan),
         "flip_instance": flips_i / n_inst if n_inst else np.full(len(pairs), np.nan),
         "n_algorithm_out": n_out, "n_instance_out": np.full(len(pairs), n_inst)})

@@ -39,6 +39,7 @@ from algocompare._tables import (
 
 __all__ = ["PaperTable", "all_pairs_table", "bayesian_pairs_table", "win_tie_loss_table", "control_table", "paper_html",
            "paper_latex", "paper_markdown", "paper_table", "summary_table"]
+__all__ += ["rank_intervals_table", "stability_table"]
 
 
 @dataclass(frozen=True)
@@ -375,6 +376,67 @@ def bayesian_pairs_table(result: Any, order: list[str] | None = None) -> PaperTa
     return PaperTable(frame, bold, "Bayesian comparison of all pairs", note, names, ("A", "B"), index=False)
 
 
+def rank_intervals_table(result: Any, width: str = "column") -> PaperTable:
+    """The simultaneous rank intervals: per algorithm (mean-rank order) its mean rank and its rank interval,
+    the algorithms that may be the best in bold.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> table = rank_intervals_table(ac.rank_intervals(ac.load_dataset("cec2005_d10")))
+    >>> table.frame.columns.tolist(), table.frame.iloc[0].tolist()
+    (['mean rank', 'rank interval'], ['3.34', '1–6'])
+    """
+    rows = result.to_frame()
+    names = [str(a) for a in rows.index]
+    frame = pd.DataFrame({"mean rank": [f"{v:.2f}" for v in rows["mean_rank"].to_numpy(float)],
+                          "rank interval": [f"{lo}–{hi}" if lo != hi else f"{lo}"
+                                            for lo, hi in zip(rows["lower"], rows["upper"], strict=True)]},
+                         index=pd.Index(names, name="algorithm"))
+    bold = np.zeros(frame.shape, bool)
+    bold[:, 1] = rows["may_be_best"].to_numpy(bool)
+    note = (f"{result.method}. Joint level {result.level:.0%}: interval = 1 + #significantly better to "
+            f"k − #significantly worse; bold: may be the best ({len(result.best_set())} of {result.n_algorithms}).")
+    return PaperTable(frame, bold, "Simultaneous rank intervals", note, tuple(names))
+
+
+def stability_table(result: Any, width: str = "column") -> PaperTable:
+    """The fragile post-hoc decisions: per pair whose decision flips in a leave-one-out re-analysis, the
+    decision (the better algorithm in bold) and the shares of leave-one-algorithm-out and
+    leave-one-instance-out re-analyses that flip it, most fragile first; every pair when none is fragile.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> table = stability_table(ac.posthoc_stability(ac.load_dataset("cec2005_d10"), progress=False))
+    >>> table.frame.columns.tolist()
+    ['A', 'B', 'rejected', 'flips (algorithm out)', 'flips (instance out)']
+    """
+    fragile = result.fragile()
+    rows = fragile if len(fragile) else result.table
+    order = np.argsort(-rows[["flip_algorithm", "flip_instance"]].fillna(0.0).to_numpy(float).max(axis=1),
+                       kind="stable")
+    rows = rows.iloc[order]
+
+    def share(value: float) -> str:
+        return "--" if not np.isfinite(value) else f"{value:.2f}"
+
+    frame = pd.DataFrame({"A": rows["algorithm_a"].astype(str).to_numpy(),
+                          "B": rows["algorithm_b"].astype(str).to_numpy(),
+                          "rejected": ["yes" if r else "no" for r in rows["reject"]],
+                          "flips (algorithm out)": [share(v) for v in rows["flip_algorithm"].to_numpy(float)],
+                          "flips (instance out)": [share(v) for v in rows["flip_instance"].to_numpy(float)]})
+    bold = np.zeros(frame.shape, bool)
+    bold[:, 0] = (rows["better"] == rows["algorithm_a"]).to_numpy()
+    bold[:, 1] = (rows["better"] == rows["algorithm_b"]).to_numpy()
+    shown = (f"{len(fragile)} of {len(result.table)} decisions flip in at least one re-analysis"
+             if len(fragile) else f"none of the {len(result.table)} decisions flips")
+    note = (f"{result.method}. {shown}: share of the re-analyses without one algorithm (other than the pair) and "
+            "without one instance that change the decision; bold: the better algorithm of a rejected pair.")
+    names = tuple(str(a) for a in result.mean_ranks.sort_values(kind="stable").index)
+    return PaperTable(frame, bold, "Stability of the post-hoc decisions", note, names, ("A", "B"), index=False)
+
+
 def _permutation_frame(frame: pd.DataFrame) -> pd.DataFrame | None:
     """A synchronized permutation test's row as a table of tests: statistic, df and p of each."""
     if not {"statistic", "pvalue", "f_statistic", "f_pvalue"} <= set(frame.columns) or len(frame) != 1:
@@ -470,6 +532,10 @@ def paper_table(result: Any, order: list[str] | None = None, width: str = "colum
         return bayesian_pairs_table(result, order)
     if kind == "win_tie_loss":  # the table papers print: mean ± sd with +/=/−, the counts last
         return win_tie_loss_table(result, width)
+    if kind == "rank_intervals":
+        return rank_intervals_table(result, width)
+    if kind == "stability":
+        return stability_table(result, width)
     frame, bold = result_frame(result)
     method = result.method if kind is not None else str(caption)
     permutation = _permutation_frame(frame) if kind == "permutation" else None

@@ -22,7 +22,7 @@ def test_mean_rank_decision_made_by_a_third_algorithm_flips_when_it_is_left_out(
     s = ac.posthoc_stability(_benavoli(), progress=False)
     table = s.table.set_index(["algorithm_a", "algorithm_b"])
     # full analysis: mean ranks A 1.5, B 2.0, C 2.5 -> every pair rejected at N = 60
-    assert (table["decision"] == "a better").all()
+    assert table["reject"].all() and table["better"].tolist() == ["A", "A", "B"]
     # without C, A and B each win half: not rejected; without A, B and C each win half
     assert table.loc[("A", "B"), "flip_algorithm"] == 1.0
     assert table.loc[("B", "C"), "flip_algorithm"] == 1.0
@@ -58,7 +58,8 @@ def test_pairwise_wilcoxon_with_holm_flips_when_the_family_shrinks():
     assert full.table.loc[0, "pvalue"] == pytest.approx(0.0256, abs=5e-4) and not full.table.loc[0, "reject"]
     s = ac.posthoc_stability(data, test="wilcoxon", p_adjust="holm", progress=False)
     row = s.table.iloc[0]
-    assert (row["algorithm_a"], row["algorithm_b"], row["decision"]) == ("A", "B", "not rejected")
+    assert (row["algorithm_a"], row["algorithm_b"], bool(row["reject"])) == ("A", "B", False)
+    assert row["better"] is None or pd.isna(row["better"])
     assert row["flip_algorithm"] == 1.0  # leaving out C or D: rejected
     # the same data without adjustment: no flip
     assert ac.posthoc_stability(data, test="wilcoxon", p_adjust="none", progress=False).table.iloc[0][
