@@ -165,11 +165,11 @@ def _rank_axis(ax: Any, lo: float, hi: float, unit_px: float, fontsize: float) -
 
 def _procedure_name(result: Any) -> str:
     """The adjustment's label from :data:`algocompare.posthoc._adjust.ADJUSTMENTS` (others as named)."""
-    from algocompare.posthoc._adjust import ADJUSTMENTS, error_rate_note
+    from algocompare.posthoc._adjust import ADJUSTMENTS
 
     p_adjust = result.p_adjust
     if isinstance(p_adjust, str) and p_adjust in ADJUSTMENTS:
-        return ADJUSTMENTS[p_adjust].label + error_rate_note(p_adjust)
+        return ADJUSTMENTS[p_adjust].label
     name = str(p_adjust or "post-hoc").replace("_", "-")
     return "Bonferroni–Dunn" if name.lower() == "bonferroni-dunn" else name
 
@@ -434,8 +434,11 @@ def _letter_tags(result: Any, names: list[str], alpha: float, letters: bool | st
 
 
 def _caption_text(result: Any, has_bars: bool, alpha: float, described: str) -> str:
-    text = (f"Bars join algorithms that {_procedure_name(result)} (α = {alpha:g}) does not separate."
-            if has_bars else f"{_procedure_name(result)} (α = {alpha:g}) separates every pair.")
+    from algocompare.posthoc._adjust import FDR_CORRECTIONS
+
+    level = f"({'false discovery rate, ' if result.p_adjust in FDR_CORRECTIONS else ''}α = {alpha:g})"
+    text = (f"Bars join algorithms that {_procedure_name(result)} {level} does not separate."
+            if has_bars else f"{_procedure_name(result)} {level} separates every pair.")
     return text + (f"\n({described})" if described else "")
 
 

@@ -84,13 +84,16 @@ def test_pairwise_shapes_and_posthoc_use_them() -> None:
 
 def test_fdr_adjustments_say_so_where_named() -> None:
     from algocompare.frequentist._win_tie_loss import adjustment_phrase
-    from algocompare.plots._cd_diagram import _procedure_name
+    from algocompare.plots._cd_diagram import _caption_text
 
     data = ac.load_dataset("cec2005_d10")
     bh = ac.posthoc(data, p_adjust="bh")
     assert "bh adjustment (false discovery rate)" in bh.method
     assert "false discovery rate" not in ac.posthoc(data, p_adjust="holm").method
-    assert _procedure_name(bh) == "Benjamini–Hochberg (false discovery rate)"
+    assert _caption_text(bh, True, 0.05, "") == ("Bars join algorithms that Benjamini–Hochberg (false discovery rate, "
+                                                 "α = 0.05) does not separate.")
+    holm = ac.posthoc(data, p_adjust="holm")
+    assert _caption_text(holm, True, 0.05, "") == "Bars join algorithms that Holm (α = 0.05) does not separate."
     assert adjustment_phrase("by") == "Benjamini–Yekutieli-adjusted (false discovery rate) across the instances"
     assert adjustment_phrase("sidak") == "Šidák-adjusted across the instances"
 
