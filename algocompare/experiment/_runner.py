@@ -224,8 +224,8 @@ def run_experiment(instances: Sequence[Any] | dict, algorithms: Sequence[Any] | 
     test : {"t", "wilcoxon", "sign"}
         The final test of each comparison on the per-instance differences phi_j: the
         package's :func:`~algocompare.paired_ttest`, :func:`~algocompare.wilcoxon` or
-        :func:`~algocompare.sign_test` of phi_j against 0, with their defaults (zero
-        differences split); N* is inflated for the Wilcoxon and sign tests as in
+        :func:`~algocompare.sign_test` of phi_j against 0 (zero differences split; the sign
+        test with its exact binomial); N* is inflated for the Wilcoxon and sign tests as in
         :func:`calc_instances`.
     nmax : int, optional
         Maximum runs per instance, all algorithms together (default 100 per algorithm,

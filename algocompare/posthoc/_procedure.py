@@ -27,6 +27,7 @@ from algocompare.posthoc._adjust import (
     nemenyi_from_z,
     tie_consistent,
 )
+from algocompare.posthoc._cautions import warn_if_liberal
 from algocompare.posthoc._critical import critical_value
 from algocompare.posthoc._registry import POSTHOC_TESTS, PairContext, PosthocTest
 from algocompare.posthoc._result import PosthocResult
@@ -125,7 +126,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
           scikit-posthocs ``posthoc_conover_friedman``). Calibrated under the complete null
           but liberal for the equal pairs when other algorithms truly differ (per-pair size
           0.059-0.110, Holm FWER up to 0.17 at alpha = 0.05, Validation study): its residual
-          variance shrinks as the differences grow.
+          variance shrinks as the differences grow. It warns (``UserWarning``) when called.
         * For tables with missing cells: ``"durbin"``: Conover's (1999, p. 388) t statistics on
           the rank sums of a balanced incomplete block design (same p-values as PMCMRplus
           ``durbinAllPairsTest`` and scikit-posthocs ``posthoc_durbin``);
@@ -300,6 +301,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
     common_se = entry.common_se if summary.common_se is None else summary.common_se
     mean_ranks = pd.Series(summary.mean_ranks, index=pd.Index(names, name="algorithm"), name="mean_rank")
     control_index = _resolve_control(context.results, control, mean_ranks)
+    warn_if_liberal(entry.key, p_adjust, control_index is not None)  # what the calibration found liberal
     if control_index is not None and ADJUSTMENTS[p_adjust].needs_all_pairs:
         raise ValueError(f"p_adjust={p_adjust!r} is defined for the family of all pairwise comparisons; "
                          "use control=None, or a general adjustment such as 'holm' or 'finner' with a control.")

@@ -6,9 +6,11 @@ Sec. 3.2; Campelo & Wanner 2020), so a row equals what that test gives on the sa
 
 * ``"t"`` — :func:`~algocompare.paired_ttest`: estimate mean(phi), statistic t and the
   interval at confidence level 1 − alpha (one-sided for a one-sided ``alternative``);
-* ``"wilcoxon"`` — :func:`~algocompare.wilcoxon` (its defaults: zero differences split,
-  exact distribution up to 50 non-zero values): estimate median(phi), statistic R+;
-* ``"sign"`` — :func:`~algocompare.sign_test` (its default: zero differences split):
+* ``"wilcoxon"`` — :func:`~algocompare.wilcoxon` with zero differences split
+  (``zero_method="split"``, its default before issue 28; exact distribution up to 50 non-zero
+  values): estimate median(phi), statistic R+;
+* ``"sign"`` — :func:`~algocompare.sign_test` with zero differences split and the exact binomial
+  (``zero_method="split", method="exact"``, its default before issue 28):
   estimate median(phi), statistic the number of positive phi_j (plus half the zeros).
 
 The raw p-values of the K pairs are adjusted by Holm's method
@@ -41,10 +43,10 @@ def pair_test(phi: np.ndarray, test: str, alternative: str, alpha: float) -> dic
         t_test = paired_ttest(phi, zeros, alternative=alternative, confidence_level=1 - alpha)
         res, estimate, low, high = t_test, phi.mean(), t_test.ci_low, t_test.ci_high
     elif test == "wilcoxon":
-        res = wilcoxon(phi, zeros, alternative=alternative)
+        res = wilcoxon(phi, zeros, zero_method="split", alternative=alternative)
         estimate = np.median(phi)
     else:
-        res = sign_test(phi, zeros, alternative=alternative)
+        res = sign_test(phi, zeros, zero_method="split", method="exact", alternative=alternative)
         estimate = np.median(phi)
     return {"estimate": float(estimate), "ci_low": float(low), "ci_high": float(high),
             "statistic": float(res.statistic), "pvalue": float(res.pvalue), "n": int(phi.size)}

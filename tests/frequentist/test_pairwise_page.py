@@ -51,13 +51,35 @@ def test_wilcoxon_exact_matches_scipy_without_ties():
 
 
 def test_sign_test_against_base_r():
+    # issue 28: the exact binomial is now method="exact" (the default is the mid-p value)
     # R: binom.test(3, 11) for X - Y (3 positive, 8 negative, 1 zero dropped)
-    assert ac.sign_test(X, Y, zero_method="wilcox").pvalue == pytest.approx(0.2265625, rel=1e-12)
+    assert ac.sign_test(X, Y, zero_method="wilcox", method="exact").pvalue == pytest.approx(0.2265625, rel=1e-12)
     # R: binom.test(c(10, 2))
-    assert ac.sign_test(np.r_[np.ones(10), -np.ones(2)], np.zeros(12), zero_method="wilcox").pvalue == \
+    assert ac.sign_test(np.r_[np.ones(10), -np.ones(2)], np.zeros(12), method="exact").pvalue == \
         pytest.approx(0.03857421875, rel=1e-12)
-    split = ac.sign_test(X, Y, zero_method="split")  # one zero: odd number, ignored (García §3.2)
+    split = ac.sign_test(X, Y, zero_method="split", method="exact")  # one zero: odd, ignored (García §3.2)
     assert split.n == 11 and split.statistic == 3
+
+
+def test_sign_test_default_is_the_conditional_midp():
+    # R: 2 * (pbinom(2, 11, 0.5) + dbinom(3, 11, 0.5) / 2) = 299/2048 (zeros dropped: 3 of 11)
+    r = ac.sign_test(X, Y)
+    assert (r.zero_method, r.n, r.statistic) == ("wilcox", 11, 3.0)
+    assert r.pvalue == pytest.approx(299 / 2048, rel=1e-12)
+    # one-sided: R: pbinom(2, 11, 0.5) + dbinom(3, 11, 0.5) / 2 and its mirror
+    assert ac.sign_test(X, Y, alternative="less").pvalue == pytest.approx(149.5 / 2048, rel=1e-12)
+    assert ac.sign_test(X, Y, alternative="greater").pvalue == pytest.approx(1 - 149.5 / 2048, rel=1e-12)
+    # mid-p is never above the exact p-value
+    assert r.pvalue < ac.sign_test(X, Y, method="exact").pvalue
+    with pytest.raises(ValueError, match="method"):
+        ac.sign_test(X, Y, method="randomised")
+
+
+def test_sign_test_zero_split_is_an_explicit_option():
+    # 30 tied instances and 10 of 10 positive: dropping the zeros rejects, splitting them does not
+    x, y = np.r_[np.ones(10), np.zeros(30)], np.zeros(40)
+    assert ac.sign_test(x, y).pvalue < 0.01
+    assert ac.sign_test(x, y, zero_method="split", method="exact").pvalue > 0.01
 
 
 def test_paired_ttest_and_rank_sum():
@@ -116,3 +138,63 @@ def test_median_difference_ci_against_base_r(kw, low, high):
 def test_confidence_curve_crosses_zero_at_the_wilcoxon_p():
     cc = ac.confidence_curve(XC, YC, paired=True)
     assert cc.pvalue_at_zero == pytest.approx(ac.wilcoxon(XC, YC, zero_method="wilcox", method="exact").pvalue)
+
+
+# ------------------------------------------------------------------ Page with ties (issue 28)
+
+TIED = np.array([[1., 1, 1, 1], [1, 2, 3, 3], [2, 2, 3, 4], [1, 3, 2, 3], [1, 2, 3, 4], [2, 4, 2, 3], [5, 5, 6, 6]])
+
+
+def _enumerated_page(data: np.ndarray) -> tuple[float, float, float]:
+    """L, P(L* >= L) and Var L* when each row's mid-ranks are permuted over the columns: all k! per row."""
+    import itertools
+    from collections import Counter
+
+    ranks = np.vstack([stats.rankdata(row) for row in data])
+    k = ranks.shape[1]
+    weights = np.arange(1, k + 1)
+    total, variance = Counter({0.0: 1.0}), 0.0
+    for row in ranks:
+        values = [float(weights @ row[list(p)]) for p in itertools.permutations(range(k))]
+        variance += float(np.var(values))
+        step = Counter()
+        for s, prob in total.items():
+            for value in values:
+                step[s + value] += prob / len(values)
+        total = step
+    statistic = float(weights @ ranks.sum(axis=0))
+    return statistic, sum(p for s, p in total.items() if s >= statistic - 1e-9), variance
+
+
+def test_page_with_ties_is_conditional_on_the_rank_patterns():
+    statistic, p_enumerated, variance = _enumerated_page(TIED)
+    res = ac.page_trend(TIED)
+    assert res.tie_correction and res.exact and "conditional on ties" in res.method
+    assert res.statistic == statistic
+    assert res.pvalue == pytest.approx(p_enumerated, rel=1e-12)
+    mean = TIED.shape[0] * 4 * 5 ** 2 / 4
+    assert res.z == pytest.approx((statistic - mean) / np.sqrt(variance), rel=1e-12)
+    approx = ac.page_trend(TIED, method="approx")
+    assert not approx.exact and approx.pvalue == pytest.approx(stats.norm.sf(res.z), rel=1e-12)
+
+
+def test_page_untied_convention_is_kept_as_an_option():
+    # tie_correction=False is Page's untied table and variance, what scipy computes on mid-ranks
+    for method, scipy_method in (("exact", "exact"), ("approx", "asymptotic")):
+        res = ac.page_trend(TIED, method=method, tie_correction=False)
+        assert not res.tie_correction
+        assert res.pvalue == pytest.approx(stats.page_trend_test(TIED, method=scipy_method).pvalue, rel=1e-9)
+    # ... and conservative: the untied variance is larger than the conditional one
+    assert ac.page_trend(TIED, tie_correction=False).pvalue > ac.page_trend(TIED).pvalue
+
+
+def test_page_without_ties_is_unchanged_by_the_tie_correction():
+    data = np.random.default_rng(4).normal(size=(9, 5)) + 0.2 * np.arange(5)
+    for method in ("auto", "exact", "approx"):
+        a, b = ac.page_trend(data, method=method), ac.page_trend(data, method=method, tie_correction=False)
+        assert (a.pvalue, a.z, a.method) == (b.pvalue, b.z, b.method)
+
+
+def test_page_conditional_with_every_instance_tied_never_rejects():
+    res = ac.page_trend(np.ones((6, 4)))
+    assert res.pvalue == 1.0 and res.z == 0.0
