@@ -60,6 +60,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "StandardErrorResult", "bootstrap_means", "calc_instances", "calc_se", "instance_power_curve", "sample_size",
         "PosthocPowerResult", "posthoc_power",
         "RMAnovaPowerResult", "rm_anova_power",
+        "OCBAResult", "ocba",
     ),
     "experiment": (
         "ExperimentResult", "RunFailed", "calc_nreps", "read_log", "run_experiment",

@@ -26,12 +26,14 @@ from algocompare.samplesize._sample_size import SampleSizeResult, sample_size
 from algocompare.samplesize._standard_error import StandardErrorResult, calc_se
 from algocompare.samplesize._posthoc_power import PosthocPowerResult, posthoc_power
 from algocompare.samplesize._rm_anova_power import RMAnovaPowerResult, rm_anova_power
+from algocompare.samplesize._ocba import OCBAResult, ocba
 
 __all__ = ["BootstrapMeans", "InstancePowerCurve", "InstancesResult", "RepetitionsResult", "SampleSizeResult",
            "StandardErrorResult", "bootstrap_means", "calc_instances", "calc_se",
            "instance_power_curve", "sample_size"]
 __all__ += ["PosthocPowerResult", "posthoc_power"]
 __all__ += ["RMAnovaPowerResult", "rm_anova_power"]
+__all__ += ["OCBAResult", "ocba"]
 
 #: Names that moved to :mod:`algocompare.effects` in 0.2 (the two modules and their public names).
 _MOVED = ("effect_size", "power", "ALTERNATIVES", "DESIGNS", "EffectSize", "PowerCurve", "cliffs_delta", "cohens_d",

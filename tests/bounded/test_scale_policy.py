@@ -42,6 +42,7 @@ def _runs(s: float) -> ac.Results:
 #: public statistic -> a call on data scaled by s (seeded where it draws)
 SAMPLE_STATISTICS = {
     "paired_ttest": lambda s: ac.paired_ttest(X * s, Y * s),
+    "ocba": lambda s: ac.ocba({"A": X * s, "B": Y * s, "C": (X + 1.5) * s}, budget=30),
     "sign_test": lambda s: ac.sign_test(X * s, Y * s),
     "wilcoxon": lambda s: ac.wilcoxon(X * s, Y * s),
     "rank_sum": lambda s: ac.rank_sum(X * s, Y * s),
