@@ -390,17 +390,33 @@ def run_pairwise(design: Design, reps: int) -> list[Row]:
     samples (no instance effect), its assumption."""
     tables = simulate(design, reps, design_rng("pairwise", design))
     tests = {
-        "sign_test": lambda x, y: ac.sign_test(x, y).pvalue,
-        "wilcoxon": lambda x, y: ac.wilcoxon(x, y).pvalue,
-        "paired_ttest": lambda x, y: ac.paired_ttest(x, y).pvalue,
+        ("sign_test", "default"): lambda x, y: ac.sign_test(x, y).pvalue,
+        ("wilcoxon", "default"): lambda x, y: ac.wilcoxon(x, y).pvalue,
+        ("paired_ttest", "default"): lambda x, y: ac.paired_ttest(x, y).pvalue,
     }
+    if _has_issue28_options():  # the former defaults and the mid-p Wilcoxon, kept as options (issue 28)
+        tests[("sign_test", "zero_method='split', method='exact'")] = \
+            lambda x, y: ac.sign_test(x, y, zero_method="split", method="exact").pvalue
+        tests[("sign_test", "method='exact'")] = lambda x, y: ac.sign_test(x, y, method="exact").pvalue
+        tests[("wilcoxon", "zero_method='split'")] = lambda x, y: ac.wilcoxon(x, y, zero_method="split").pvalue
+        tests[("wilcoxon", "method='midp'")] = lambda x, y: ac.wilcoxon(x, y, method="midp").pvalue
     if design.instances == "none":
-        tests["rank_sum"] = lambda x, y: ac.rank_sum(x, y).pvalue
+        tests[("rank_sum", "default")] = lambda x, y: ac.rank_sum(x, y).pvalue
     rows = []
-    for name, test in tests.items():
+    for (name, option), test in tests.items():
         p = np.array([_safe(test, table[:, 0], table[:, 1]) for table in tables])
-        rows.append(rows_from_pvalues("pairwise", design, name, "default", "size", p, _nan_note(p)))
+        rows.append(rows_from_pvalues("pairwise", design, name, option, "size", p, _nan_note(p)))
     return rows
+
+
+@cache
+def _has_issue28_options() -> bool:
+    """Whether the installed algocompare has issue 28's options (sign_test(method=), Page's tie_correction)."""
+    try:
+        ac.sign_test([1.0, 2.0], [0.0, 0.0], method="exact")
+    except TypeError:
+        return False
+    return True
 
 
 def _safe(test: Callable, *args) -> float:
@@ -412,8 +428,11 @@ def _safe(test: Callable, *args) -> float:
 
 def run_page(design: Design, reps: int) -> list[Row]:
     tables = simulate(design, reps, design_rng("page", design))
-    p = _collect(tables, {"page": lambda r: ac.page_trend(r).pvalue})["page"]
-    return [rows_from_pvalues("page", design, "page_trend", "default (method='auto')", "size", p, _nan_note(p))]
+    tests = {"default (method='auto')": lambda r: ac.page_trend(r).pvalue}
+    if _has_issue28_options():  # Page's untied table and variance, the default before issue 28
+        tests["tie_correction=False"] = lambda r: ac.page_trend(r, tie_correction=False).pvalue
+    return [rows_from_pvalues("page", design, "page_trend", option, "size", p, _nan_note(p))
+            for option, p in _collect(tables, tests).items()]
 
 
 def run_multiple_sign(design: Design, reps: int, n_resamples: int = 499) -> list[Row]:

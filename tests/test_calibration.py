@@ -188,3 +188,85 @@ def test_grid_of_every_correction(design):
         for method in bench.available_corrections(design.k):
             worst = bench._adjusted(raw, method, design.k)[:, true_null].min(axis=1)
             assert_calibrated(worst, design, f"{test} + {method} FWER", lower=False)
+
+
+# ------------------------------------------------------------------ ties: sign test, Wilcoxon, Page (issue 28)
+
+
+def assert_near_alpha(pvalues: np.ndarray, design: Design, what: str) -> None:
+    """The issue's two-sided check: |size - alpha| <= max(0.015, 3 Monte Carlo se)."""
+    rate, se = bench.rejection_rate(pvalues, ALPHA)
+    bound = max(0.015, 3 * _mc_se(se, pvalues.shape[0]))
+    assert abs(rate - ALPHA) <= bound, f"{what} on {design.label}: size {rate:.3f} not within {ALPHA} ± {bound:.3f}"
+
+
+TWO_SAMPLE_TIES = Design(40, 2, ties=True)
+TWO_SAMPLE_DEFAULTS = {
+    "sign_test()": lambda x, y: ac.sign_test(x, y).pvalue,
+    "wilcoxon()": lambda x, y: ac.wilcoxon(x, y).pvalue,
+}
+
+
+def _two_sample(tables: np.ndarray, test) -> np.ndarray:
+    return np.array([test(t[:, 0], t[:, 1]) for t in tables])
+
+
+@pytest.mark.parametrize("design", [TWO_SAMPLE_TIES, Design(40, 2, errors="exponential", ties=True),
+                                    Design(40, 2, instances="small")], ids=lambda d: d.label)
+def test_sign_and_wilcoxon_defaults_hold_alpha_with_competition_ties(design):
+    tables = _tables(design, 1500, seed=28)
+    for name, test in TWO_SAMPLE_DEFAULTS.items():
+        assert_near_alpha(_two_sample(tables, test), design, name)
+
+
+def test_the_check_detects_split_zeros_and_the_coarse_exact_sign_test():
+    """Splitting the zeros never rejects on competition ties; the exact conditional binomial
+    (zeros dropped) is valid but far below alpha at N = 40: both fail the two-sided check."""
+    tables = _tables(TWO_SAMPLE_TIES, 1500, seed=28)
+    for option in ({"zero_method": "split", "method": "exact"}, {"method": "exact"}):
+        p = _two_sample(tables, lambda x, y, option=option: ac.sign_test(x, y, **option).pvalue)
+        with pytest.raises(AssertionError, match="size"):
+            assert_near_alpha(p, TWO_SAMPLE_TIES, f"sign_test({option})")
+
+
+@pytest.mark.parametrize("design", [Design(40, 3, ties=True), Design(40, 5, ties=True), Design(30, 4)],
+                         ids=lambda d: d.label)
+def test_page_default_holds_alpha_with_competition_ties(design):
+    tables = _tables(design, 1000, seed=29)
+    assert_near_alpha(bench._collect(tables, {"page": lambda r: ac.page_trend(r).pvalue})["page"], design,
+                      "page_trend()")
+
+
+def test_the_check_detects_pages_untied_table_on_ties():
+    design = Design(40, 3, ties=True)
+    tables = _tables(design, 1000, seed=29)
+    p = bench._collect(tables, {"page": lambda r: ac.page_trend(r, tie_correction=False).pvalue})["page"]
+    with pytest.raises(AssertionError, match="size"):
+        assert_near_alpha(p, design, "page_trend(tie_correction=False)")
+
+
+# ------------------------------------------------------------------ what posthoc() warns about (issue 28)
+
+
+def test_conover_is_liberal_under_partial_nulls_as_its_warning_says():
+    """posthoc(test='conover') warns (posthoc/_cautions.py): per-pair size of the equal pairs
+    well above alpha when other algorithms differ."""
+    design = Design(30, 8, shift=(0, 0, 0, 0, 3, 3, 6, 6))
+    with pytest.warns(UserWarning, match="conover"):
+        raw = _pair_pvalues(_tables(design, 300, seed=30), tests=("conover",))["conover"]
+    rate, se = bench.rejection_rate(raw[:, bench._true_nulls(design)], ALPHA)
+    assert rate > ALPHA + 3 * _mc_se(se, raw.shape[0]), f"Conover per-pair size {rate:.3f}"
+
+
+@pytest.mark.slow
+def test_li_against_a_control_is_liberal_as_its_warning_says():
+    """posthoc(control=..., p_adjust='li') warns: its FWER exceeds alpha (Holm's does not)."""
+    design = Design(30, 10)
+    tables = _tables(design, 2000, seed=31)
+    raw = bench._collect(tables, {"f": lambda r: ac.posthoc(r, control=r.algorithms[0],
+                                                            p_adjust="none").table["pvalue"].to_numpy()})["f"]
+    li = np.array([ac.adjust_pvalues(row, "li").min() for row in raw])
+    holm = np.array([ac.adjust_pvalues(row, "holm").min() for row in raw])
+    li_rate, li_se = bench.rejection_rate(li, ALPHA)
+    assert li_rate > ALPHA + 2 * li_se, f"Li FWER {li_rate:.3f}"
+    assert_calibrated(holm, design, "Holm FWER against a control", lower=False)
