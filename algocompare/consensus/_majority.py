@@ -61,17 +61,16 @@ def _winner(share: np.ndarray, items: tuple, tol: float) -> Any:
 
 def _why_not_a_ranking(rel: np.ndarray, items: tuple) -> str:
     """One violation that keeps ``rel`` from being a weak order, in words."""
-    k = len(items)
-    for a in range(k):
-        for b in range(a + 1, k):
-            if not rel[a, b] and not rel[b, a]:
-                return f"{items[a]!r} and {items[b]!r} are incomparable (each is preferred by exactly half)"
-    for a in range(k):
-        for b in range(k):
-            for c in range(k):
-                if rel[a, b] and rel[b, c] and not rel[a, c]:
-                    return (f"the majorities form a cycle: {items[a]!r} ≽ {items[b]!r} ≽ {items[c]!r} "
-                            f"≻ {items[a]!r}")
+    incomparable = np.argwhere(np.triu(~rel & ~rel.T, k=1))
+    if len(incomparable):
+        a, b = incomparable[0]
+        return f"{items[a]!r} and {items[b]!r} are incomparable (each is preferred by exactly half)"
+    composed = (rel.astype(np.int64) @ rel.astype(np.int64)) > 0
+    broken = np.argwhere(composed & ~rel)  # a ≽ b ≽ c but not a ≽ c (so c ≻ a: the relation is complete)
+    if len(broken):
+        a, c = broken[0]
+        b = int(np.flatnonzero(rel[a] & rel[:, c])[0])
+        return f"the majorities form a cycle: {items[a]!r} ≽ {items[b]!r} ≽ {items[c]!r} ≻ {items[a]!r}"
     return "it is not a weak order"  # pragma: no cover - complete and transitive is a weak order
 
 

@@ -262,10 +262,18 @@ def ranking_distances(rankings: Any, method: str = "symdiff", *, score: str = "r
     return distance_frame(profile, method, score=score, p=p, delta=delta)
 
 
+#: rankings whose distance matrix is computed at most (5,000: 200 MB of float64)
+MAX_RANKINGS = 5_000
+
+
 def distance_frame(profile: Any, method: str, *, score: str = "ranks", p: float = 1.0,
                    delta: Any = "symdiff") -> pd.DataFrame:
     """The distance matrix of a profile's rankings, a block of rows at a time (bounded memory)."""
     levels = profile.levels
+    if len(levels) > MAX_RANKINGS:
+        raise ValueError(f"a distance matrix of {len(levels):,} rankings has {len(levels) ** 2:,} entries "
+                         f"({8 * len(levels) ** 2 / 1e9:.1f} GB); at most {MAX_RANKINGS:,} rankings: pass a sample "
+                         "of the instances, or summarise them with consensus().")
     block = max(1, 2_000_000 // max(levels.shape[1] ** 2, 1))
     rows = [_cross(levels[start:start + block], levels, method, score, p, delta)
             for start in range(0, len(levels), block)]

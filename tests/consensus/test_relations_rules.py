@@ -341,3 +341,20 @@ def test_dendrogram_is_the_customary_figure():
     import matplotlib.pyplot as plt
 
     plt.close(ax.figure)
+
+
+def test_the_reasons_are_found_quickly_on_many_items():
+    # 300 items: three rankings in a rotation make every triple a cycle; the error names one
+    items = [f"x{i}" for i in range(300)]
+    profile = [items, items[100:] + items[:100], items[200:] + items[:200]]
+    with pytest.raises(ValueError, match="cycle: 'x"):
+        ac.condorcet(profile)
+    assert ac.condorcet(profile, cycles="tie").n_optimal == 1
+
+
+def test_a_distance_matrix_too_large_is_refused():
+    from algocompare.consensus import _ranking_distances
+
+    values = np.zeros((_ranking_distances.MAX_RANKINGS + 1, 2))
+    with pytest.raises(ValueError, match="at most 5,000 rankings"):
+        ac.ranking_distances(values)
