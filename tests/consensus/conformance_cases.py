@@ -17,4 +17,11 @@ CASES = [
     Case("check_iia", kind="other", make=lambda: ac.check_iia(_ICE, "blueberry")),
     Case("check_majority", kind="other", make=lambda: ac.check_majority(_ICE)),
     Case("check_pareto", kind="other", make=lambda: ac.check_pareto(_ICE)),
+    Case("copeland", kind="other", make=lambda: ac.copeland(_ICE)),
+    Case("condorcet_tied", kind="other", make=lambda: ac.condorcet(_ICE, cycles="tie")),
+    Case("majority_relation", kind="other", make=lambda: ac.majority_relation(_ICE)),
+    Case("cook_seiford", kind="other", make=lambda: ac.cook_seiford(_ICE)),
+    Case("pc_weak", kind="other", make=lambda: ac.paired_comparison_consensus(_ICE, delta="JMB", orders="weak")),
+    Case("cluster_rankings", kind="other",
+         make=lambda: ac.cluster_rankings(ac.load_dataset("cec2005_d10"), n_clusters=3)),
 ]
