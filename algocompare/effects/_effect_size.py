@@ -10,14 +10,17 @@ Sign convention: positive means ``x`` tends to be **larger** than ``y``. For min
 
 Every function takes ``confidence_level`` (the coverage of the interval, default 0.95;
 ``confidence=`` is its deprecated spelling) and ``nan_policy`` (``"raise"`` or ``"omit"``,
-recorded in ``dropped_pairs``/``dropped_values``).
+recorded in ``dropped_pairs``/``dropped_values``), and ``ci_method="bootstrap"`` for a
+percentile or BCa bootstrap interval (``bootstrap_method``, ``n_resamples``, ``rng``;
+:mod:`algocompare.effects._bootstrap`). Every result carries its verbal ``magnitude``
+(:func:`algocompare.effects.magnitude`).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 from scipy import optimize, special, stats
@@ -28,11 +31,14 @@ from algocompare._deprecation import renamed_field, renamed_parameters
 from algocompare._results import BaseResult
 from algocompare._samples import BY_ARGUMENT, INDEPENDENT, PAIRED, read_samples, takes_two_samples
 from algocompare._scaling import scaled_back, unit_scaled
+from algocompare.effects._bootstrap import VECTORISED, bootstrap_interval
+from algocompare.effects._magnitude import magnitude as magnitude_label
 
 __all__ = ["EffectSize", "cohens_d", "hedges_g", "d_z", "cohens_d_prime", "vargha_delaney_a12",
            "cliffs_delta", "rank_biserial"]
 
-CI_METHODS = ("noncentral", "normal")
+CI_METHODS = ("noncentral", "normal", "bootstrap")
+
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -53,6 +59,10 @@ class EffectSize(BaseResult):
         Sizes of the samples (of the pairs, twice, for paired measures).
     ci_method : str
         How the interval was computed.
+    magnitude : str
+        The verbal magnitude of ``estimate`` (negligible, small, medium, large): Cohen's
+        thresholds for the standardised mean differences, Romano et al.'s for Cliff's delta and
+        the rank-biserial correlation, Vargha & Delaney's for A12 (:func:`magnitude`).
 
     See Also
     --------
@@ -70,8 +80,8 @@ class EffectSize(BaseResult):
     --------
     >>> import algocompare as ac
     >>> e = ac.cliffs_delta([10, 10, 20, 20, 20, 30, 30, 30, 40, 50], [10, 20, 30, 40, 40, 50])
-    >>> e.estimate, e.n_x, e.n_y
-    (-0.25, 10, 6)
+    >>> e.estimate, e.n_x, e.n_y, e.magnitude
+    (-0.25, 10, 6, 'small')
     """
 
     kind: ClassVar[str] = "effect_size"
@@ -83,6 +93,7 @@ class EffectSize(BaseResult):
     n_x: int
     n_y: int
     ci_method: str
+    magnitude: str = ""
 
     #: Deprecated alias of ``confidence_level`` (one release).
     confidence = renamed_field("confidence_level")
@@ -90,6 +101,16 @@ class EffectSize(BaseResult):
 
 def _confidence(confidence_level: float) -> float:
     return _options.check_confidence_level(confidence_level)
+
+
+def _bootstrap(measure: str, a: np.ndarray, b: np.ndarray, *, paired: bool, confidence_level: float,
+               options: dict[str, Any]) -> tuple[float, float, str]:
+    """The bootstrap interval of the effect size ``measure`` (a key of ``VECTORISED``, whose vectorised
+    statistic gives the function's estimate on the data) and the interval's label."""
+    lo, hi = bootstrap_interval(VECTORISED[measure], a, b, paired=paired, confidence_level=confidence_level,
+                                **options)
+    name = "BCa" if options["bootstrap_method"] == "bca" else "percentile"
+    return lo, hi, f"bootstrap {name}, {options['n_resamples']} resamples" + (" of pairs" if paired else "")
 
 
 def pooled_sd(a: np.ndarray, b: np.ndarray) -> float:
@@ -158,14 +179,15 @@ def _standardized_interval(d: float, scale: float, df: float, se_normal: float, 
 @renamed_parameters(confidence="confidence_level")
 @takes_two_samples(INDEPENDENT)
 def cohens_d(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentral",
-             nan_policy: str = "raise") -> EffectSize:
+             bootstrap_method: str = "bca", n_resamples: int = 9999, rng: Any = None,
+                 nan_policy: str = "raise") -> EffectSize:
     """Cohen's d of two independent samples with the pooled sd (eqs. 5.11–5.12).
 
     ``d = (mean(x) − mean(y)) / S_p``. The interval inverts the non-central t distribution
     of Student's t = d / sqrt(1/n_x + 1/n_y) (``ci_method="noncentral"``, exact under
     normality), or is ``d ± t_{df} SE`` with the Hedges & Olkin (1985) SE
     ``sqrt((n_x+n_y)/(n_x n_y) + d²/(2(n_x+n_y)))`` (``"normal"``, as pingouin's
-    ``compute_esci``).
+    ``compute_esci``), or a bootstrap interval (``"bootstrap"``, each sample resampled).
 
     Parameters
     ----------
@@ -173,9 +195,17 @@ def cohens_d(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentr
         Two independent samples (at least 2 values each).
     confidence_level : float
         Coverage of the interval (default 0.95).
-    ci_method : {"noncentral", "normal"}
-        Inversion of the non-central t distribution (exact under normality) or the normal
-        approximation with the Hedges & Olkin standard error.
+    ci_method : {"noncentral", "normal", "bootstrap"}
+        Inversion of the non-central t distribution (exact under normality), the normal
+        approximation with the Hedges & Olkin standard error, or the bootstrap.
+    bootstrap_method : {"bca", "percentile"}
+        With ``ci_method="bootstrap"``: the bias-corrected and accelerated interval (default)
+        or the percentile interval, with scipy.stats.bootstrap's (and so pingouin's
+        ``compute_bootci``'s) conventions (:mod:`algocompare.effects._bootstrap`).
+    n_resamples : int
+        Bootstrap resamples (default 9999).
+    rng : None, int or numpy.random.Generator
+        Seed of the resamples.
 
     Returns
     -------
@@ -215,10 +245,16 @@ def cohens_d(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentr
     if sp == 0:
         raise ValueError("both samples are constant (pooled standard deviation 0); Cohen's d is undefined.")
     d = (a.mean() - b.mean()) / sp
-    se = math.sqrt((na + nb) / (na * nb) + d**2 / (2 * (na + nb)))
-    lo, hi = _standardized_interval(d, math.sqrt(1 / na + 1 / nb), na + nb - 2, se, confidence_level, ci_method)
+    label = ci_method
+    if ci_method == "bootstrap":
+        lo, hi, label = _bootstrap("cohen_d", a, b, paired=False, confidence_level=confidence_level,
+                                   options=dict(bootstrap_method=bootstrap_method, n_resamples=n_resamples, rng=rng))
+    else:
+        se = math.sqrt((na + nb) / (na * nb) + d**2 / (2 * (na + nb)))
+        lo, hi = _standardized_interval(d, math.sqrt(1 / na + 1 / nb), na + nb - 2, se, confidence_level, ci_method)
     return EffectSize(method="Cohen's d (pooled sd)", estimate=float(d), ci_low=lo, ci_high=hi,
-                      confidence_level=confidence_level, n_x=na, n_y=nb, ci_method=ci_method, **samples.recorded)
+                      confidence_level=confidence_level, n_x=na, n_y=nb, ci_method=label,
+                      magnitude=str(magnitude_label(d, "cohen_d")), **samples.recorded)
 
 
 BIAS_CORRECTIONS = ("approx", "exact")
@@ -240,7 +276,8 @@ def hedges_correction(df: float, bias_correction: str = "approx") -> float:
 @renamed_parameters(correction="bias_correction", confidence="confidence_level")
 @takes_two_samples(INDEPENDENT)
 def hedges_g(x, y, *, bias_correction: str = "approx", confidence_level: float = 0.95,
-             ci_method: str = "noncentral", nan_policy: str = "raise") -> EffectSize:
+             ci_method: str = "noncentral", bootstrap_method: str = "bca", n_resamples: int = 9999, rng: Any = None,
+             nan_policy: str = "raise") -> EffectSize:
     """Hedges' g = J · Cohen's d of two independent samples.
 
     Parameters
@@ -256,8 +293,17 @@ def hedges_g(x, y, *, bias_correction: str = "approx", confidence_level: float =
         ``"exact"`` uses the gamma-function J of Hedges (1981).
     confidence_level : float
         Coverage of the interval, which is Cohen's d interval multiplied by J.
-    ci_method : {"noncentral", "normal"}
-        As in :func:`cohens_d`.
+    ci_method : {"noncentral", "normal", "bootstrap"}
+        As in :func:`cohens_d` (J is a constant of the sample sizes, so the bootstrap interval
+        of g is J times that of d, percentile and BCa alike).
+    bootstrap_method : {"bca", "percentile"}
+        With ``ci_method="bootstrap"``: the bias-corrected and accelerated interval (default)
+        or the percentile interval, with scipy.stats.bootstrap's (and so pingouin's
+        ``compute_bootci``'s) conventions (:mod:`algocompare.effects._bootstrap`).
+    n_resamples : int
+        Bootstrap resamples (default 9999).
+    rng : None, int or numpy.random.Generator
+        Seed of the resamples.
     nan_policy : {"raise", "omit"}
 
     Returns
@@ -287,12 +333,14 @@ def hedges_g(x, y, *, bias_correction: str = "approx", confidence_level: float =
     0.1479
     """
     v.check_option("bias_correction", bias_correction, BIAS_CORRECTIONS)
-    d = cohens_d(x, y, confidence_level=confidence_level, ci_method=ci_method, nan_policy=nan_policy)
+    d = cohens_d(x, y, confidence_level=confidence_level, ci_method=ci_method, bootstrap_method=bootstrap_method,
+                 n_resamples=n_resamples, rng=rng, nan_policy=nan_policy)
     j = hedges_correction(d.n_x + d.n_y - 2, bias_correction)
     label = "eq. 5.13, J = 1 - 3/(4(nA+nB) - 9)" if bias_correction == "approx" else "exact gamma-function J"
     return EffectSize(method=f"Hedges' g ({label})", estimate=j * d.estimate, ci_low=j * d.ci_low,
                       ci_high=j * d.ci_high, confidence_level=d.confidence_level, n_x=d.n_x, n_y=d.n_y,
-                      ci_method=ci_method, dropped_values=d.dropped_values)
+                      ci_method=d.ci_method, magnitude=str(magnitude_label(j * d.estimate, "hedges_g")),
+                      dropped_values=d.dropped_values)
 
 
 def _paired_differences(x, y, nan_policy: str) -> tuple[np.ndarray, dict]:
@@ -308,12 +356,14 @@ def _paired_differences(x, y, nan_policy: str) -> tuple[np.ndarray, dict]:
 @renamed_parameters(confidence="confidence_level")
 @takes_two_samples(PAIRED)
 def d_z(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentral",
-        nan_policy: str = "raise") -> EffectSize:
+        bootstrap_method: str = "bca", n_resamples: int = 9999, rng: Any = None,
+                 nan_policy: str = "raise") -> EffectSize:
     """Standardised mean difference of paired data: ``d_z = mean(x − y) / sd(x − y)``.
 
     The interval inverts the non-central t distribution of the paired t statistic
     ``d_z sqrt(n)`` (``"noncentral"``), or is ``d_z ± t_{n−1} sqrt(1/n + d_z²/(2n))``
-    (``"normal"``, pingouin's paired formula).
+    (``"normal"``, pingouin's paired formula), or is a bootstrap interval of resampled pairs
+    (``"bootstrap"``).
 
     Parameters
     ----------
@@ -321,9 +371,17 @@ def d_z(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentral",
         Paired values (one per instance; at least 2 pairs).
     confidence_level : float
         Coverage of the interval (default 0.95).
-    ci_method : {"noncentral", "normal"}
-        Inversion of the non-central t distribution (exact under normality) or the normal
-        approximation with the Hedges & Olkin standard error.
+    ci_method : {"noncentral", "normal", "bootstrap"}
+        Inversion of the non-central t distribution (exact under normality), the normal
+        approximation with the Hedges & Olkin standard error, or the bootstrap of pairs.
+    bootstrap_method : {"bca", "percentile"}
+        With ``ci_method="bootstrap"``: the bias-corrected and accelerated interval (default)
+        or the percentile interval, with scipy.stats.bootstrap's (and so pingouin's
+        ``compute_bootci``'s) conventions (:mod:`algocompare.effects._bootstrap`).
+    n_resamples : int
+        Bootstrap resamples (default 9999).
+    rng : None, int or numpy.random.Generator
+        Seed of the resamples.
 
     Returns
     -------
@@ -357,24 +415,30 @@ def d_z(x, y, *, confidence_level: float = 0.95, ci_method: str = "noncentral",
     diff, recorded = _paired_differences(x, y, nan_policy)
     n = diff.size
     dz = diff.mean() / diff.std(ddof=1)
-    se = math.sqrt(1 / n + dz**2 / (2 * n))
-    lo, hi = _standardized_interval(dz, 1 / math.sqrt(n), n - 1, se, confidence_level, ci_method)
+    label = ci_method
+    if ci_method == "bootstrap":
+        lo, hi, label = _bootstrap("d_z", diff, np.zeros_like(diff), paired=True, confidence_level=confidence_level,
+                                   options=dict(bootstrap_method=bootstrap_method, n_resamples=n_resamples, rng=rng))
+    else:
+        se = math.sqrt(1 / n + dz**2 / (2 * n))
+        lo, hi = _standardized_interval(dz, 1 / math.sqrt(n), n - 1, se, confidence_level, ci_method)
     return EffectSize(method="d_z (paired standardised mean difference)", estimate=float(dz), ci_low=lo,
-                      ci_high=hi, confidence_level=confidence_level, n_x=n, n_y=n, ci_method=ci_method,
-                      **recorded)
+                      ci_high=hi, confidence_level=confidence_level, n_x=n, n_y=n, ci_method=label,
+                      magnitude=str(magnitude_label(dz, "d_z")), **recorded)
 
 
 @renamed_parameters(confidence="confidence_level")
 @takes_two_samples(PAIRED)
-def cohens_d_prime(x, y, *, paired: bool = True, confidence_level: float = 0.95,
-                   nan_policy: str = "raise") -> EffectSize:
+def cohens_d_prime(x, y, *, paired: bool = True, confidence_level: float = 0.95, ci_method: str = "noncentral",
+                   bootstrap_method: str = "bca", n_resamples: int = 9999, rng: Any = None,
+                 nan_policy: str = "raise") -> EffectSize:
     """Cohen's index ``d' = t / sqrt(n)`` (García et al. 2009, §3.2).
 
     ``t`` is the paired t statistic (``paired=True``; then d' equals :func:`d_z`) or
     Student's two-sample t (``paired=False``), and ``n`` the number of results per
     algorithm (both samples must then have the same size). García et al. read d' near 0.5
     as a real difference and below 0.25 as negligible. The interval inverts the
-    non-central t distribution of ``t``.
+    non-central t distribution of ``t``, or is a bootstrap interval.
 
     Parameters
     ----------
@@ -384,6 +448,17 @@ def cohens_d_prime(x, y, *, paired: bool = True, confidence_level: float = 0.95,
         The paired t statistic (default) or Student's two-sample t.
     confidence_level : float
         Coverage of the interval (default 0.95).
+    ci_method : {"noncentral", "bootstrap"}
+        Inversion of the non-central t distribution, or the bootstrap (of pairs when
+        ``paired``, of each sample otherwise).
+    bootstrap_method : {"bca", "percentile"}
+        With ``ci_method="bootstrap"``: the bias-corrected and accelerated interval (default)
+        or the percentile interval, with scipy.stats.bootstrap's (and so pingouin's
+        ``compute_bootci``'s) conventions (:mod:`algocompare.effects._bootstrap`).
+    n_resamples : int
+        Bootstrap resamples (default 9999).
+    rng : None, int or numpy.random.Generator
+        Seed of the resamples.
 
     Returns
     -------
@@ -410,11 +485,13 @@ def cohens_d_prime(x, y, *, paired: bool = True, confidence_level: float = 0.95,
     >>> round(cohens_d_prime([1.2, 0.8, 5.0, 3.3], [2.5, 1.9, 4.1, 3.0]).estimate, 4)
     -0.2802
     """
+    v.check_option("ci_method", ci_method, ("noncentral", "bootstrap"))
     if paired:
-        res = d_z(x, y, confidence_level=confidence_level, nan_policy=nan_policy)
+        res = d_z(x, y, confidence_level=confidence_level, ci_method=ci_method, bootstrap_method=bootstrap_method,
+                  n_resamples=n_resamples, rng=rng, nan_policy=nan_policy)
         return EffectSize(method="Cohen's d' = t/sqrt(n) (paired t)", estimate=res.estimate, ci_low=res.ci_low,
                           ci_high=res.ci_high, confidence_level=res.confidence_level, n_x=res.n_x, n_y=res.n_y,
-                          ci_method="noncentral", dropped_pairs=res.dropped_pairs)
+                          ci_method=res.ci_method, magnitude=res.magnitude, dropped_pairs=res.dropped_pairs)
     confidence_level = _confidence(confidence_level)
     samples = read_samples(x, y, paired=True, nan_policy=nan_policy)  # equal sizes: d' needs one n
     a, b = _unit_scaled(samples.x, samples.y)
@@ -423,10 +500,17 @@ def cohens_d_prime(x, y, *, paired: bool = True, confidence_level: float = 0.95,
     if sp == 0:
         raise ValueError("both samples are constant (pooled standard deviation 0); d' is undefined.")
     t = (a.mean() - b.mean()) / (sp * math.sqrt(2 / n))
-    lo, hi = _noncentral_t_interval(t, 2 * n - 2, confidence_level)
-    return EffectSize(method="Cohen's d' = t/sqrt(n) (Student's two-sample t)", estimate=float(t / math.sqrt(n)),
-                      ci_low=lo / math.sqrt(n), ci_high=hi / math.sqrt(n), confidence_level=confidence_level,
-                      n_x=n, n_y=n, ci_method="noncentral", **samples.recorded)
+    estimate = float(t / math.sqrt(n))
+    if ci_method == "bootstrap":
+        lo, hi, label = _bootstrap("d_prime_independent", a, b, paired=False, confidence_level=confidence_level,
+                                   options=dict(bootstrap_method=bootstrap_method, n_resamples=n_resamples, rng=rng))
+    else:
+        lo, hi = (bound / math.sqrt(n) for bound in _noncentral_t_interval(t, 2 * n - 2, confidence_level))
+        label = "noncentral"
+    return EffectSize(method="Cohen's d' = t/sqrt(n) (Student's two-sample t)", estimate=estimate,
+                      ci_low=lo, ci_high=hi, confidence_level=confidence_level,
+                      n_x=n, n_y=n, ci_method=label, magnitude=str(magnitude_label(estimate, "cohen_d")),
+                      **samples.recorded)
 
 
 def _dominance(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, float]:
@@ -479,6 +563,7 @@ def _cliff_interval(delta: float, var: float, crit: float) -> tuple[float, float
 @renamed_parameters(confidence="confidence_level")
 @takes_two_samples(INDEPENDENT)
 def cliffs_delta(x, y, *, confidence_level: float = 0.95, variance: str = "unbiased", ci_distribution: str = "t",
+                 ci_method: str = "cliff", bootstrap_method: str = "bca", n_resamples: int = 9999, rng: Any = None,
                  nan_policy: str = "raise") -> EffectSize:
     """Cliff's delta = P(X > Y) − P(X < Y) of two independent samples (Cliff 1993).
 
@@ -498,6 +583,17 @@ def cliffs_delta(x, y, *, confidence_level: float = 0.95, variance: str = "unbia
         Cliff (1996).
     ci_distribution : {"t", "normal"}
         Critical value of the interval: Student t with n_x + n_y − 2 df or normal.
+    ci_method : {"cliff", "bootstrap"}
+        Cliff's (1996) interval (default; ``variance`` and ``ci_distribution`` apply), or the
+        bootstrap of each sample.
+    bootstrap_method : {"bca", "percentile"}
+        With ``ci_method="bootstrap"``: the bias-corrected and accelerated interval (default)
+        or the percentile interval, with scipy.stats.bootstrap's (and so pingouin's
+        ``compute_bootci``'s) conventions (:mod:`algocompare.effects._bootstrap`).
+    n_resamples : int
+        Bootstrap resamples (default 9999).
+    rng : None, int or numpy.random.Generator
+        Seed of the resamples.
 
     Returns
     -------
@@ -527,25 +623,33 @@ def cliffs_delta(x, y, *, confidence_level: float = 0.95, variance: str = "unbia
     confidence_level = _confidence(confidence_level)
     v.check_option("variance", variance, ("unbiased", "consistent"))
     v.check_option("ci_distribution", ci_distribution, ("t", "normal"))
+    v.check_option("ci_method", ci_method, ("cliff", "bootstrap"))
     samples = read_samples(x, y, paired=False, nan_policy=nan_policy)
     a, b = samples.x, samples.y
     delta, var = _cliff_variance(a, b, variance)
-    tail = (1 - confidence_level) / 2
-    crit = stats.t.isf(tail, a.size + b.size - 2) if ci_distribution == "t" else stats.norm.isf(tail)
-    lo, hi = _cliff_interval(delta, var, crit)
+    if ci_method == "bootstrap":
+        lo, hi, label = _bootstrap("cliffs_delta", a, b, paired=False, confidence_level=confidence_level,
+                                   options=dict(bootstrap_method=bootstrap_method, n_resamples=n_resamples, rng=rng))
+    else:
+        tail = (1 - confidence_level) / 2
+        crit = stats.t.isf(tail, a.size + b.size - 2) if ci_distribution == "t" else stats.norm.isf(tail)
+        lo, hi = _cliff_interval(delta, var, crit)
+        label = f"Cliff (1996), {variance} variance, {ci_distribution}"
     return EffectSize(method="Cliff's delta", estimate=delta, ci_low=lo, ci_high=hi, confidence_level=confidence_level,
-                      n_x=a.size, n_y=b.size, ci_method=f"Cliff (1996), {variance} variance, {ci_distribution}",
+                      n_x=a.size, n_y=b.size, ci_method=label, magnitude=str(magnitude_label(delta, "cliffs_delta")),
                       **samples.recorded)
 
 
 @renamed_parameters(confidence="confidence_level")
 @takes_two_samples(INDEPENDENT)
 def vargha_delaney_a12(x, y, *, confidence_level: float = 0.95, variance: str = "unbiased",
-                       ci_distribution: str = "t", nan_policy: str = "raise") -> EffectSize:
+                       ci_distribution: str = "t", ci_method: str = "cliff", bootstrap_method: str = "bca",
+                       n_resamples: int = 9999, rng: Any = None, nan_policy: str = "raise") -> EffectSize:
     """Vargha–Delaney A12 = P(X > Y) + ½ P(X = Y) (Vargha & Delaney 2000).
 
     A12 = (1 + Cliff's delta) / 2; its interval is Cliff's delta interval mapped the same
-    way (``variance`` and ``ci_distribution`` as in :func:`cliffs_delta`). Equals pingouin's
+    way (``variance``, ``ci_distribution`` and ``ci_method`` as in :func:`cliffs_delta`; the
+    bootstrap intervals map exactly, being equivariant under increasing maps). Equals pingouin's
     CLES for ``alternative="greater"``. 0.5 means no difference; Vargha & Delaney call 0.56,
     0.64 and 0.71 small, medium and large.
 
@@ -560,6 +664,16 @@ def vargha_delaney_a12(x, y, *, confidence_level: float = 0.95, variance: str = 
         Cliff (1996).
     ci_distribution : {"t", "normal"}
         Critical value of the interval: Student t with n_x + n_y − 2 df or normal.
+    ci_method : {"cliff", "bootstrap"}
+        As in :func:`cliffs_delta`.
+    bootstrap_method : {"bca", "percentile"}
+        With ``ci_method="bootstrap"``: the bias-corrected and accelerated interval (default)
+        or the percentile interval, with scipy.stats.bootstrap's (and so pingouin's
+        ``compute_bootci``'s) conventions (:mod:`algocompare.effects._bootstrap`).
+    n_resamples : int
+        Bootstrap resamples (default 9999).
+    rng : None, int or numpy.random.Generator
+        Seed of the resamples.
 
     Returns
     -------
@@ -585,17 +699,21 @@ def vargha_delaney_a12(x, y, *, confidence_level: float = 0.95, variance: str = 
     >>> vargha_delaney_a12([10, 10, 20, 20, 20, 30, 30, 30, 40, 50], [10, 20, 30, 40, 40, 50]).estimate
     0.375
     """
-    delta = cliffs_delta(x, y, confidence_level=confidence_level, variance=variance,
-                         ci_distribution=ci_distribution, nan_policy=nan_policy)
-    return EffectSize(method="Vargha-Delaney A12", estimate=(1 + delta.estimate) / 2, ci_low=(1 + delta.ci_low) / 2,
+    delta = cliffs_delta(x, y, confidence_level=confidence_level, variance=variance, ci_distribution=ci_distribution,
+                         ci_method=ci_method, bootstrap_method=bootstrap_method, n_resamples=n_resamples, rng=rng,
+                         nan_policy=nan_policy)
+    a12 = (1 + delta.estimate) / 2
+    return EffectSize(method="Vargha-Delaney A12", estimate=a12, ci_low=(1 + delta.ci_low) / 2,
                       ci_high=(1 + delta.ci_high) / 2, confidence_level=delta.confidence_level, n_x=delta.n_x,
-                      n_y=delta.n_y, ci_method=delta.ci_method, dropped_values=delta.dropped_values)
+                      n_y=delta.n_y, ci_method=delta.ci_method, magnitude=str(magnitude_label(a12, "a12")),
+                      dropped_values=delta.dropped_values)
 
 
 @renamed_parameters(confidence="confidence_level")
 @takes_two_samples(BY_ARGUMENT)
-def rank_biserial(x, y, *, paired: bool = False, confidence_level: float = 0.95,
-                  nan_policy: str = "raise") -> EffectSize:
+def rank_biserial(x, y, *, paired: bool = False, confidence_level: float = 0.95, ci_method: str = "analytic",
+                  bootstrap_method: str = "bca", n_resamples: int = 9999, rng: Any = None,
+                 nan_policy: str = "raise") -> EffectSize:
     """Rank-biserial correlation, for independent samples or matched pairs.
 
     * ``paired=False``: Glass's r = 2 (mean rank of x − mean rank of y) / (n_x + n_y),
@@ -613,6 +731,16 @@ def rank_biserial(x, y, *, paired: bool = False, confidence_level: float = 0.95,
         Glass's independent-samples r (default) or Kerby's matched-pairs r.
     confidence_level : float
         Coverage of the interval (default 0.95).
+    ci_method : {"analytic", "bootstrap"}
+        The intervals above (default), or the bootstrap (of pairs when ``paired``).
+    bootstrap_method : {"bca", "percentile"}
+        With ``ci_method="bootstrap"``: the bias-corrected and accelerated interval (default)
+        or the percentile interval, with scipy.stats.bootstrap's (and so pingouin's
+        ``compute_bootci``'s) conventions (:mod:`algocompare.effects._bootstrap`).
+    n_resamples : int
+        Bootstrap resamples (default 9999).
+    rng : None, int or numpy.random.Generator
+        Seed of the resamples.
 
     Returns
     -------
@@ -639,11 +767,15 @@ def rank_biserial(x, y, *, paired: bool = False, confidence_level: float = 0.95,
     >>> rank_biserial([1.2, 0.8, 5.0, 3.3], [2.5, 1.9, 4.1, 3.0], paired=True).estimate
     -0.4
     """
+    v.check_option("ci_method", ci_method, ("analytic", "bootstrap"))
     if not paired:
-        delta = cliffs_delta(x, y, confidence_level=confidence_level, nan_policy=nan_policy)
+        delta = cliffs_delta(x, y, confidence_level=confidence_level, ci_method="cliff" if ci_method == "analytic"
+                             else "bootstrap", bootstrap_method=bootstrap_method, n_resamples=n_resamples, rng=rng,
+                             nan_policy=nan_policy)
         return EffectSize(method="rank-biserial correlation (independent samples)", estimate=delta.estimate,
                           ci_low=delta.ci_low, ci_high=delta.ci_high, confidence_level=delta.confidence_level,
                           n_x=delta.n_x, n_y=delta.n_y, ci_method=delta.ci_method,
+                          magnitude=str(magnitude_label(delta.estimate, "rank_biserial")),
                           dropped_values=delta.dropped_values)
     confidence_level = _confidence(confidence_level)
     samples = read_samples(x, y, paired=True, nan_policy=nan_policy)
@@ -655,11 +787,16 @@ def rank_biserial(x, y, *, paired: bool = False, confidence_level: float = 0.95,
     ranks = stats.rankdata(np.abs(diff))
     total = ranks.sum()
     r = float((ranks[diff > 0].sum() - ranks[diff < 0].sum()) / total)
-    n = diff.size
-    se = math.sqrt(n * (n + 1) * (2 * n + 1) / 6) / (n * (n + 1) / 2)
-    crit = stats.norm.isf((1 - confidence_level) / 2)
-    centre = np.arctanh(np.clip(r, -1 + 1e-15, 1 - 1e-15))
+    if ci_method == "bootstrap":  # resample all pairs, zeros included, as the estimate reads them
+        lo, hi, label = _bootstrap("rank_biserial", a, b, paired=True, confidence_level=confidence_level,
+                                   options=dict(bootstrap_method=bootstrap_method, n_resamples=n_resamples, rng=rng))
+    else:
+        n = diff.size
+        se = math.sqrt(n * (n + 1) * (2 * n + 1) / 6) / (n * (n + 1) / 2)
+        crit = stats.norm.isf((1 - confidence_level) / 2)
+        centre = np.arctanh(np.clip(r, -1 + 1e-15, 1 - 1e-15))
+        lo, hi, label = float(np.tanh(centre - crit * se)), float(np.tanh(centre + crit * se)), \
+            "Fisher z, signed-rank SE"
     return EffectSize(method="rank-biserial correlation (matched pairs, Kerby 2014)", estimate=r,
-                      ci_low=float(np.tanh(centre - crit * se)), ci_high=float(np.tanh(centre + crit * se)),
-                      confidence_level=confidence_level, n_x=a.size, n_y=b.size, ci_method="Fisher z, signed-rank SE",
-                      **samples.recorded)
+                      ci_low=lo, ci_high=hi, confidence_level=confidence_level, n_x=a.size, n_y=b.size,
+                      ci_method=label, magnitude=str(magnitude_label(r, "rank_biserial")), **samples.recorded)

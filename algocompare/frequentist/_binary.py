@@ -202,7 +202,7 @@ class McNemarResult(TestResult):
     test_method: str
 
 
-def mcnemar(x: Any, y: Any, *, target: float | None = None, direction: str = "minimize", method: str = "chi2",
+def mcnemar(x: Any, y: Any, *, target: float | None = None, direction: str | None = None, method: str = "chi2",
             alternative: str = "two-sided") -> McNemarResult:
     """McNemar's test: do two algorithms reach the target on the same share of instances?
 
@@ -217,8 +217,8 @@ def mcnemar(x: Any, y: Any, *, target: float | None = None, direction: str = "mi
     target : float, optional
         A value counts as a success when it reaches ``target`` (``<=`` when minimising,
         ``>=`` when maximising). Without it x and y must be 0/1.
-    direction : {"minimize", "maximize"}
-        How ``target`` is reached.
+    direction : {"minimize", "maximize"}, optional
+        How ``target`` is reached (None: ``"minimize"``, the package's default for plain arrays).
     method : {"chi2", "midp", "exact", "chi2_cc"}
         ``"chi2"`` (default): the asymptotic test without continuity correction (R
         ``mcnemar.test(correct=FALSE)``, pingouin's ``p_approx`` with ``correction=False``), whose
@@ -269,7 +269,7 @@ def mcnemar(x: Any, y: Any, *, target: float | None = None, direction: str = "mi
     1.0
     """
     check_option("method", method, MCNEMAR_METHODS)
-    check_option("direction", direction, ("minimize", "maximize"))
+    direction = "minimize" if direction is None else check_option("direction", direction, ("minimize", "maximize"))
     alternative = check_alternative(alternative)
     a, b = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     if a.ndim != 1 or b.ndim != 1 or a.size != b.size:

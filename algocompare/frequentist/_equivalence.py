@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 import numpy as np
 from scipy import stats
 
-from algocompare._options import check_confidence_level
+from algocompare._options import check_alpha
 from algocompare._results import TestResult
 from algocompare._samples import BY_ARGUMENT, read_samples, takes_two_samples
 from algocompare._scaling import scaled_back, unit_scaled
@@ -45,7 +45,7 @@ class TOSTResult(TestResult):
         max(``pvalue_lower``, ``pvalue_upper``): small values show equivalence.
     alternative : str
         ``"equivalence"``: low < μ_x − μ_y < high.
-    low, high : float
+    bound_low, bound_high : float
         The equivalence bounds, in the data's units.
     statistic_lower, statistic_upper : float
         The statistics of the tests of H0: Δ ≤ low and of H0: Δ ≥ high.
@@ -58,8 +58,11 @@ class TOSTResult(TestResult):
     ci_low, ci_high : float
         The t interval of Δ at ``confidence_level`` (NaN for ``method="wilcoxon"``).
     confidence_level : float
-        1 − 2α for the α at which "both reject" and "the interval lies within the bounds"
-        agree (default 0.90, for α = 0.05).
+        1 − 2·``alpha``: the interval lies within the bounds exactly when TOST rejects.
+    alpha : float
+        The level of the test.
+    reject : bool
+        ``pvalue <= alpha``: the algorithms are shown equivalent within the bounds.
     df : float
         Degrees of freedom of the t tests (NaN for ``method="wilcoxon"``).
     paired : bool
@@ -88,8 +91,8 @@ class TOSTResult(TestResult):
 
     kind: ClassVar[str] = "equivalence"
 
-    low: float
-    high: float
+    bound_low: float
+    bound_high: float
     statistic_lower: float
     statistic_upper: float
     pvalue_lower: float
@@ -98,6 +101,8 @@ class TOSTResult(TestResult):
     ci_low: float
     ci_high: float
     confidence_level: float
+    alpha: float
+    reject: bool
     df: float
     paired: bool
     test_method: str
@@ -146,7 +151,7 @@ def _hodges_lehmann(a: np.ndarray, b: np.ndarray, paired: bool) -> float:
 
 @takes_two_samples(BY_ARGUMENT)
 def tost(x: Any, y: Any, *, bound: Any, paired: bool = False, method: str = "t", equal_var: bool = False,
-         confidence_level: float = 0.90, nan_policy: str = "raise") -> TOSTResult:
+         alpha: float = 0.05, nan_policy: str = "raise") -> TOSTResult:
     """Two one-sided tests (TOST): are two algorithms equivalent within ``bound``?
 
     Parameters
@@ -166,15 +171,15 @@ def tost(x: Any, y: Any, *, bound: Any, paired: bool = False, method: str = "t",
     equal_var : bool
         Independent samples with ``method="t"``: Student's pooled t (``True``; pingouin's
         ``tost(correction=False)``) or Welch's t (``False``, default; Lakens 2017).
-    confidence_level : float
-        Coverage of the reported interval of Δ (default 0.90 = 1 − 2·0.05: it lies within the
-        bounds exactly when TOST rejects at 0.05).
+    alpha : float
+        Level of the test (default 0.05): ``reject`` is ``pvalue <= alpha``, and the interval of
+        Δ is reported at 1 − 2·alpha, which lies within the bounds exactly when TOST rejects.
 
     Returns
     -------
     TOSTResult
-        ``pvalue`` = max of the two one-sided p-values, each test's statistic and p-value,
-        the estimate and interval of Δ.
+        ``pvalue`` = max of the two one-sided p-values, ``reject``, each test's statistic and
+        p-value, the estimate and the (1 − 2·alpha) interval of Δ.
 
     See Also
     --------
@@ -209,11 +214,14 @@ def tost(x: Any, y: Any, *, bound: Any, paired: bool = False, method: str = "t",
     >>> round(tost(a, b, bound=0.5, paired=True).pvalue, 6)  # pingouin.tost(a, b, bound=0.5, paired=True)
     0.954854
     >>> r = tost([10.1, 9.8, 10.3, 10.0, 9.9, 10.2], [10.0, 9.9, 10.2, 10.1, 9.8, 10.1], bound=0.3, paired=True)
-    >>> bool(r.pvalue < 0.05), bool(r.low < r.ci_low and r.ci_high < r.high)
+    >>> r.reject, bool(r.bound_low < r.ci_low and r.ci_high < r.bound_high)
     (True, True)
     """
     check_option("method", method, TOST_METHODS)
-    confidence_level = check_confidence_level(confidence_level)
+    alpha = check_alpha(alpha)
+    confidence_level = 1 - 2 * alpha
+    if not confidence_level > 0:
+        raise ValueError(f"alpha must be below 0.5 for TOST (its interval has coverage 1 - 2 alpha), got {alpha!r}.")
     low, high = _bounds(bound)
     samples = read_samples(x, y, paired=paired, nan_policy=nan_policy)
     (a, b, edges), exponent = unit_scaled(samples.x, samples.y, np.array([low, high]))
@@ -242,8 +250,10 @@ def tost(x: Any, y: Any, *, bound: Any, paired: bool = False, method: str = "t",
     statistic = t_low if p_low >= p_high else t_high
     return TOSTResult(
         method=f"TOST equivalence test ({kind}, bounds {low:g} to {high:g})", statistic=float(statistic),
-        pvalue=max(p_low, p_high), alternative="equivalence", low=low, high=high, statistic_lower=float(t_low),
+        pvalue=max(p_low, p_high), alternative="equivalence", bound_low=low, bound_high=high,
+        statistic_lower=float(t_low),
         statistic_upper=float(t_high), pvalue_lower=p_low, pvalue_upper=p_high,
         difference=float(scaled_back(estimate, exponent)), ci_low=float(ci[0]), ci_high=float(ci[1]),
-        confidence_level=confidence_level, df=df, paired=bool(paired), test_method=method, n_x=int(a.size),
+        confidence_level=confidence_level, alpha=alpha, reject=bool(max(p_low, p_high) <= alpha), df=df,
+        paired=bool(paired), test_method=method, n_x=int(a.size),
         n_y=int(b.size), **samples.recorded)

@@ -43,8 +43,11 @@ def test_asymmetric_bounds_and_the_interval_agree_with_the_decision():
     assert result.statistic_lower == pytest.approx((d.mean() + 2.5) / se)
     assert result.pvalue_upper == pytest.approx(stats.t.cdf((d.mean() - 1.5) / se, 9))
     assert result.pvalue == max(result.pvalue_lower, result.pvalue_upper)
-    inside = result.low < result.ci_low and result.ci_high < result.high
-    assert inside == (result.pvalue < 0.05)  # the 90 % interval inside the bounds <=> TOST rejects at 0.05
+    inside = result.bound_low < result.ci_low and result.ci_high < result.bound_high
+    assert inside == result.reject == (result.pvalue <= 0.05)  # the 90 % interval inside <=> TOST rejects
+    assert result.confidence_level == pytest.approx(0.90)
+    loose = ac.tost(X[:10], Y[:10], bound=(-2.5, 1.5), paired=True, alpha=0.25)
+    assert loose.confidence_level == pytest.approx(0.5) and loose.ci_high - loose.ci_low < result.ci_high - result.ci_low
     assert result.difference == pytest.approx(d.mean())
 
 
