@@ -46,6 +46,8 @@ class AnalysisOptions:
     progress: bool | None = None
     #: the post-hoc test of the rank comparisons (``--posthoc-test``; a key of the post-hoc registry)
     posthoc_test: str = "friedman"
+    #: a factor column of the long data (``--group-by``): the post-hoc within each of its groups, adjusted together
+    group_by: str | None = None
 
 
 @dataclass(frozen=True)

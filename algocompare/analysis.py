@@ -33,6 +33,7 @@ from algocompare.frequentist import _parametric_analysis as parametric_section
 from algocompare.frequentist import _win_tie_loss_analysis as win_tie_loss_section
 from algocompare.permutation import _analysis as permutation_section
 from algocompare.posthoc import _analysis as posthoc_section
+from algocompare.posthoc import _by_group_analysis as by_group_section
 from algocompare.posthoc import _incomplete_analysis as incomplete_posthoc_section
 
 __all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "MAX_ALL_PAIRS",
@@ -42,6 +43,7 @@ __all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTIO
 SECTION_PROVIDERS: tuple[ModuleType, ...] = (
     frequentist_section,
     posthoc_section,
+    by_group_section,
     parametric_section,
     permutation_section,
     win_tie_loss_section,

@@ -63,6 +63,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="post-hoc test of the pairwise comparisons: one of %(choices)s (default friedman, the z "
                         "tests on mean ranks; durbin and skillings_mack only for tables with missing cells, "
                         "which use skillings_mack by default)")
+    p.add_argument("--group-by", metavar="COLUMN", default=None,
+                   help="also compare all pairs within each group of instances named by this column of the long "
+                        "data (e.g. dimension), one adjustment across all groups (posthoc_by_group)")
     p.add_argument("--untied", action="store_true",
                    help="omnibus statistics without tie correction, as the papers print them")
     p.add_argument("--bayesian", action="store_true", help="add the Bayesian tests")
@@ -91,6 +94,7 @@ def _options(args: argparse.Namespace) -> Any:
                            p_adjust=args.p_adjust, bayesian=args.bayesian, rope=args.rope,
                            n_samples=args.n_samples, n_resamples=args.n_resamples, seed=args.seed,
                            se=args.se, tie_correction=not args.untied, progress=args.progress,
+                           group_by=args.group_by,
                            **({} if args.posthoc_test is None else {"posthoc_test": args.posthoc_test}))
 
 
@@ -166,6 +170,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.control not in ("best", "none"):
         args.control = match_label(args.control, res.algorithms)
     _check_posthoc_test(args.posthoc_test, res)
+    if args.group_by is not None:  # a one-line error before any section runs
+        from algocompare.posthoc._by_group_analysis import check_group_column
+
+        check_group_column(res, args.group_by)
     options = _options(args)
     skipped = size_limits(res.n_algorithms, options)
     if args.figures and res.n_algorithms > MAX_ALL_PAIRS:  # figures of 10,000 algorithms: many minutes, unreadable
