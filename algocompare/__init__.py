@@ -37,6 +37,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "cochran_q", "mcnemar", "reached_target", "CochranQResult", "McNemarResult",
         "tost", "TOSTResult",
         "simes_test", "fisher_combination", "CombinationResult",
+        "mack_wolfe", "MackWolfeResult",
     ),
     "posthoc": (
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",

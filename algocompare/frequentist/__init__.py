@@ -116,3 +116,7 @@ __all__ += ["simes_test", "fisher_combination", "CombinationResult"]
 from algocompare.frequentist._equivalence import TOSTResult, tost  # noqa: E402  equivalence (issue 28, part D)
 
 __all__ += ["tost", "TOSTResult"]
+
+from algocompare.frequentist._ordered import MackWolfeResult, mack_wolfe  # noqa: E402  umbrella (issue 28, part B)
+
+__all__ += ["mack_wolfe", "MackWolfeResult"]
