@@ -58,3 +58,14 @@ def test_group_by_rejects_core_columns() -> None:
 
     with pytest.raises(ValueError, match="not a factor column"):
         check_group_column(_grouped(), "instance")
+
+
+def test_by_group_table_compiles_in_ieee(tmp_path) -> None:
+    from tests.report.test_latex_papers import _have, compile_tables
+
+    if not _have("IEEEtran.cls", "booktabs.sty"):
+        pytest.skip("pdflatex with IEEEtran and booktabs is not installed")
+    data = _grouped()
+    problems, text = compile_tables(tmp_path, data, run_analysis(data, AnalysisOptions(group_by="dimension")), "ieee")
+    assert not problems and "by dimension" in text.lower()
+    assert (tmp_path / "by-group_by-group.tex").exists()
