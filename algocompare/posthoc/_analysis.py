@@ -21,7 +21,7 @@ from algocompare.posthoc._adjust import CORRECTIONS, PAIRWISE_CORRECTIONS
 from algocompare.posthoc._bergmann import MAX_EXACT_K
 from algocompare.posthoc._procedure import posthoc
 from algocompare.posthoc._reading import section_reading
-from algocompare.posthoc._registry import INCOMPLETE_TESTS, POSTHOC_TESTS, PosthocTest
+from algocompare.posthoc._registry import CONTROL_TESTS, INCOMPLETE_TESTS, POSTHOC_TESTS, PosthocTest
 from algocompare.posthoc._registry import get as posthoc_test
 
 # POSTHOC_TESTS and CORRECTIONS: what the section accepts (the choices of analyze's --posthoc-test and --p-adjust)
@@ -184,6 +184,8 @@ def run_posthoc(results: Any, options: AnalysisOptions, test: str, **test_option
         found["control"] = posthoc(results, test=test, control=options.control, p_adjust=adjustments["control"].used,
                                    alpha=options.alpha, **test_options)
     if results.n_algorithms > MAX_ALL_PAIRS:  # k(k-1)/2 pairs: see size_limits
+        return {"results": found, "adjustments": adjustments}
+    if test in CONTROL_TESTS:  # a many-to-one test (Dunnett's) has no all-pairs family
         return {"results": found, "adjustments": adjustments}
     adjustments["all_pairs"] = all_pairs_adjustment(options, results.n_algorithms)
     found["all_pairs"] = posthoc(results, test=test, control=None, p_adjust=adjustments["all_pairs"].used,

@@ -88,7 +88,7 @@ from algocompare.posthoc._statistics import pair_z, rank_scores
 from algocompare.ranking import within_instance_ranks
 
 __all__ = ["PosthocTest", "PairContext", "Summary", "REGISTRY", "register", "unregister", "get", "shares_one_se",
-           "POSTHOC_TESTS", "RANK_TESTS", "INCOMPLETE_TESTS", "SE_TESTS", "GROUP_TESTS", "DESIGNS"]
+           "POSTHOC_TESTS", "RANK_TESTS", "INCOMPLETE_TESTS", "SE_TESTS", "GROUP_TESTS", "DESIGNS", "CONTROL_TESTS"]
 
 
 @dataclass(frozen=True)
@@ -184,6 +184,9 @@ class PosthocTest:
     #: context) -> adjusted p``, when it is not the studentized range of k means with infinite
     #: df read from the two-sided normal p-values (e.g. Conover–Iman's t on N − k df)
     single_step: Callable[..., np.ndarray] | None = None
+    #: compares each algorithm with a control only (Dunnett's many-to-one): ``control=None`` is refused,
+    #: and ``analyze`` runs its comparisons with the control without the all-pairs family
+    control_only: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
@@ -211,6 +214,8 @@ RANK_TESTS = REGISTRY.keys(lambda t: t.common_se)
 INCOMPLETE_TESTS = REGISTRY.keys(lambda t: t.allows_missing)
 #: the tests that take ``se=``
 SE_TESTS = REGISTRY.keys(lambda t: t.uses_se)
+#: the many-to-one tests: comparisons with a control only
+CONTROL_TESTS = REGISTRY.keys(lambda t: t.control_only)
 
 
 def register(test: PosthocTest, *, replace: bool = False) -> PosthocTest:
@@ -389,7 +394,7 @@ register(PosthocTest(
 # ----------------------------------------------------------------------------- more blocked post-hoc tests (issue 28)
 
 register(PosthocTest(
-    key="miller", label="Miller", description="Miller's Friedman post-hoc (z on mean ranks, chi-square single step)",
+    key="miller", label="Miller", description="Miller's Friedman post-hoc (z on mean ranks, chi-square p)",
     statistic=miller_pairs, summarise=_rank_summary("friedman"), common_se=True, uses_se=True, p_adjust="none",
     reference="Miller, R. G. (1966). Simultaneous Statistical Inference. McGraw-Hill; Bortz, J., Lienert, G. A. & "
               "Boehnke, K. (1990). Verteilungsfreie Methoden in der Biostatistik. Springer. "
@@ -401,9 +406,9 @@ register(PosthocTest(
               "McGraw-Hill, §7.2. ISBN 978-0-07-057357-4"))
 register(PosthocTest(
     key="friedman_dunnett", label="Dunnett (Friedman ranks)",
-    description="Many-to-one Friedman post-hoc (z on mean ranks, Dunnett single step)",
+    description="Many-to-one Friedman post-hoc (z on mean ranks; single step: Dunnett's)",
     statistic=control_z_pairs, summarise=_rank_summary("friedman"), uses_se=True, p_adjust="nemenyi",
-    single_step=normal_dunnett_single_step,
+    single_step=normal_dunnett_single_step, control_only=True,
     reference="Hollander, M., Wolfe, D. A. & Chicken, E. (2014). Nonparametric Statistical Methods, 3rd ed. Wiley, "
               "§7.3. doi:10.1002/9781119196037; Dunnett, C. W. (1955). JASA 50, 1096-1121. "
               "doi:10.1080/01621459.1955.10501294"))
@@ -412,13 +417,14 @@ register(PosthocTest(
     statistic=paired_t_pairs,
     reference="Student (1908). The probable error of a mean. Biometrika 6, 1-25. doi:10.1093/biomet/6.1.1"))
 register(PosthocTest(
-    key="tukey", label="Tukey", description="Tukey's HSD on the RM-ANOVA residual",
+    key="tukey", label="Tukey", description="Tukey test (t on the RM-ANOVA residual; single step: studentized range)",
     statistic=rm_anova_t_pairs, p_adjust="nemenyi", single_step=tukey_single_step,
     reference="Tukey, J. W. (1953). The problem of multiple comparisons. Unpublished manuscript; Hochberg, Y. & "
               "Tamhane, A. C. (1987). Multiple Comparison Procedures. Wiley. doi:10.1002/9780470316672"))
 register(PosthocTest(
-    key="dunnett", label="Dunnett", description="Dunnett's many-to-one test on the RM-ANOVA residual",
-    statistic=dunnett_pairs, p_adjust="nemenyi", single_step=dunnett_single_step,
+    key="dunnett", label="Dunnett",
+    description="Dunnett's many-to-one test (t on the RM-ANOVA residual; single step: multivariate t)",
+    statistic=dunnett_pairs, p_adjust="nemenyi", single_step=dunnett_single_step, control_only=True,
     reference="Dunnett, C. W. (1955). A multiple comparison procedure for comparing several treatments with a "
               "control. JASA 50, 1096-1121. doi:10.1080/01621459.1955.10501294"))
 

@@ -172,3 +172,15 @@ def test_properties_for_figures():
         assert not result.common_se and result.critical_difference is None, test
     with pytest.raises(ValueError, match="se="):
         ac.posthoc(data, test="tukey", se="classic")
+
+
+def test_analyze_runs_every_new_test_and_the_many_to_one_tests_without_all_pairs():
+    from algocompare._sections import AnalysisOptions
+    from algocompare.data._convert import as_blocks
+    from algocompare.posthoc._analysis import section
+
+    data = as_blocks(_table("continuous"))
+    for test in ("miller", "siegel", "friedman_dunnett", "paired_t", "tukey", "dunnett"):
+        found = section(data, AnalysisOptions(posthoc_test=test, control="A1")).results
+        assert found["control"].test == test
+        assert ("all_pairs" in found) == (test not in ("friedman_dunnett", "dunnett")), test
