@@ -11,6 +11,7 @@ cell (algorithm, instance, run) that two rows give is an error naming both files
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -38,8 +39,6 @@ def _compile(pattern: str) -> tuple[re.Pattern, list[str]]:
                          "{run} or another identifier.")
     if len(set(names)) != len(names):
         raise ValueError(f"pattern {pattern!r} names a field twice; name each field once.")
-    if "algorithm" not in names:
-        raise ValueError(f"pattern {pattern!r} has no {{algorithm}} field; the file names must say the algorithm.")
     parts = _FIELD.split(pattern)  # literal, name, literal, name, ..., literal
     # a field never spans a folder: with recursive=True the folders are in the pattern ("{algorithm}/{instance}.csv")
     regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>[^/]+?)" for i, part in enumerate(parts))
@@ -86,9 +85,23 @@ def _value_column(frame: pd.DataFrame, value: str | None, taken: set[str], path:
     return numeric[0]
 
 
-def _read_one(path: Path, fields: dict[str, str], value: str | None, delimiter: str | None) -> pd.DataFrame:
+def _headerless(path: Path, columns: list[str], delimiter: str | None) -> pd.DataFrame:
+    """A text file without a header row, its columns named by ``columns`` (scmamp's ``col.names``)."""
+    first = next((line for line in path.read_text(encoding="utf-8-sig").splitlines() if line.strip()), "")
+    if delimiter is None:  # the first of , tab ; | in the first line, else runs of spaces
+        delimiter = next((d for d in (",", "\t", ";", "|") if d in first), r"\s+")
+    frame = pd.read_csv(path, header=None, sep=delimiter, engine="python", skip_blank_lines=True)
+    if frame.shape[1] != len(columns):
+        raise ValueError(f"{path.name!r} has {frame.shape[1]} column(s) but columns= names {len(columns)}; "
+                         "give one name per column of the files.")
+    frame.columns = columns
+    return frame
+
+
+def _read_one(path: Path, fields: dict[str, str], value: str | None, delimiter: str | None,
+              columns: list[str] | None) -> pd.DataFrame:
     """One file's rows: its value column under "value", the file's fields and the file name."""
-    frame = read_frame(path, delimiter=delimiter)
+    frame = read_frame(path, delimiter=delimiter) if columns is None else _headerless(path, columns, delimiter)
     both = [name for name in fields if name in frame.columns]
     if both:
         raise ValueError(f"{path.name!r} has a column {both[0]!r} that its file name also gives; "
@@ -131,15 +144,15 @@ def _check_unique_cells(rows: pd.DataFrame) -> None:
 def read_experiment_dir(path: str | Path, pattern: str = "{algorithm}_{instance}.csv", *, value: str | None = None,
                         instance: str | list[str] | None = None, direction: str = "minimize",
                         recursive: bool = False, on_mismatch: str = "raise", nan_policy: str = "raise",
-                        delimiter: str | None = None) -> Results:
+                        delimiter: str | None = None, columns: Sequence[str] | None = None) -> Results:
     """Read a folder of result files, one per algorithm and instance (or run), into one :class:`Results`.
 
     Each file name (its path relative to ``path``) is matched against ``pattern``, whose
-    fields in braces are read from the name: ``{algorithm}`` (required), ``{instance}``,
-    ``{run}`` and any other field (``{dimension}``, ``{seed}``, ...). Each file is a table
-    with a header row (CSV/TSV, Excel or Parquet, as :func:`read_frame` reads it) whose value
-    column holds the results, one row per run; it may also have ``instance`` and ``run``
-    columns when the file name does not give them.
+    fields in braces are read from the name: ``{algorithm}``, ``{instance}``, ``{run}`` and any
+    other field (``{dimension}``, ``{seed}``, ...). Each file is a table with a header row
+    (CSV/TSV, Excel or Parquet, as :func:`read_frame` reads it; or a text file without one,
+    with ``columns=``) whose value column holds the results, one row per run; it may also have
+    ``algorithm``, ``instance`` and ``run`` columns when the file name does not give them.
 
     Parameters
     ----------
@@ -172,6 +185,10 @@ def read_experiment_dir(path: str | Path, pattern: str = "{algorithm}_{instance}
         Missing values, as :meth:`Results.from_long`.
     delimiter : str, optional
         The cell delimiter of text files, as :func:`read_frame`; ``None`` detects it.
+    columns : list of str, optional
+        The names of the columns of text files **without** a header row (scmamp's
+        ``col.names``), e.g. ``["value"]`` for one number per line; ``None`` (default): the first
+        row of each file names its columns.
 
     Returns
     -------
@@ -181,8 +198,8 @@ def read_experiment_dir(path: str | Path, pattern: str = "{algorithm}_{instance}
     Raises
     ------
     ValueError
-        In one line: files that do not match (listed), no matching file, a pattern without
-        ``{algorithm}``, a field that a file also has as a column, an ambiguous value column,
+        In one line: files that do not match (listed), no matching file, no ``{algorithm}``
+        field nor column, a field that a file also has as a column, an ambiguous value column,
         no instance field or column, and a run of an (algorithm, instance) given twice (the
         files named).
 
@@ -228,7 +245,12 @@ def read_experiment_dir(path: str | Path, pattern: str = "{algorithm}_{instance}
         raise ValueError(f"{str(folder)!r} is not a folder; pass the folder that holds the result files.")
     regex, names = _compile(pattern)
     matched, skipped = _matching_files(folder, regex, pattern, recursive, on_mismatch)
-    rows = pd.concat([_read_one(p, fields, value, delimiter) for p, fields in matched], ignore_index=True)
+    names_given = None if columns is None else [str(c) for c in columns]
+    rows = pd.concat([_read_one(p, fields, value, delimiter, names_given) for p, fields in matched],
+                     ignore_index=True)
+    if "algorithm" not in rows.columns or rows["algorithm"].isna().any():
+        raise ValueError(f"pattern {pattern!r} has no {{algorithm}} field and the files have no complete 'algorithm' "
+                         "column; put {algorithm} in the pattern or an algorithm column in every file.")
     fields = [n for n in names if n not in ("algorithm", "run")]
     chosen = [instance] if isinstance(instance, str) else list(instance) if instance is not None else \
         (fields or ["instance"])

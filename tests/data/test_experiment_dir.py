@@ -94,7 +94,7 @@ def test_files_that_do_not_match_are_listed_or_skipped_on_request(folder: Path) 
     assert res.n_instances == 2 and "skipped 2 that do not match: 'README.txt', 'de-f3.csv'" in res.notes[-1]
 
 
-@pytest.mark.parametrize("pattern,match", [("{instance}.csv", "no {algorithm} field"),
+@pytest.mark.parametrize("pattern,match", [("{instance}.csv", "no {algorithm} field and the files have no"),
                                            ("{algorithm}_{x-y}.csv", "is not a name"),
                                            ("{algorithm}_{algorithm}.csv", "names a field twice"),
                                            ("{algorithm}.parquet", "no file .* matches")])
@@ -123,3 +123,24 @@ def test_bad_contents_and_arguments(tmp_path: Path) -> None:
         ac.read_experiment_dir(tmp_path / "a_f1.csv")
     with pytest.raises(ValueError, match="on_mismatch"):
         ac.read_experiment_dir(tmp_path, on_mismatch="ignore")
+
+
+def test_headerless_files_and_the_algorithm_in_a_column(tmp_path: Path) -> None:
+    # one number per line, no header (scmamp's col.names): columns=["value"]
+    for (alg, inst), runs in RUNS.items():
+        (tmp_path / f"{alg}-{inst}.txt").write_text("\n".join(map(str, runs)) + "\n")
+    res = ac.read_experiment_dir(tmp_path, "{algorithm}-{instance}.txt", columns=["value"])
+    assert res.runs().shape == (2, 2, 3) and res.blocks().loc["f2", "pso"] == pytest.approx(2.6)
+    with pytest.raises(ValueError, match="has 1 column\\(s\\) but columns= names 2"):
+        ac.read_experiment_dir(tmp_path, "{algorithm}-{instance}.txt", columns=["value", "time"])
+    other = tmp_path / "by_instance"
+    for inst in ("f1", "f2"):  # the algorithm in a column, the instance in the name, space-separated
+        lines = [f"{alg} {x}" for (alg, i), runs in RUNS.items() if i == inst for x in runs]
+        _write_text(other / f"{inst}.dat", lines)
+    res2 = ac.read_experiment_dir(other, "{instance}.dat", columns=["algorithm", "value"])
+    pd.testing.assert_frame_equal(res2.blocks(), res.blocks())
+
+
+def _write_text(path: Path, lines: list[str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
