@@ -12,6 +12,8 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import algocompare as ac
 from algocompare.consensus._rankings import levels_to_groups
@@ -358,3 +360,27 @@ def test_a_distance_matrix_too_large_is_refused():
     values = np.zeros((_ranking_distances.MAX_RANKINGS + 1, 2))
     with pytest.raises(ValueError, match="at most 5,000 rankings"):
         ac.ranking_distances(values)
+
+
+# -- property-based: metrics on weak orders of 6 items ------------------------------------------------
+_WEAK6 = st.lists(st.integers(0, 5), min_size=6, max_size=6).map(
+    lambda levels: levels_to_groups(ITEMS + ("f",), np.unique(levels, return_inverse=True)[1].ravel()))
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(x=_WEAK6, y=_WEAK6, z=_WEAK6, key=st.sampled_from(sorted(DISTANCES)))
+def test_metric_axioms_hold_for_random_weak_orders(x, y, z, key):
+    options = DISTANCES[key]
+    dxy, dyx = ac.ranking_distance(x, y, **options), ac.ranking_distance(y, x, **options)
+    dxz, dyz = ac.ranking_distance(x, z, **options), ac.ranking_distance(y, z, **options)
+    assert dxy == pytest.approx(dyx, abs=1e-12)
+    assert (dxy == 0) == (_levels(x, ITEMS + ("f",)) == _levels(y, ITEMS + ("f",)))
+    assert dxz <= dxy + dyz + 1e-12
+
+
+def test_the_registry_and_kemeny_share_the_time_budget():
+    from algocompare.consensus import _rules
+    from algocompare.consensus._kemeny import DEFAULT_TIME_LIMIT
+
+    assert _rules.KEMENY_TIME_LIMIT == DEFAULT_TIME_LIMIT
+    assert ac.CONSENSUS_RULES["kemeny"].options["time_limit"] == DEFAULT_TIME_LIMIT
