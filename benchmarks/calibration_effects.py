@@ -60,5 +60,74 @@ def main(reps: int = 400, n_resamples: int = 1999) -> None:
             sys.stdout.flush()
 
 
+
+
+# ----------------------------------------------------------------------------- binary outcomes and TOST
+
+def binary_sizes(reps: int = 20_000) -> None:
+    """Null size at alpha = 0.05 of McNemar's and Cochran's tests (vectorised over the tables) and the
+    FWER of posthoc(test="mcnemar") with Holm (400 tables per design)."""
+    from algocompare.frequentist._binary import binomial_discordance_pvalue
+
+    rng = np.random.default_rng(SEED + 1)
+    print(f"\n| N | success probabilities | McNemar chi2 | mid-p | exact | chi2_cc |   ({reps} null tables)")
+    print("|---|---|---|---|---|---|")
+    designs = {"uniform(0, 1)": lambda m, n: rng.random((m, n, 1)), "0.5": lambda m, n: np.full((m, n, 1), 0.5),
+               "beta(1, 4)": lambda m, n: rng.beta(1, 4, (m, n, 1))}
+    for n in (10, 20, 40, 100):
+        for label, draw in designs.items():
+            t = rng.random((reps, n, 2)) < draw(reps, n)
+            b, c = (t[..., 0] & ~t[..., 1]).sum(axis=1), (~t[..., 0] & t[..., 1]).sum(axis=1)
+            sizes = [np.mean(binomial_discordance_pvalue(b, c, m) <= 0.05) for m in ("chi2", "midp", "exact", "chi2_cc")]
+            print(f"| {n} | {label} | " + " | ".join(f"{s:.3f}" for s in sizes) + " |")
+    print(f"\n| k | N | Cochran chi2, p ~ uniform(0, 1) | p = 0.5 | p ~ beta(1, 4) |   ({reps} null tables)")
+    print("|---|---|---|---|---|")
+    for k in (3, 5, 10):
+        for n in (10, 20, 40, 100):
+            row = []
+            for draw in designs.values():
+                t = (rng.random((reps, n, k)) < draw(reps, n)).astype(float)
+                cols, rows = t.sum(axis=1), t.sum(axis=2)
+                total = rows.sum(axis=1)
+                num, den = k * (cols**2).sum(axis=1) - total**2, k * total - (rows**2).sum(axis=1)
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    p = np.where(den > 0, stats.chi2.sf((k - 1) * num / den, k - 1), 1.0)
+                row.append(np.mean(p <= 0.05))
+            print(f"| {k} | {n} | " + " | ".join(f"{s:.3f}" for s in row) + " |")
+    print("\n| k | N | FWER of posthoc(test='mcnemar'), Holm |   (400 null tables, p ~ beta(1, 1.5))")
+    print("|---|---|---|")
+    for k, n in ((4, 30), (6, 40)):
+        hits = 0
+        for _ in range(400):
+            table = (rng.random((n, k)) < rng.beta(1.0, 1.5, (n, 1))).astype(float)
+            result = ac.posthoc(ac.Results.from_array(table, direction="maximize"), test="mcnemar")
+            hits += bool(result.table.reject.any())
+        print(f"| {k} | {n} | {hits / 400:.3f} |")
+
+
+def tost_sizes(reps: int = 1000) -> None:
+    """Size of TOST at the upper equivalence bound (true difference = 0.5 = bound, sd 1)."""
+    rng = np.random.default_rng(SEED + 2)
+    print(f"\n| n | paired t | Welch t | signed-rank | Mann-Whitney |   ({reps} samples at the bound)")
+    print("|---|---|---|---|---|")
+    for n in (10, 30, 100):
+        row = []
+        for method, paired in (("t", True), ("t", False), ("wilcoxon", True), ("wilcoxon", False)):
+            hits = 0
+            for _ in range(reps):
+                x = rng.normal(0.5, 1.0, n)
+                y = x - rng.normal(0.5, 1.0, n) if paired else rng.normal(0.0, 1.0, n)
+                hits += ac.tost(x, y, bound=0.5, paired=paired, method=method).reject
+            row.append(hits / reps)
+        print(f"| {n} | " + " | ".join(f"{s:.3f}" for s in row) + " |")
+        sys.stdout.flush()
+
+
 if __name__ == "__main__":
-    main()
+    part = sys.argv[1] if len(sys.argv) > 1 else "all"
+    if part in ("all", "coverage"):
+        main()
+    if part in ("all", "binary"):
+        binary_sizes()
+    if part in ("all", "tost"):
+        tost_sizes()
