@@ -7,10 +7,10 @@
 * :func:`cochran_q` — k algorithms: Cochran's (1950) Q, with its chi-square approximation
   or a permutation distribution conditional on each instance's number of successes.
 
-Default methods are the calibrated ones (docs "Validation", section "Binary outcomes"): the
-chi-square without continuity correction for both. On null tables (identical algorithms, an
-instance effect on the success probability) its size at alpha = 0.05 is 0.039-0.053 for
-N >= 10 instances, where the exact conditional binomial of McNemar (0.001-0.037) and the
+Default methods are the calibrated ones (docs "Validation", section "Effect sizes and binary
+outcomes"): the chi-square without continuity correction for both. On null tables (identical
+algorithms, an instance effect on the success probability) McNemar's size at alpha = 0.05 is
+0.042-0.055 from 20 instances on, where the exact conditional binomial (0.012-0.036) and the
 continuity-corrected chi-square are conservative, as Fagerland, Lydersen & Laake (2013) found;
 Cochran's Q permutation distribution is exact but, being discrete, more conservative still.
 The conservative versions stay options.
@@ -222,9 +222,9 @@ def mcnemar(x: Any, y: Any, *, target: float | None = None, direction: str | Non
     method : {"chi2", "midp", "exact", "chi2_cc"}
         ``"chi2"`` (default): the asymptotic test without continuity correction (R
         ``mcnemar.test(correct=FALSE)``, pingouin's ``p_approx`` with ``correction=False``), whose
-        size on null tables is 0.039-0.053 at alpha = 0.05 from 10 instances on (docs
-        "Validation"; Fagerland et al. 2013). ``"midp"``: the mid-p binomial test, slightly
-        conservative below 40 instances. ``"exact"``: the exact conditional binomial test
+        size on null tables is 0.042-0.055 at alpha = 0.05 from 20 instances on and
+        0.024-0.057 at 10 (docs "Validation"; Fagerland et al. 2013). ``"midp"``: the mid-p
+        binomial test, conservative below 40 instances. ``"exact"``: the exact conditional binomial test
         (pingouin's ``p_exact``), never above alpha but far below it with few discordant
         instances (0.028 at N = 40). ``"chi2_cc"``: with Edwards' continuity correction (R's
         default ``mcnemar.test``), as conservative as the exact test.
@@ -394,8 +394,8 @@ def cochran_q(data: Any, *, target: float | None = None, method: str = "chi2", n
         when maximising; see :func:`reached_target`). Without it the cells must be 0/1.
     method : {"chi2", "permutation"}
         ``"chi2"`` (default): the chi-square with k − 1 df of Cochran (1950), as pingouin's
-        ``cochran``; its size on null tables at alpha = 0.05 is 0.035-0.053 for N >= 10 and
-        k = 3-10 (docs "Validation"). ``"permutation"``: the distribution of Q given each
+        ``cochran``; its size on null tables at alpha = 0.05 is 0.041-0.051 for N >= 20 and
+        0.033-0.051 at N = 10, k = 3-10 (docs "Validation"). ``"permutation"``: the distribution of Q given each
         instance's number of successes (each instance's successes permuted among the
         algorithms; Patil 1975), a Monte Carlo p-value (b + 1)/(m + 1) that never exceeds its
         size with any number of instances, but is more conservative than the chi-square
