@@ -102,8 +102,9 @@ def contrast_estimation(data: Any, *, direction: str | None = None, nan_policy: 
     -----
     The differences are those of the values as given, whatever the direction: for a
     minimised error a negative estimate of u − v says that u is better. It is the estimator
-    of Doksum (1967) that García et al. (2010) recommend, as in scmamp's
-    ``contrastEstimation`` and StaTDS; no Python peer computes it, so it is written here.
+    of Doksum (1967) that García et al. (2010) recommend, and the same computation as scmamp's
+    ``contrastEstimationMatrix`` (medians of row − column differences, ``rowMeans`` with the zero
+    diagonal, differences of those means); no Python peer computes it, so it is written here.
 
     References
     ----------

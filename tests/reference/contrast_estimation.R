@@ -1,6 +1,6 @@
 # Reference values of tests/effects/test_contrast.py: contrast estimation based on medians
 # (García, Fernández, Luengo & Herrera 2010, Inf. Sci. 180, §3.3), restated in base R from its
-# definition (scmamp's contrastEstimation is on CRAN, not reachable here):
+# definition as scmamp's contrastEstimationMatrix computes it (scmamp is on CRAN, not reachable here):
 #   Z_uv = median_i (x_iu - x_iv), m_u = mean_v Z_uv, estimate(u, v) = m_u - m_v.
 # Run from the repository's root: Rscript tests/reference/contrast_estimation.R
 data <- read.csv("algocompare/data/datasets/cec2005_d10.csv", row.names = 1, check.names = FALSE)
