@@ -88,7 +88,8 @@ from algocompare.posthoc._statistics import pair_z, rank_scores
 from algocompare.ranking import within_instance_ranks
 
 __all__ = ["PosthocTest", "PairContext", "Summary", "REGISTRY", "register", "unregister", "get", "shares_one_se",
-           "POSTHOC_TESTS", "RANK_TESTS", "INCOMPLETE_TESTS", "SE_TESTS", "GROUP_TESTS", "DESIGNS", "CONTROL_TESTS"]
+           "POSTHOC_TESTS", "RANK_TESTS", "INCOMPLETE_TESTS", "SE_TESTS", "GROUP_TESTS", "DESIGNS", "CONTROL_TESTS",
+           "procedure_label"]
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,9 @@ class PosthocTest:
     #: compares each algorithm with a control only (Dunnett's many-to-one): ``control=None`` is refused,
     #: and ``analyze`` runs its comparisons with the control without the all-pairs family
     control_only: bool = False
+    #: the name of the test's own single step, which its default ``p_adjust`` stands for (captions:
+    #: "pairs that Tukey's HSD does not separate"); "" when the default is a general adjustment
+    single_step_label: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
@@ -235,6 +239,26 @@ def get(key: str) -> PosthocTest:
 
 #: tests of the parametric path of ``analyze`` (its results carry no label): unknown to :func:`shares_one_se`
 _PARAMETRIC_PATH_TESTS = ("paired_t", "tukey")
+
+
+def procedure_label(result: Any) -> str | None:
+    """The name of the test's own single step when ``result`` used it (its entry's default
+    ``p_adjust`` with a ``single_step_label``: Tukey's HSD, Dunnett's test, Miller's χ² bound),
+    else None: the adjustment's own label applies.
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> data = ac.load_dataset("ice_cream")
+    >>> tukey, holm = ac.posthoc(data, test="tukey"), ac.posthoc(data, test="tukey", p_adjust="holm")
+    >>> procedure_label(tukey), procedure_label(holm)
+    ("Tukey's HSD", None)
+    """
+    test = getattr(result, "test", None)
+    entry = REGISTRY[test] if isinstance(test, str) and test in REGISTRY else None
+    if entry is None or not entry.single_step_label or getattr(result, "p_adjust", None) != entry.p_adjust:
+        return None
+    return entry.single_step_label
 
 
 def shares_one_se(result: Any) -> bool | None:
@@ -396,6 +420,7 @@ register(PosthocTest(
 register(PosthocTest(
     key="miller", label="Miller", description="Miller's Friedman post-hoc (z on mean ranks, chi-square p)",
     statistic=miller_pairs, summarise=_rank_summary("friedman"), common_se=True, uses_se=True, p_adjust="none",
+    single_step_label="Miller's χ² bound",
     reference="Miller, R. G. (1966). Simultaneous Statistical Inference. McGraw-Hill; Bortz, J., Lienert, G. A. & "
               "Boehnke, K. (1990). Verteilungsfreie Methoden in der Biostatistik. Springer. "
               "doi:10.1007/978-1-4613-8122-8"))
@@ -408,7 +433,7 @@ register(PosthocTest(
     key="friedman_dunnett", label="Dunnett (Friedman ranks)",
     description="Many-to-one Friedman post-hoc (z on mean ranks; single step: Dunnett's)",
     statistic=control_z_pairs, summarise=_rank_summary("friedman"), uses_se=True, p_adjust="nemenyi",
-    single_step=normal_dunnett_single_step, control_only=True,
+    single_step=normal_dunnett_single_step, control_only=True, single_step_label="Dunnett's test",
     reference="Hollander, M., Wolfe, D. A. & Chicken, E. (2014). Nonparametric Statistical Methods, 3rd ed. Wiley, "
               "§7.3. doi:10.1002/9781119196037; Dunnett, C. W. (1955). JASA 50, 1096-1121. "
               "doi:10.1080/01621459.1955.10501294"))
@@ -418,13 +443,14 @@ register(PosthocTest(
     reference="Student (1908). The probable error of a mean. Biometrika 6, 1-25. doi:10.1093/biomet/6.1.1"))
 register(PosthocTest(
     key="tukey", label="Tukey", description="Tukey test (t on the RM-ANOVA residual; single step: studentized range)",
-    statistic=rm_anova_t_pairs, p_adjust="nemenyi", single_step=tukey_single_step,
+    statistic=rm_anova_t_pairs, p_adjust="nemenyi", single_step=tukey_single_step, single_step_label="Tukey's HSD",
     reference="Tukey, J. W. (1953). The problem of multiple comparisons. Unpublished manuscript; Hochberg, Y. & "
               "Tamhane, A. C. (1987). Multiple Comparison Procedures. Wiley. doi:10.1002/9780470316672"))
 register(PosthocTest(
     key="dunnett", label="Dunnett",
     description="Dunnett's many-to-one test (t on the RM-ANOVA residual; single step: multivariate t)",
     statistic=dunnett_pairs, p_adjust="nemenyi", single_step=dunnett_single_step, control_only=True,
+    single_step_label="Dunnett's test",
     reference="Dunnett, C. W. (1955). A multiple comparison procedure for comparing several treatments with a "
               "control. JASA 50, 1096-1121. doi:10.1080/01621459.1955.10501294"))
 

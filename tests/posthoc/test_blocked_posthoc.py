@@ -184,3 +184,22 @@ def test_analyze_runs_every_new_test_and_the_many_to_one_tests_without_all_pairs
         found = section(data, AnalysisOptions(posthoc_test=test, control="A1")).results
         assert found["control"].test == test
         assert ("all_pairs" in found) == (test not in ("friedman_dunnett", "dunnett")), test
+
+
+def test_captions_name_the_tests_own_single_step():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from algocompare.plots import cd_diagram
+    from algocompare.posthoc._registry import procedure_label
+
+    data = _table("continuous")
+    expected = {("tukey", None): "Tukey's HSD", ("dunnett", "A1"): "Dunnett's test",
+                ("friedman_dunnett", "A1"): "Dunnett's test", ("miller", None): "Miller's χ² bound"}
+    for (test, control), name in expected.items():
+        result = ac.posthoc(data, test=test, control=control)
+        assert procedure_label(result) == name
+        ax = cd_diagram(result)
+        assert name in " ".join([t.get_text() for t in ax.texts] + [ax.get_xlabel(), ax.get_title()]), test
+    assert procedure_label(ac.posthoc(data, test="tukey", p_adjust="holm")) is None
+    assert procedure_label(ac.posthoc(data, test="siegel")) is None
