@@ -100,6 +100,8 @@ FIGURES = {
     "distribution_instance": (True, lambda k, ax: plots.distribution_plot(data(k), ax=ax, instance="I03")),
     "plot_pairwise_matrix": (True, lambda k, ax: plots.plot_pairwise_matrix(result("bayes_pairs", k), ax=ax)),
     "plot_consensus": (True, lambda k, ax: plots.plot_consensus(result("borda", k), ax=ax)),
+    "plot_ranking_dendrogram": (False, lambda k, ax: plots.plot_ranking_dendrogram(
+        ac.cluster_rankings(data(14), n_clusters=2), ax=ax)),
     "msd_plot": (True, lambda k, ax: plots.msd_plot(result("msd", k), ax=ax)),
     "plot_simplex": (False, lambda k, ax: plots.plot_simplex(result("bayes_pair", 3), ax=ax)),
     "normality_plot": (False, lambda k, ax: plots.normality_plot(result("normality", 3), ax=ax,
