@@ -228,7 +228,9 @@ class RuleConsensusResult(ConsensusResult):
     Attributes
     ----------
     rule : the registry key of the rule (``"copeland"``, ``"condorcet"``, ``"cook_seiford"``, ...).
-    orders : the kind of order the consensus is, ``"linear"`` or ``"weak"``.
+    orders : ``"linear"`` or ``"weak"``: the orders the consensus was chosen among (Cook–Seiford:
+        linear; CKS and PC: their ``orders=``); for the rules whose consensus may tie (Copeland,
+        Condorcet, majority), "weak" unless it has no tie.
     scores : the score of each item, for the score rules (Copeland), else None.
     objective : sum_i w_i d(c, r_i) of the consensus for the rules that minimise a distance
         (Cook–Seiford: the footrule; CKS and PC: their distance), else None.
