@@ -280,6 +280,8 @@ def mcnemar(x: Any, y: Any, *, target: float | None = None, direction: str | Non
     if np.isnan(a).any() or np.isnan(b).any():
         raise ValueError("x or y has a missing value; a missing outcome is neither a success nor a failure: "
                          "drop that instance from both.")
+    if np.isinf(a).any() or np.isinf(b).any():
+        raise ValueError("x or y has an infinite value; pass finite values (or 0/1 outcomes).")
     sx, sy = _successes(a, target, direction, "x"), _successes(b, target, direction, "y")
     n_10, n_01 = int(np.sum((sx == 1) & (sy == 0))), int(np.sum((sx == 0) & (sy == 1)))
     p = float(binomial_discordance_pvalue(np.array(n_10), np.array(n_01), method, alternative))

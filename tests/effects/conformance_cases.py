@@ -1,5 +1,6 @@
 """Effect-size and power functions registered for the shared conformance checks."""
 
+from algocompare.effects._contrast import contrast_estimation
 from algocompare.effects._effect_size import (
     cliffs_delta,
     cohens_d,
@@ -10,7 +11,7 @@ from algocompare.effects._effect_size import (
     vargha_delaney_a12,
 )
 from algocompare.effects._power import power_curve
-from tests.conformance import PAIRED_X, PAIRED_Y, Case
+from tests.conformance import PAIRED_X, PAIRED_Y, SMALL, Case
 
 
 def _estimate(result):
@@ -26,4 +27,12 @@ CASES = [
     Case("cliffs_delta", kind="other", make=lambda: cliffs_delta(PAIRED_X, PAIRED_Y[:-1])),
     Case("vargha_delaney_a12", kind="other", make=lambda: vargha_delaney_a12(PAIRED_X, PAIRED_Y[:-1])),
     Case("power_curve", kind="other", make=lambda: power_curve(sd=1.0, n=(10, 20), delta=[0.0, 0.5, 1.0])),
+    # issue 28, part D: bootstrap intervals (seeded) and contrast estimation
+    Case("d_z_bootstrap", d_z, kind="paired", key=_estimate, stochastic=True,
+         kwargs={"ci_method": "bootstrap", "n_resamples": 500}),
+    Case("rank_biserial_bootstrap", rank_biserial, kind="paired", key=_estimate, stochastic=True,
+         kwargs={"paired": True, "ci_method": "bootstrap", "bootstrap_method": "percentile", "n_resamples": 500}),
+    Case("cliffs_delta_bootstrap", kind="other",
+         make=lambda: cliffs_delta(PAIRED_X, PAIRED_Y[:-1], ci_method="bootstrap", n_resamples=500, rng=1)),
+    Case("contrast_estimation", kind="other", make=lambda: contrast_estimation(SMALL)),
 ]

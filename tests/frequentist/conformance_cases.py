@@ -77,4 +77,12 @@ CASES = [
     Case("win_tie_loss_pairs", lambda res: ac.win_tie_loss(res), kind="runs", key=lambda r: tuple(r.table["pvalue"])),
     # cross-validation of two learners on one data set (issue 27)
     Case("corrected_ttest", ac.corrected_ttest, kind="paired"),
+    # binary outcomes and equivalence (issue 28, part D)
+    Case("mcnemar", ac.mcnemar, kind="paired", kwargs={"target": 2.5}, min_instances=1),
+    Case("tost", ac.tost, kind="paired", kwargs={"bound": 1.0, "paired": True}),
+    Case("tost_wilcoxon", ac.tost, kind="paired", kwargs={"bound": 1.0, "paired": True, "method": "wilcoxon"}),
+    Case("cochran_q", kind="other", make=lambda: ac.cochran_q(ac.reached_target(np.arange(40.0).reshape(10, 4) % 7,
+                                                                                 3.0))),
+    Case("cochran_q_permutation", kind="other", make=lambda: ac.cochran_q(
+        ac.reached_target(np.arange(40.0).reshape(10, 4) % 7, 3.0), method="permutation", n_resamples=199, rng=3)),
 ]

@@ -69,6 +69,7 @@ def test_no_discordant_pair_gives_p_one():
 @pytest.mark.parametrize(("call", "message"), [
     (lambda: ac.mcnemar([1, 2, 0], [0, 1, 1]), "0/1 successes"),
     (lambda: ac.mcnemar([1, np.nan, 0], [0, 1, 1]), "missing value"),
+    (lambda: ac.mcnemar([1, np.inf, 0], [0, 1, 1], target=0.5), "infinite"),
     (lambda: ac.mcnemar([1, 0, 0], [0, 1]), "same length"),
     (lambda: ac.mcnemar([1, 0], [0, 1], method="fisher"), "method"),
     (lambda: ac.cochran_q([[1, 2], [0, 1]]), "0/1 successes"),
