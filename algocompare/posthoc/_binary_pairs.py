@@ -2,8 +2,10 @@
 
 ``posthoc(reached_target(data, target), test="mcnemar", p_adjust="holm")`` compares the success
 rates of every pair of algorithms (or each against a control) on a 0/1 table (1 = the instance's
-target was reached) with McNemar's test (:func:`algocompare.mcnemar`) and any adjustment. This is
-the post-hoc that rNPBST and StaTDS run after Cochran's Q (pairwise McNemar with an adjustment).
+target was reached) with McNemar's test (:func:`algocompare.mcnemar`) and any adjustment: the
+pairwise post-hoc that follows Cochran's Q. The table must be read with ``direction="maximize"``
+(as :func:`algocompare.reached_target` returns it) for the mean ranks and the statistic's sign to
+call the more successful algorithm better; the p-values do not depend on it.
 """
 
 from __future__ import annotations
