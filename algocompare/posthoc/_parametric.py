@@ -47,9 +47,11 @@ def paired_t_pairs(values: np.ndarray, a: np.ndarray, b: np.ndarray,
     """Paired t of d = value_b − value_a (t > 0: algorithm_a better) and its two-sided p on N − 1 df.
 
     A pair with constant differences has t = ±inf and p = 0 (or t = 0 and p = 1 when they are
-    all zero). The pairs are taken in batches: never all the differences at once.
+    all zero). The pairs are taken in batches: never all the differences at once. The values are
+    first scaled by a power of two (exact), so that t is the same for data scaled by 1e±300.
     """
     n = values.shape[0]
+    (values,), _ = unit_scaled(values, always=True)  # a power of two, exact: no overflow at 1e300, no underflow
     statistic = np.empty(a.size)
     step = max(1, BATCH_CELLS // n)
     for start in range(0, a.size, step):

@@ -203,3 +203,14 @@ def test_captions_name_the_tests_own_single_step():
         assert name in " ".join([t.get_text() for t in ax.texts] + [ax.get_xlabel(), ax.get_title()]), test
     assert procedure_label(ac.posthoc(data, test="tukey", p_adjust="holm")) is None
     assert procedure_label(ac.posthoc(data, test="siegel")) is None
+
+
+@pytest.mark.parametrize("test, control", [("paired_t", None), ("tukey", None), ("dunnett", "A1"),
+                                           ("miller", None), ("siegel", None), ("friedman_dunnett", "A1")])
+def test_same_answer_on_data_scaled_by_1e300_and_1e_minus_300(test, control):
+    data = _table("continuous")
+    base = ac.posthoc(data, test=test, control=control).table
+    for scale in (1e300, 1e-300):
+        scaled = ac.posthoc(data * scale, test=test, control=control).table
+        np.testing.assert_allclose(scaled.statistic, base.statistic, rtol=1e-12)
+        np.testing.assert_allclose(scaled.pvalue_adj, base.pvalue_adj, rtol=1e-12, atol=1e-15)
