@@ -41,7 +41,8 @@ _BATCH_CELLS = 2_000_000
 
 @documented_table_options
 def paired_effect_sizes(data: Any, pairs=None, *, measure: str = "rank_biserial", confidence_level: float = 0.95,
-                        direction: str | None = None, nan_policy: str = "raise") -> pd.DataFrame:
+                        ci_method: str = "analytic", bootstrap_method: str = "bca", n_resamples: int = 9999,
+                        rng: Any = None, direction: str | None = None, nan_policy: str = "raise") -> pd.DataFrame:
     """Effect size of each pair of algorithms over the instances, positive when the first is better.
 
     Parameters
@@ -54,6 +55,16 @@ def paired_effect_sizes(data: Any, pairs=None, *, measure: str = "rank_biserial"
         The effect size (see the module).
     confidence_level : float
         Coverage of the intervals.
+    ci_method : {"analytic", "bootstrap"}
+        The intervals of :func:`rank_biserial` (Fisher z) and :func:`d_z` (non-central t), or
+        bootstrap intervals of each pair (instances resampled; as ``ci_method="bootstrap"`` of
+        those functions, one pair after another from one generator).
+    bootstrap_method : {"bca", "percentile"}
+        With ``ci_method="bootstrap"``: BCa (default) or percentile.
+    n_resamples : int
+        Bootstrap resamples per pair (default 9999).
+    rng : None, int or numpy.random.Generator
+        Seed of the resamples.
     {table_options}
 
     Returns
@@ -92,6 +103,7 @@ def paired_effect_sizes(data: Any, pairs=None, *, measure: str = "rank_biserial"
     from algocompare.data._convert import as_results
 
     check_option("measure", measure, tuple(PAIRED_MEASURES))
+    check_option("ci_method", ci_method, ("analytic", "bootstrap"))
     confidence_level = check_confidence_level(confidence_level)
     results = as_results(data, direction=direction, nan_policy=nan_policy)
     blocks = results.blocks(oriented=True)  # lower is better
@@ -109,12 +121,34 @@ def paired_effect_sizes(data: Any, pairs=None, *, measure: str = "rank_biserial"
         diffs = values[:, [index[b] for _, b in batch]] - values[:, [index[a] for a, _ in batch]]
         estimate[start:start + step], low[start:start + step], high[start:start + step] = \
             compute(diffs.T, confidence_level)
+    if ci_method == "bootstrap":
+        low, high = _bootstrap_bounds(values, [(index[a], index[b]) for a, b in pairs], measure, confidence_level,
+                                      bootstrap_method, n_resamples, rng)
     frame = pd.DataFrame({"algorithm_a": [a for a, _ in pairs], "algorithm_b": [b for _, b in pairs],
                           "effect_size": estimate, "ci_low": low, "ci_high": high,
                           "magnitude": magnitude(estimate, measure) if pairs else []})
     frame.attrs["measure"] = measure
     frame.attrs["confidence_level"] = confidence_level
     return frame
+
+
+def _bootstrap_bounds(values: np.ndarray, pairs: list[tuple[int, int]], measure: str, confidence_level: float,
+                      bootstrap_method: str, n_resamples: int, rng: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Bootstrap interval of each pair's effect size (oriented differences b − a, instances resampled)."""
+    from algocompare.effects._bootstrap import VECTORISED, bootstrap_interval, check_bootstrap
+
+    check_bootstrap(bootstrap_method, n_resamples)
+    generator = np.random.default_rng(rng)
+    low, high = np.full(len(pairs), np.nan), np.full(len(pairs), np.nan)
+    statistic = VECTORISED[measure]
+    for i, (a, b) in enumerate(pairs):
+        diffs = values[:, b] - values[:, a]
+        largest = np.abs(diffs).max(initial=0.0)
+        diffs = np.ldexp(diffs, -int(unit_exponents(np.array([largest]), always=True)[0]))  # as _d_z: exact
+        low[i], high[i] = bootstrap_interval(statistic, diffs, np.zeros_like(diffs), paired=True,
+                                             confidence_level=confidence_level, bootstrap_method=bootstrap_method,
+                                             n_resamples=n_resamples, rng=generator)
+    return low, high
 
 
 def _rank_biserial(diffs: np.ndarray, confidence_level: float) -> tuple[np.ndarray, ...]:

@@ -89,3 +89,19 @@ def test_all_zero_differences_and_unknown_names():
 def test_magnitude_thresholds(measure, values, labels):
     assert list(magnitude(values, measure)) == labels
     assert magnitude(np.nan, measure) == ""
+
+
+@pytest.mark.parametrize(("measure", "single"), [("rank_biserial", "rank_biserial"), ("d_z", "d_z")])
+def test_bootstrap_intervals_of_the_table_are_the_functions_intervals(measure, single):
+    data = ac.load_dataset("cec2017_d10")
+    blocks = data.blocks()
+    table = ac.paired_effect_sizes(data, [("jSO", "EBO")], measure=measure, ci_method="bootstrap",
+                                   n_resamples=2000, rng=11)
+    kwargs = {"paired": True} if single == "rank_biserial" else {}
+    # minimising: positive when jSO is better, i.e. the differences EBO - jSO
+    one = getattr(ac, single)(blocks["EBO"], blocks["jSO"], ci_method="bootstrap", n_resamples=2000, rng=11, **kwargs)
+    row = table.iloc[0]
+    assert row.effect_size == pytest.approx(one.estimate)
+    assert (row.ci_low, row.ci_high) == pytest.approx((one.ci_low, one.ci_high), rel=1e-12)
+    with pytest.raises(ValueError, match="ci_method"):
+        ac.paired_effect_sizes(data, measure=measure, ci_method="noncentral")
