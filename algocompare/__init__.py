@@ -38,6 +38,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "tost", "TOSTResult",
         "simes_test", "fisher_combination", "CombinationResult",
         "mack_wolfe", "MackWolfeResult",
+        "osrt", "OSRTResult",
     ),
     "posthoc": (
         "PosthocResult", "adjust_pvalues", "critical_difference", "posthoc",

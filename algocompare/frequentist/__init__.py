@@ -120,3 +120,7 @@ __all__ += ["tost", "TOSTResult"]
 from algocompare.frequentist._ordered import MackWolfeResult, mack_wolfe  # noqa: E402  umbrella (issue 28, part B)
 
 __all__ += ["mack_wolfe", "MackWolfeResult"]
+
+from algocompare.frequentist._ordered import OSRTResult, osrt  # noqa: E402  Hayter's OSRT (issue 28, part B)
+
+__all__ += ["osrt", "OSRTResult"]

@@ -121,6 +121,7 @@ SAMPLE_STATISTICS = {
     "one_way_anova": lambda s: ac.one_way_anova({"x": X * s, "y": Y * s, "z": X[:9] * s + s}),
     "welch_anova": lambda s: ac.welch_anova({"x": X * s, "y": Y * s, "z": X[:9] * s + s}),
     "mack_wolfe": lambda s: ac.mack_wolfe({"x": X * s, "y": Y * s, "z": X[:9] * s + s}, n_resamples=99, rng=1),
+    "osrt": lambda s: ac.osrt({"x": X * s, "y": Y * s, "z": X[:9] * s + s}, n_resamples=99, rng=1),
     "corrected_ttest": lambda s: ac.corrected_ttest(X * s, Y * s, runs=2),
     "bayesian_correlated_ttest": lambda s: ac.bayesian_correlated_ttest(X * s, Y * s, 0.1 * s, runs=2),
 }
