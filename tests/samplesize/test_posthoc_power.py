@@ -122,7 +122,7 @@ def test_two_algorithms_agree_with_calc_instances_wilcoxon():
 @pytest.mark.slow
 def test_two_algorithms_normal_errors_need_fewer_instances():
     # On normal errors the Wilcoxon test is more efficient (3/pi) than calc_instances assumes (0.86).
-    expected = ac.calc_instances(1.0, power=0.8, test="wilcoxon").n_instances  # 13
+    expected = ac.calc_instances(1.0, power=0.8, test="wilcoxon").n_instances  # 12
     res = posthoc_power([0.0, np.sqrt(2.0)], n_instances=[expected - 2, expected], test="wilcoxon",
                         n_sim=600, rng=4)
     assert res.all_power[1] > 0.8 + 2 * res.mc_se(res.all_power[1])
