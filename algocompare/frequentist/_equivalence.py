@@ -165,9 +165,10 @@ def tost(x: Any, y: Any, *, bound: Any, paired: bool = False, method: str = "t",
         Paired differences (one per instance) or independent samples.
     method : {"t", "wilcoxon"}
         ``"t"`` (default): one-sided t tests, as pingouin's ``tost``; ``"wilcoxon"``: their rank
-        versions (signed-rank tests of the paired differences minus each bound, or Mann–Whitney
-        tests of x minus each bound against y, scipy's normal approximation or exact
-        distribution as scipy chooses).
+        versions, by this package's :func:`wilcoxon` (signed-rank tests of the paired
+        differences minus each bound) or :func:`rank_sum` (Wilcoxon–Mann–Whitney tests of x
+        minus each bound against y), with their defaults for ties, zeros and the exact or
+        normal distribution.
     equal_var : bool
         Independent samples with ``method="t"``: Student's pooled t (``True``; pingouin's
         ``tost(correction=False)``) or Welch's t (``False``, default; Lakens 2017).
@@ -236,13 +237,16 @@ def tost(x: Any, y: Any, *, bound: Any, paired: bool = False, method: str = "t",
         crit = float(stats.t.isf((1 - confidence_level) / 2, df))
         ci = (scaled_back(estimate - crit * se, exponent), scaled_back(estimate + crit * se, exponent))
         kind = "paired t" if paired else ("Student t" if equal_var else "Welch t")
-    else:
+    else:  # the package's own rank tests, so that their handling of ties and zeros is TOST's too
+        from algocompare.frequentist._pairwise import rank_sum, wilcoxon
+
         if paired:
-            first = stats.wilcoxon(a - b - lo, alternative="greater")
-            second = stats.wilcoxon(a - b - hi, alternative="less")
+            zero = np.zeros(a.size)
+            first = wilcoxon(a - b - lo, zero, alternative="greater")
+            second = wilcoxon(a - b - hi, zero, alternative="less")
         else:
-            first = stats.mannwhitneyu(a - lo, b, alternative="greater")
-            second = stats.mannwhitneyu(a - hi, b, alternative="less")
+            first = rank_sum(a - lo, b, alternative="greater")
+            second = rank_sum(a - hi, b, alternative="less")
         t_low, t_high = float(first.statistic), float(second.statistic)
         p_low, p_high = float(first.pvalue), float(second.pvalue)
         estimate, df, ci = _hodges_lehmann(a, b, paired), math.nan, (math.nan, math.nan)

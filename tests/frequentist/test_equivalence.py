@@ -52,17 +52,33 @@ def test_asymmetric_bounds_and_the_interval_agree_with_the_decision():
 
 
 @pytest.mark.parametrize("paired", [True, False])
-def test_rank_tost_is_two_one_sided_scipy_tests(paired):
+def test_rank_tost_is_two_one_sided_tests_of_the_package(paired):
     x, y = (X, Y[:12]) if paired else (X, Y)
     result = ac.tost(x, y, bound=1.2, paired=paired, method="wilcoxon")
     if paired:
-        first = stats.wilcoxon(x - y + 1.2, alternative="greater").pvalue
-        second = stats.wilcoxon(x - y - 1.2, alternative="less").pvalue
+        first = ac.wilcoxon(x - y + 1.2, np.zeros(12), alternative="greater").pvalue
+        second = ac.wilcoxon(x - y - 1.2, np.zeros(12), alternative="less").pvalue
+        assert first == pytest.approx(stats.wilcoxon(x - y + 1.2, alternative="greater").pvalue)  # no ties here
     else:
-        first = stats.mannwhitneyu(x + 1.2, y, alternative="greater").pvalue
-        second = stats.mannwhitneyu(x - 1.2, y, alternative="less").pvalue
+        first = ac.rank_sum(x + 1.2, y, alternative="greater").pvalue
+        second = ac.rank_sum(x - 1.2, y, alternative="less").pvalue
     assert (result.pvalue_lower, result.pvalue_upper) == pytest.approx((first, second), rel=1e-12)
     assert result.pvalue == max(first, second)
+
+
+# Rscript tests/reference/tost.R: max of the two one-sided base-R tests
+R_A = [4, 7, 8, 6, 3, 2, 5.5, 6.1]
+R_B = [6, 8, 7, 10, 11, 9, 5.0, 6.6]
+
+
+@pytest.mark.parametrize(("kwargs", "pvalue"), [
+    ({"bound": (-3, 2.5), "paired": True}, 0.38169469256905),               # t.test(paired = TRUE, mu = ...)
+    ({"bound": 4}, 0.100600195710405),                                      # t.test(mu = ...), Welch
+    ({"bound": 4, "equal_var": True}, 0.10059919610944),                    # t.test(var.equal = TRUE)
+    ({"bound": 4, "method": "wilcoxon"}, 0.102951605366034),                # wilcox.test(mu = ...), normal, ties
+])
+def test_tost_matches_two_one_sided_base_r_tests(kwargs, pvalue):
+    assert ac.tost(R_A, R_B, **kwargs).pvalue == pytest.approx(pvalue, rel=1e-10)
 
 
 @pytest.mark.parametrize(("bound", "message"), [(0, "positive"), ((1, -1), "low < high"), ("x", "positive")])
