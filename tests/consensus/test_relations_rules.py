@@ -384,3 +384,26 @@ def test_the_registry_and_kemeny_share_the_time_budget():
 
     assert _rules.KEMENY_TIME_LIMIT == DEFAULT_TIME_LIMIT
     assert ac.CONSENSUS_RULES["kemeny"].options["time_limit"] == DEFAULT_TIME_LIMIT
+
+
+def _brute_optima(profile, candidates, weights, **distance):
+    """Every candidate minimising sum_r w_r d(c, r), with the distance checked against relations above."""
+    cost = np.array([sum(w * ac.ranking_distance(c, r, **distance) for r, w in zip(profile, weights, strict=True))
+                     for c in candidates])
+    best = cost.min()
+    return best, {_levels(c, ITEMS[:4]) for c, value in zip(candidates, cost, strict=True) if value <= best + 1e-9}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pc_weak_and_cook_seiford_match_brute_force_on_random_weighted_profiles(seed):
+    rng = np.random.default_rng(seed)
+    profile = [WEAK4[i] for i in rng.integers(0, len(WEAK4), size=7)]
+    weights = rng.integers(1, 4, size=7).astype(float)
+    linear = [c for c in WEAK4 if len(c) == 4]
+    for delta in ("JMB", "discrete"):
+        res = ac.paired_comparison_consensus(profile, delta=delta, orders="weak", weights=weights)
+        best, optima = _brute_optima(profile, WEAK4, weights, method="pc", delta=delta)
+        assert res.objective == pytest.approx(best) and _as_set(res.optimal_rankings, ITEMS[:4]) == optima
+    res = ac.cook_seiford(profile, weights=weights)
+    best, optima = _brute_optima(profile, linear, weights, method="footrule")
+    assert res.objective == pytest.approx(best) and _as_set(res.optimal_rankings, ITEMS[:4]) == optima
