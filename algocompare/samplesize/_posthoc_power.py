@@ -45,6 +45,8 @@ __all__ = ["posthoc_power", "PosthocPowerResult", "ERRORS", "POWER_TARGETS"]
 #: (Hodges & Lehmann 1956), at which the Wilcoxon test's efficiency relative to the t test is its
 #: minimum 108/125 = 0.864 — the ratio :func:`algocompare.calc_instances` inflates N by.
 ERRORS = ("normal", "least_favourable")
+#: The omnibus tests that may gate the post-hoc analysis (functions of :mod:`algocompare.frequentist`).
+OMNIBUS = ("friedman", "iman_davenport", "quade", "aligned_ranks", "rm_anova")
 #: Which power the searched N must reach: any true difference found, or all of them.
 POWER_TARGETS = ("all", "any")
 _N_MAX = 5000
@@ -429,6 +431,8 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
     if len(names) != k or len(set(names)) != k:
         raise ValueError(f"algorithms must be {k} distinct names, one per algorithm; got {list(names)}.")
     v.check_option("errors", errors, ERRORS)
+    if omnibus is not None:
+        v.check_option("omnibus", omnibus, OMNIBUS)
     v.check_option("power_target", power_target, POWER_TARGETS)
     alpha = _options.check_alpha(alpha)
     n_sim = v.check_positive_int("n_sim", n_sim, minimum=10)

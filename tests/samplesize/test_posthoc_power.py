@@ -177,6 +177,7 @@ def test_result_exports():
     ({"mean_ranks": [1.0, 3.0], "n_instances": 5}, ValueError, "k(k+1)/2"),
     ({"generator": lambda rng, n: rng.normal(size=(n, 2)), "n_instances": 5}, TypeError, "k="),
     ({"means": [0, 1], "n_instances": 5, "test": "nope"}, ValueError, "nope"),
+    ({"means": [0, 1], "n_instances": 5, "omnibus": "anova"}, ValueError, "omnibus"),
 ])
 def test_bad_input(kwargs, error, words):
     with pytest.raises(error, match=None) as info:
