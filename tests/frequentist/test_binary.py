@@ -95,6 +95,11 @@ def test_cochran_q_matches_r_and_pingouin():
     assert list(result.success_rates) == pytest.approx(TABLE.mean(axis=0))
 
 
+def test_cochran_q_is_the_tie_corrected_friedman_statistic_of_binary_data():
+    # on 0/1 tables the tie-corrected Friedman chi-square (mid-ranks) reduces algebraically to Q
+    assert ac.cochran_q(TABLE).statistic == pytest.approx(ac.friedman(TABLE).statistic, rel=1e-12)
+
+
 def test_cochran_q_of_two_algorithms_is_mcnemars_chi_square():
     assert ac.cochran_q(np.column_stack([X, Y])).statistic == pytest.approx(ac.mcnemar(X, Y).statistic)
 
