@@ -431,7 +431,7 @@ register(PosthocTest(
               "McGraw-Hill, §7.2. ISBN 978-0-07-057357-4"))
 register(PosthocTest(
     key="friedman_dunnett", label="Dunnett (Friedman ranks)",
-    description="Many-to-one Friedman post-hoc (z on mean ranks; single step: Dunnett's)",
+    description="Many-to-one Friedman post-hoc (z on mean ranks, Dunnett's single step)",
     statistic=control_z_pairs, summarise=_rank_summary("friedman"), uses_se=True, p_adjust="nemenyi",
     single_step=normal_dunnett_single_step, control_only=True, single_step_label="Dunnett's test",
     reference="Hollander, M., Wolfe, D. A. & Chicken, E. (2014). Nonparametric Statistical Methods, 3rd ed. Wiley, "
@@ -442,13 +442,13 @@ register(PosthocTest(
     statistic=paired_t_pairs,
     reference="Student (1908). The probable error of a mean. Biometrika 6, 1-25. doi:10.1093/biomet/6.1.1"))
 register(PosthocTest(
-    key="tukey", label="Tukey", description="Tukey test (t on the RM-ANOVA residual; single step: studentized range)",
+    key="tukey", label="Tukey", description="Tukey test (t on the RM-ANOVA residual, studentized-range single step)",
     statistic=rm_anova_t_pairs, p_adjust="nemenyi", single_step=tukey_single_step, single_step_label="Tukey's HSD",
     reference="Tukey, J. W. (1953). The problem of multiple comparisons. Unpublished manuscript; Hochberg, Y. & "
               "Tamhane, A. C. (1987). Multiple Comparison Procedures. Wiley. doi:10.1002/9780470316672"))
 register(PosthocTest(
     key="dunnett", label="Dunnett",
-    description="Dunnett's many-to-one test (t on the RM-ANOVA residual; single step: multivariate t)",
+    description="Dunnett's many-to-one test (t on the RM-ANOVA residual, multivariate-t single step)",
     statistic=dunnett_pairs, p_adjust="nemenyi", single_step=dunnett_single_step, control_only=True,
     single_step_label="Dunnett's test",
     reference="Dunnett, C. W. (1955). A multiple comparison procedure for comparing several treatments with a "
