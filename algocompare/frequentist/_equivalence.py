@@ -141,6 +141,20 @@ def _t_parts(a: np.ndarray, b: np.ndarray, paired: bool, equal_var: bool) -> tup
     return float(a.mean() - b.mean()), float(math.sqrt(wa + wb)), float(df)
 
 
+def _standard_deviation(a: np.ndarray, b: np.ndarray, paired: bool) -> float:
+    """sd of the differences (paired) or the pooled sd, in the data's units, for standardised bounds."""
+    (sa, sb), exponent = unit_scaled(a, b)
+    if paired:
+        sd = float(np.std(sa - sb, ddof=1))
+    else:
+        na, nb = sa.size, sb.size
+        sd = math.sqrt(((na - 1) * sa.var(ddof=1) + (nb - 1) * sb.var(ddof=1)) / (na + nb - 2))
+    if not sd > 0:
+        raise ValueError("bound_units='sd' needs a standard deviation above 0 (the data are constant); "
+                         "give the bounds in the data's units.")
+    return float(scaled_back(sd, exponent))
+
+
 def _hodges_lehmann(a: np.ndarray, b: np.ndarray, paired: bool) -> float:
     if paired:
         d = a - b
@@ -150,8 +164,8 @@ def _hodges_lehmann(a: np.ndarray, b: np.ndarray, paired: bool) -> float:
 
 
 @takes_two_samples(BY_ARGUMENT)
-def tost(x: Any, y: Any, *, bound: Any, paired: bool = False, method: str = "t", equal_var: bool = False,
-         alpha: float = 0.05, nan_policy: str = "raise") -> TOSTResult:
+def tost(x: Any, y: Any, *, bound: Any, bound_units: str = "data", paired: bool = False, method: str = "t",
+         equal_var: bool = False, alpha: float = 0.05, nan_policy: str = "raise") -> TOSTResult:
     """Two one-sided tests (TOST): are two algorithms equivalent within ``bound``?
 
     Parameters
@@ -161,6 +175,13 @@ def tost(x: Any, y: Any, *, bound: Any, paired: bool = False, method: str = "t",
     bound : float or (float, float)
         The equivalence interval of μ_x − μ_y in the data's units: a half-width ``w`` for
         ``(−w, w)``, or ``(low, high)``.
+    bound_units : {"data", "sd"}
+        ``"data"`` (default): the bounds are in the data's units. ``"sd"``: they are
+        standardised effect sizes (d_z for paired data, Cohen's d otherwise) and are turned into
+        the data's units by multiplying with the sample's standard deviation (of the differences,
+        or pooled), as Lakens (2017) and TOSTER do; ``bound_low``/``bound_high`` report the raw
+        bounds. The sd is estimated, so the test is then approximate (Lakens 2017 advises raw
+        bounds where a meaningful one exists).
     paired : bool
         Paired differences (one per instance) or independent samples.
     method : {"t", "wilcoxon"}
@@ -223,8 +244,11 @@ def tost(x: Any, y: Any, *, bound: Any, paired: bool = False, method: str = "t",
     confidence_level = 1 - 2 * alpha
     if not confidence_level > 0:
         raise ValueError(f"alpha must be below 0.5 for TOST (its interval has coverage 1 - 2 alpha), got {alpha!r}.")
+    check_option("bound_units", bound_units, ("data", "sd"))
     low, high = _bounds(bound)
     samples = read_samples(x, y, paired=paired, nan_policy=nan_policy)
+    if bound_units == "sd":
+        low, high = (edge * _standard_deviation(samples.x, samples.y, paired) for edge in (low, high))
     (a, b, edges), exponent = unit_scaled(samples.x, samples.y, np.array([low, high]))
     lo, hi = float(edges[0]), float(edges[1])
     if method == "t":

@@ -100,3 +100,17 @@ def test_null_size_at_the_bound_is_at_most_alpha_and_near_it():
                   for d in rng.normal(0.5, 1.0, (m, n))]  # true difference exactly at the upper bound
     size, se = np.mean(rejections), np.sqrt(0.05 * 0.95 / m)
     assert size <= 0.05 + 3 * se and size >= 0.05 - max(0.015, 3 * se) - 0.01, size
+
+
+def test_standardised_bounds_are_multiplied_by_the_sd():
+    d = np.asarray(R_A) - np.asarray(R_B)
+    standardised = ac.tost(R_A, R_B, bound=0.5, bound_units="sd", paired=True)
+    raw = ac.tost(R_A, R_B, bound=0.5 * d.std(ddof=1), paired=True)
+    assert (standardised.bound_low, standardised.bound_high) == pytest.approx((raw.bound_low, raw.bound_high))
+    assert standardised.pvalue == pytest.approx(raw.pvalue)
+    pooled = np.sqrt((np.var(R_A, ddof=1) + np.var(R_B, ddof=1)) / 2)  # equal sizes
+    independent = ac.tost(R_A, R_B, bound=(-0.3, 0.6), bound_units="sd")
+    assert (independent.bound_low, independent.bound_high) == pytest.approx((-0.3 * pooled, 0.6 * pooled))
+    with pytest.raises(ValueError, match="bound_units"):
+        ac.tost(R_A, R_B, bound=1, bound_units="percent")
+
