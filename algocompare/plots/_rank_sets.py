@@ -62,8 +62,9 @@ def plot_rank_intervals(result: Any, ax: Any = None, *, title: str | None = None
     y = np.arange(k)
     for rows, colour, gid in ((best, BEST_COLOUR, "rank-interval-best"), (~best, OTHER_COLOUR, "rank-interval")):
         if rows.any():
-            ax.hlines(y[rows], frame["lower"].to_numpy(float)[rows] - 0.3, frame["upper"].to_numpy(float)[rows] + 0.3,
-                      colors=colour, linewidth=5.0 if k <= 30 else 2.5, alpha=0.55, gid=gid)
+            low, high = frame["ci_low"].to_numpy(float)[rows], frame["ci_high"].to_numpy(float)[rows]
+            ax.hlines(y[rows], low - 0.3, high + 0.3, colors=colour, linewidth=5.0 if k <= 30 else 2.5, alpha=0.55,
+                      gid=gid)
             ax.plot(observed[rows], y[rows], "o", color=colour, ms=4 if k <= 30 else 2.5, zorder=3)
     ax.set_ylim(k - 0.5, -0.5)
     ax.set_xlim(0.4, k + 0.6)
@@ -78,6 +79,6 @@ def plot_rank_intervals(result: Any, ax: Any = None, *, title: str | None = None
         label.set_fontweight("bold" if is_best else "normal")
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    level = f"{result.level:.0%}"
+    level = f"{result.confidence_level:.0%}"
     ax.set_title(title or f"{level} simultaneous rank intervals; blue: may be the best", fontsize=9.0)
     return finish(ax)

@@ -33,12 +33,12 @@ class RankIntervalsResult(BaseResult):
     ----------
     method : str
         The post-hoc procedure the intervals come from.
-    level : float
+    confidence_level : float
         Joint confidence level, 1 − alpha of the post-hoc procedure.
     mean_ranks : pandas.Series
         The post-hoc result's mean ranks (1 = best), by algorithm in input order.
-    lower, upper : pandas.Series
-        The rank intervals: ``lower = 1 + #better``, ``upper = k − #worse`` (integers).
+    ci_low, ci_high : pandas.Series
+        The rank intervals: ``ci_low = 1 + #better``, ``ci_high = k − #worse`` (integers).
     better : pandas.DataFrame
         Boolean k × k: ``better.loc[a, b]`` when a is significantly better than b.
     test, p_adjust : str
@@ -49,6 +49,7 @@ class RankIntervalsResult(BaseResult):
     --------
     rank_intervals : Makes it.
     algocompare.posthoc : The pairwise procedure.
+    algocompare.plots.plot_rank_intervals : Its figure (``result.plot()``).
 
     References
     ----------
@@ -66,14 +67,14 @@ class RankIntervalsResult(BaseResult):
 
     kind: ClassVar[str] = "rank_intervals"
 
-    level: float
+    confidence_level: float
     test: str
     p_adjust: str
     n_instances: int
     n_algorithms: int
     mean_ranks: pd.Series
-    lower: pd.Series
-    upper: pd.Series
+    ci_low: pd.Series
+    ci_high: pd.Series
     better: pd.DataFrame
 
     @property
@@ -85,7 +86,7 @@ class RankIntervalsResult(BaseResult):
         """The algorithms no other algorithm is significantly better than (rank interval starting at 1),
         best mean rank first: a 1 − alpha confidence set for the best algorithm."""
         order = self.mean_ranks.sort_values(kind="stable").index
-        return [a for a in order if self.lower[a] == 1]
+        return [a for a in order if self.ci_low[a] == 1]
 
     def covers(self, true_ranks: Any) -> pd.Series:
         """Whether each interval holds the algorithm's true rank (for simulations with a known truth).
@@ -116,7 +117,7 @@ class RankIntervalsResult(BaseResult):
         t = truth.loc[self.algorithms].to_numpy(float)
         first = 1 + (t[None, :] < t[:, None]).sum(axis=1)
         last = self.n_algorithms - (t[None, :] > t[:, None]).sum(axis=1)
-        inside = (self.lower.to_numpy() <= first) & (self.upper.to_numpy() >= last)
+        inside = (self.ci_low.to_numpy() <= first) & (self.ci_high.to_numpy() >= last)
         return pd.Series(inside, index=pd.Index(self.algorithms, name="algorithm"), name="covered")
 
     def to_frame(self) -> pd.DataFrame:
@@ -124,21 +125,23 @@ class RankIntervalsResult(BaseResult):
         order = list(self.mean_ranks.sort_values(kind="stable").index)
         best = set(self.best_set())
         return pd.DataFrame({"mean_rank": self.mean_ranks.loc[order].to_numpy(float),
-                             "lower": self.lower.loc[order].to_numpy(int),
-                             "upper": self.upper.loc[order].to_numpy(int),
+                             "ci_low": self.ci_low.loc[order].to_numpy(int),
+                             "ci_high": self.ci_high.loc[order].to_numpy(int),
                              "may_be_best": [a in best for a in order]},
                             index=pd.Index(order, name="algorithm"))
 
     def __str__(self) -> str:
-        lines = [self.method, f"  joint level {format_number(self.level)}, {self.n_algorithms} algorithms on "
-                 f"{self.n_instances} instances", f"  may be the best: {', '.join(map(str, self.best_set()))}",
+        level = format_number(self.confidence_level)
+        lines = [self.method, f"  joint level {level}, {self.n_algorithms} algorithms on {self.n_instances} instances",
+                 f"  may be the best: {', '.join(map(str, self.best_set()))}",
                  "rank intervals:"]
         text = self.to_frame().to_string(float_format=lambda x: format_number(x))
         return "\n".join(lines + ["  " + line for line in text.splitlines()])
 
 
-def rank_intervals(data: Any, test: str = "friedman", p_adjust: str = "holm", alpha: float = 0.05, **options: Any
-                   ) -> RankIntervalsResult:
+def rank_intervals(data: Any, test: str = "friedman", p_adjust: str = "holm", alpha: float = 0.05, *,
+                   se: str | None = None, direction: str | None = None, nan_policy: str | None = None,
+                   **options: Any) -> RankIntervalsResult:
     """Simultaneous confidence intervals for the ranks of the algorithms, and the set that may be the best.
 
     Parameters
@@ -153,19 +156,21 @@ def rank_intervals(data: Any, test: str = "friedman", p_adjust: str = "holm", al
         (``"bh"``, ``"by"`` and ``"none"`` do not; they are refused).
     alpha : float
         1 − the joint confidence level, for data.
+    se, direction, nan_policy : optional
+        As for :func:`algocompare.posthoc`, for data.
     **options
-        Passed to :func:`algocompare.posthoc` (``se``, ``direction``, ``nan_policy`` and the
-        test's own options), for data.
+        The test's own options, passed to :func:`algocompare.posthoc`, for data.
 
     Returns
     -------
     RankIntervalsResult
-        ``lower``/``upper`` per algorithm, ``best_set()``, ``covers(true_ranks)``, ``to_frame()``,
+        ``ci_low``/``ci_high`` per algorithm, ``best_set()``, ``covers(true_ranks)``, ``to_frame()``,
         ``to_latex()``, ``plot()``.
 
     See Also
     --------
     algocompare.posthoc : The pairwise procedure.
+    algocompare.posthoc_stability : How the decisions depend on the other algorithms and instances.
 
     Notes
     -----
@@ -202,13 +207,14 @@ def rank_intervals(data: Any, test: str = "friedman", p_adjust: str = "holm", al
     --------
     >>> import algocompare as ac
     >>> r = ac.rank_intervals(ac.load_dataset("cec2005_d10"), p_adjust="holm")
-    >>> r.to_frame().loc[["G-CMA-ES", "CoEVO"], ["lower", "upper"]].to_numpy().tolist()
+    >>> r.to_frame().loc[["G-CMA-ES", "CoEVO"], ["ci_low", "ci_high"]].to_numpy().tolist()
     [[1, 6], [5, 11]]
     >>> r.best_set()
     ['G-CMA-ES', 'L-SaDE', 'DMS-L-PSO', 'BLX-GL50', 'DE', 'L-CMA-ES']
     """
     if isinstance(data, PosthocResult):
-        if options or test != "friedman" or p_adjust != "holm" or alpha != 0.05:
+        given = (se, direction, nan_policy) != (None, None, None)
+        if options or given or test != "friedman" or p_adjust != "holm" or alpha != 0.05:
             raise TypeError("rank_intervals(result) takes the post-hoc result alone: its test, adjustment and alpha "
                             "are the result's; pass the data instead to choose them.")
         result, signs = data, None
@@ -218,8 +224,9 @@ def rank_intervals(data: Any, test: str = "friedman", p_adjust: str = "holm", al
 
         if "control" in options:
             raise TypeError("rank_intervals compares all pairs; it takes no control=.")
-        result = posthoc(data, test=test, p_adjust=p_adjust, alpha=alpha, **options)
-        signs = _pair_signs(data, result, options)
+        result = posthoc(data, test=test, p_adjust=p_adjust, alpha=alpha, se=se, direction=direction,
+                         nan_policy=nan_policy, **options)
+        signs = _pair_signs(data, result, direction, nan_policy)
     return from_posthoc(result, signs)
 
 
@@ -251,11 +258,11 @@ def from_posthoc(result: PosthocResult, signs: np.ndarray | None = None) -> Rank
     better[a[rejected & (signs > 0)], b[rejected & (signs > 0)]] = True
     better[b[rejected & (signs < 0)], a[rejected & (signs < 0)]] = True
     k, index = len(names), pd.Index(names, name="algorithm")
-    lower = pd.Series(1 + better.sum(axis=0), index=index, name="lower")
-    upper = pd.Series(k - better.sum(axis=1), index=index, name="upper")
-    return RankIntervalsResult(method=f"Rank intervals from {result.method}", level=1.0 - result.alpha,
+    ci_low = pd.Series(1 + better.sum(axis=0), index=index, name="ci_low")
+    ci_high = pd.Series(k - better.sum(axis=1), index=index, name="ci_high")
+    return RankIntervalsResult(method=f"Rank intervals from {result.method}", confidence_level=1.0 - result.alpha,
                                test=result.test, p_adjust=result.p_adjust, n_instances=result.n_instances,
-                               n_algorithms=k, mean_ranks=result.mean_ranks.copy(), lower=lower, upper=upper,
+                               n_algorithms=k, mean_ranks=result.mean_ranks.copy(), ci_low=ci_low, ci_high=ci_high,
                                better=pd.DataFrame(better, index=index, columns=index.copy()))
 
 
@@ -268,12 +275,12 @@ def _orientation(result: PosthocResult, a: np.ndarray, b: np.ndarray) -> np.ndar
     return np.sign(ranks[b] - ranks[a])
 
 
-def _pair_signs(data: Any, result: PosthocResult, options: dict) -> np.ndarray | None:
+def _pair_signs(data: Any, result: PosthocResult, direction: str | None, nan_policy: str | None) -> np.ndarray | None:
     """The direction of each pair from the data when the test's statistic has no sign (Wilcoxon's R⁺)."""
     entry = registry.get(result.test)
     if entry.signed or entry.design != "blocks":
         return None
-    return pair_signs(result, oriented_frame(data, options.get("direction"), options.get("nan_policy"), entry))
+    return pair_signs(result, oriented_frame(data, direction, nan_policy, entry))
 
 
 def oriented_frame(data: Any, direction: str | None, nan_policy: str | None, entry: Any) -> pd.DataFrame:

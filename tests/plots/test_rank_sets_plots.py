@@ -39,7 +39,7 @@ def test_rank_interval_bars_follow_the_intervals():
     assert len(best[0].get_segments()) == len(r.best_set())
     assert len(best[0].get_segments()) + len(other[0].get_segments()) == r.n_algorithms
     first = best[0].get_segments()[0]  # G-CMA-ES, top row: [1, 6] drawn from 0.7 to 6.3
-    assert first[0][0] == pytest.approx(r.lower["G-CMA-ES"] - 0.3) and first[1][0] == pytest.approx(6.3)
+    assert first[0][0] == pytest.approx(r.ci_low["G-CMA-ES"] - 0.3) and first[1][0] == pytest.approx(6.3)
     assert [t.get_text() for t in ax.get_yticklabels()][0] == "G-CMA-ES"
     assert r.plot().get_title().startswith("95% simultaneous rank intervals")
 

@@ -32,12 +32,12 @@ def test_intervals_count_the_significantly_better_and_worse(p_adjust):
     result = ac.posthoc(CEC, p_adjust=p_adjust)
     intervals = ac.rank_intervals(result)
     lower, upper = _brute_force(result)
-    assert intervals.lower.to_dict() == lower
-    assert intervals.upper.to_dict() == upper
+    assert intervals.ci_low.to_dict() == lower
+    assert intervals.ci_high.to_dict() == upper
     assert intervals.best_set() == [a for a in result.mean_ranks.sort_values(kind="stable").index if lower[a] == 1]
     # the same from the data
     again = ac.rank_intervals(CEC, p_adjust=p_adjust)
-    assert again.lower.equals(intervals.lower) and again.upper.equals(intervals.upper)
+    assert again.ci_low.equals(intervals.ci_low) and again.ci_high.equals(intervals.ci_high)
 
 
 def test_a_clear_order_gives_point_intervals():
@@ -46,12 +46,12 @@ def test_a_clear_order_gives_point_intervals():
     frame = pd.DataFrame(table, columns=list("ABCD"))
     for test in ("friedman", "wilcoxon"):
         r = ac.rank_intervals(frame, test=test)
-        assert r.lower.tolist() == [1, 2, 3, 4] and r.upper.tolist() == [1, 2, 3, 4], test
+        assert r.ci_low.tolist() == [1, 2, 3, 4] and r.ci_high.tolist() == [1, 2, 3, 4], test
         assert r.best_set() == ["A"]
         assert r.covers([1, 2, 3, 4]).all() and not r.covers([2, 1, 3, 4]).all()
     # maximising reverses the order
     r = ac.rank_intervals(frame, direction="maximize")
-    assert r.lower.tolist() == [4, 3, 2, 1] and r.best_set() == ["D"]
+    assert r.ci_low.tolist() == [4, 3, 2, 1] and r.best_set() == ["D"]
 
 
 def test_wilcoxon_direction_comes_from_the_data_not_the_mean_ranks():
@@ -73,7 +73,7 @@ def test_covers_treats_a_tie_in_truth_as_a_set_of_ranks():
     k = r.n_algorithms
     # all tied in truth: true ranks are 1..k for everyone; covered only by [1, k] intervals
     covered = r.covers(np.zeros(k))
-    assert covered.tolist() == ((r.lower == 1) & (r.upper == k)).tolist()
+    assert covered.tolist() == ((r.ci_low == 1) & (r.ci_high == k)).tolist()
     assert not covered.all()  # CEC has rejections
     # a dict and a Series are read by name
     truth = dict(zip(r.algorithms, range(k), strict=True))
@@ -98,9 +98,9 @@ def test_bad_input_is_refused():
 def test_outputs():
     r = ac.rank_intervals(CEC)
     frame = r.to_frame()
-    assert list(frame.columns) == ["mean_rank", "lower", "upper", "may_be_best"]
+    assert list(frame.columns) == ["mean_rank", "ci_low", "ci_high", "may_be_best"]
     assert frame.index[0] == "G-CMA-ES" and frame["may_be_best"].sum() == len(r.best_set())
-    assert "may be the best" in str(r) and r.to_dict()["level"] == pytest.approx(0.95)
+    assert "may be the best" in str(r) and r.to_dict()["confidence_level"] == pytest.approx(0.95)
     assert r.kind == "rank_intervals"
 
 

@@ -19,7 +19,7 @@ STABILITY = ac.posthoc_stability(CEC, progress=False)
 def test_rank_interval_table_bolds_the_best_set():
     table = rank_intervals_table(INTERVALS)
     assert paper_table(INTERVALS).caption == table.caption == "Simultaneous rank intervals"
-    assert table.frame.loc["CoEVO", "rank interval"] == f"{INTERVALS.lower['CoEVO']}–{INTERVALS.upper['CoEVO']}"
+    assert table.frame.loc["CoEVO", "rank interval"] == f"{INTERVALS.ci_low['CoEVO']}–{INTERVALS.ci_high['CoEVO']}"
     bold_rows = [name for name, bold in zip(table.frame.index, table.bold[:, 1], strict=True) if bold]
     assert bold_rows == INTERVALS.best_set()
 
