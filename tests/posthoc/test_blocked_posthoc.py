@@ -214,3 +214,12 @@ def test_same_answer_on_data_scaled_by_1e300_and_1e_minus_300(test, control):
         scaled = ac.posthoc(data * scale, test=test, control=control).table
         np.testing.assert_allclose(scaled.statistic, base.statistic, rtol=1e-12)
         np.testing.assert_allclose(scaled.pvalue_adj, base.pvalue_adj, rtol=1e-12, atol=1e-15)
+
+
+def test_paper_tables_name_the_tests_own_single_step_in_the_apv_header():
+    from algocompare.report._paper import _adjustment
+
+    data = _table("continuous")
+    assert _adjustment(ac.posthoc(data, test="tukey")) == "Tukey's HSD"
+    assert _adjustment(ac.posthoc(data, test="dunnett", control="A1")) == "Dunnett's test"
+    assert _adjustment(ac.posthoc(data, test="paired_t")) == "Holm"
