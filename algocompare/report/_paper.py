@@ -397,11 +397,11 @@ def rank_intervals_table(result: Any, width: str = "column") -> PaperTable:
     names = [str(a) for a in rows.index]
     frame = pd.DataFrame({"mean rank": [f"{v:.2f}" for v in rows["mean_rank"].to_numpy(float)],
                           "rank interval": [f"{lo}–{hi}" if lo != hi else f"{lo}"
-                                            for lo, hi in zip(rows["lower"], rows["upper"], strict=True)]},
+                                            for lo, hi in zip(rows["ci_low"], rows["ci_high"], strict=True)]},
                          index=pd.Index(names, name="algorithm"))
     bold = np.zeros(frame.shape, bool)
     bold[:, 1] = rows["may_be_best"].to_numpy(bool)
-    note = (f"{result.method}. Joint level {result.level:.0%}: interval = 1 + #significantly better to "
+    note = (f"{result.method}. Joint level {result.confidence_level:.0%}: interval = 1 + #significantly better to "
             f"k − #significantly worse; bold: may be the best ({len(result.best_set())} of {result.n_algorithms}).")
     return PaperTable(frame, bold, "Simultaneous rank intervals", note, tuple(names))
 
