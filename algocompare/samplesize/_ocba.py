@@ -117,8 +117,8 @@ def _from_runs(runs: Any) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray
     depends on variances over squared gaps only), and e."""
     if not isinstance(runs, dict):
         raise TypeError(f"runs must be a dict {{algorithm: runs so far}}, got {type(runs).__name__}.")
-    samples = [v.as_sample(values, f"runs of {name!r}", min_size=2) for name, values in runs.items()]
-    samples, exponent = _scaling.unit_scaled(*samples)
+    given = [v.as_sample(values, f"runs of {name!r}", min_size=2) for name, values in runs.items()]
+    samples, exponent = _scaling.unit_scaled(*given)
     means = np.array([x.mean() for x in samples])
     variances = np.array([x.var(ddof=1) for x in samples])
     return [str(name) for name in runs], means, variances, np.array([x.size for x in samples]), exponent

@@ -96,26 +96,26 @@ class _Design:
     seed: int
     n_sim: int
 
-    @property
-    def k(self) -> int:
-        return int(self.means.size) if self.means is not None else -1
-
     def tables(self, n: int) -> np.ndarray:
         """(n_sim, n, k) tables; the first n rows are the same for every larger n."""
         rng = np.random.default_rng(self.seed)
         if self.generator is not None:
             return np.stack([self._generated(np.random.default_rng(s), n) for s in
                              rng.integers(0, 2**63 - 1, size=self.n_sim)])
-        k, runs = self.means.size, self.runs
+        means, runs = self.means, self.runs
+        assert means is not None  # a design has means or a generator
+        k = means.size
         draws = rng.random((n, self.n_sim, 1 + k * runs))  # one row of instances at a time: common numbers
         instance = stats.norm.ppf(draws[..., 0])
         cells = draws[..., 1:].reshape(n, self.n_sim, k, runs)
         noise = stats.norm.ppf(cells) if self.errors == "normal" else _least_favourable(cells)
-        table = self.means + self.instance_sd * instance[..., None] + self.sd * noise.mean(axis=-1)
+        table = means + self.instance_sd * instance[..., None] + self.sd * noise.mean(axis=-1)
         return np.ascontiguousarray(table.transpose(1, 0, 2))
 
     def _generated(self, rng: np.random.Generator, n: int) -> np.ndarray:
-        table = np.asarray(self.generator(rng, n), dtype=float)
+        generator = self.generator
+        assert generator is not None
+        table = np.asarray(generator(rng, n), dtype=np.float64)
         if table.ndim != 2 or table.shape[0] != n:
             raise ValueError(f"generator(rng, {n}) must return an array of {n} instances x k algorithms; "
                              f"it returned shape {table.shape}.")
@@ -134,12 +134,20 @@ class _Procedure:
     omnibus: str | None
     options: dict
 
-    def decisions(self, tables: np.ndarray, names: list[str]) -> np.ndarray:
-        """(n_sim, pairs) rejections of ``posthoc`` on each table (all False where the gate holds)."""
+    def decisions(self, tables: np.ndarray, names: list[str], bar: Any = None) -> np.ndarray:
+        """(n_sim, pairs) rejections of ``posthoc`` on each table (all False where the gate holds);
+        ``bar`` (a tqdm bar or None) advances by one per table."""
         if self.vectorised:
             reject = self._friedman_vectorised(tables, names)
+            if bar is not None:
+                bar.update(len(tables))
         else:
-            reject = np.stack([self._posthoc(table, names).table["reject"].to_numpy(bool) for table in tables])
+            rows = []
+            for table in tables:
+                rows.append(self._posthoc(table, names).table["reject"].to_numpy(bool))
+                if bar is not None:
+                    bar.update(1)
+            reject = np.stack(rows)
         if self.omnibus is not None:
             reject &= self._gate(tables, names)[:, None]
         return reject
@@ -153,6 +161,7 @@ class _Procedure:
     def _gate(self, tables: np.ndarray, names: list[str]) -> np.ndarray:
         import algocompare.frequentist as frequentist
 
+        assert self.omnibus is not None
         omnibus = getattr(frequentist, self.omnibus)
         return np.array([omnibus(pd.DataFrame(t, columns=names)).pvalue <= self.alpha for t in tables])
 
@@ -380,7 +389,8 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
     rng : None, int or numpy.random.Generator
         Seed of the simulation; every N uses the same random numbers.
     progress : bool or None
-        A progress bar over the N evaluated (None: when standard error is a terminal).
+        A progress bar of the simulated tables, showing the N being evaluated (None: when
+        standard error is a terminal; default False).
 
     Returns
     -------
@@ -425,8 +435,8 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
     >>> res.to_frame()[["n_instances", "any_power"]].round(2).to_string(index=False).splitlines()[0]
     ' n_instances  any_power'
     """
-    means, sd, instance_sd, runs = _check_design(means, mean_ranks, generator, k, sd, instance_sd, runs)
-    k = int(means.size) if means is not None else v.check_positive_int("k", k, minimum=2)
+    design_means, sd, instance_sd, runs = _check_design(means, mean_ranks, generator, k, sd, instance_sd, runs)
+    k = int(design_means.size) if design_means is not None else v.check_positive_int("k", k, minimum=2)
     names = [f"A{j + 1}" for j in range(k)] if algorithms is None else [str(a) for a in algorithms]
     if len(names) != k or len(set(names)) != k:
         raise ValueError(f"algorithms must be {k} distinct names, one per algorithm; got {list(names)}.")
@@ -448,20 +458,20 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
 
     p_adjust = registry.get(test).p_adjust if p_adjust is None else p_adjust  # posthoc's default, named
     seed = int(np.random.default_rng(rng).integers(0, 2**63 - 1))
-    design = _Design(means, sd, instance_sd, runs, errors, generator, seed, n_sim)
+    design = _Design(design_means, sd, instance_sd, runs, errors, generator, seed, n_sim)
     procedure = _Procedure(test, control, p_adjust, alpha, omnibus, dict(options))
     from algocompare.posthoc._procedure import pair_indices
 
     a, b = pair_indices(k, None if control is None else names.index(control))
-    truth = _truth(means, differs, k, a, b)
-    bar = progress_bar(progress, desc="posthoc_power", unit="N")
+    truth = _truth(design_means, differs, k, a, b)
+    bar = progress_bar(progress, desc="posthoc_power", unit="table")
     cache: dict[int, np.ndarray] = {}
 
     def rejections(n: int) -> np.ndarray:
         if n not in cache:
-            cache[n] = procedure.decisions(design.tables(n), names)
             if bar is not None:
-                bar.update(1)
+                bar.set_postfix_str(f"N = {n}")
+            cache[n] = procedure.decisions(design.tables(n), names, bar)
         return cache[n]
 
     def power(n: int) -> float:
@@ -517,5 +527,5 @@ def _result(cache, truth, a, b, names, n_required, given) -> PosthocPowerResult:
                               test_label=given["registry"].get(given["test"]).label,
                               p_adjust=given["p_adjust"], control=given["control"], alpha=given["alpha"],
                               omnibus=given["omnibus"], target_power=given["target_power"],
-                              power_target=given["power_target"], errors=given["errors"], means=given["means"],
+                              power_target=given["power_target"], errors=given["errors"], means=given["design_means"],
                               algorithms=tuple(names))

@@ -178,26 +178,28 @@ def rm_anova_power(f: float | None = None, *, k: int, n_instances: float | None 
         if power <= alpha:
             raise ValueError(f"power must exceed alpha = {alpha:g} (the power of a null effect), got {power:g}.")
     n_required = None
-    if not given["power"]:
-        solved = "power"
-        power = _power(f, n_instances, k, alpha, corr, epsilon)
-    elif not given["n_instances"]:
-        solved = "n_instances"
-        if _power(f, _N_MAX, k, alpha, corr, epsilon) < power:
-            raise ValueError(f"no N up to {_N_MAX:g} reaches power {power:g} for f = {f:g}; give a larger effect.")
-        if _power(f, 2.0, k, alpha, corr, epsilon) >= power:  # the search range starts at 2, as pingouin's
-            n_instances = 2.0
+    if f is not None and n_instances is not None:
+        solved, effect, n_value = "power", f, n_instances
+        power = _power(effect, n_value, k, alpha, corr, epsilon)
+    elif f is not None and power is not None:
+        solved, effect, target = "n_instances", f, power
+        if _power(effect, _N_MAX, k, alpha, corr, epsilon) < target:
+            raise ValueError(f"no N up to {_N_MAX:g} reaches power {target:g} for f = {effect:g}; give a larger "
+                             "effect.")
+        if _power(effect, 2.0, k, alpha, corr, epsilon) >= target:  # the search range starts at 2, as pingouin's
+            n_value = 2.0
         else:
-            n_instances = optimize.brentq(lambda n: _power(f, n, k, alpha, corr, epsilon) - power, 2.0, _N_MAX,
-                                          xtol=1e-10)
-        n_required = max(2, math.ceil(n_instances - 1e-9))
+            n_value = optimize.brentq(lambda n: _power(effect, n, k, alpha, corr, epsilon) - target, 2.0, _N_MAX,
+                                      xtol=1e-10)
+        n_required = max(2, math.ceil(n_value - 1e-9))
     else:
-        solved = "f"
-        f = optimize.brentq(lambda x: _power(x, n_instances, k, alpha, corr, epsilon) - power, 1e-10, 1e3,
-                            xtol=1e-12)
+        assert n_instances is not None and power is not None
+        solved, n_value, target = "f", n_instances, power
+        effect = optimize.brentq(lambda x: _power(x, n_value, k, alpha, corr, epsilon) - target, 1e-10, 1e3,
+                                 xtol=1e-12)
     return RMAnovaPowerResult(
         method=f"Power of the repeated-measures ANOVA (G*Power convention; {k} algorithms, rho = {corr:g}, "
-               f"epsilon = {epsilon:g})", power=float(power), n_instances=float(n_instances), n_required=n_required,
-        f=float(f), eta_squared=float(f * f / (1.0 + f * f)), k=k, alpha=alpha, corr=corr, epsilon=epsilon,
+               f"epsilon = {epsilon:g})", power=float(power), n_instances=float(n_value), n_required=n_required,
+        f=float(effect), eta_squared=float(effect**2 / (1.0 + effect**2)), k=k, alpha=alpha, corr=corr, epsilon=epsilon,
         solved_for=solved)
 
