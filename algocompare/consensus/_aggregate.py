@@ -40,7 +40,9 @@ def consensus(data: Any, method: str = "kemeny", *, orders: str = "linear", ell:
     data : Results, DataFrame or 2-D array
         Instances × algorithms.
     method : {"kemeny", "borda", "copeland", "condorcet", "majority", "cook_seiford", "cks", "pc"}
-        The consensus rule, a key of :data:`CONSENSUS_RULES`.
+        The consensus rule, a key of :data:`CONSENSUS_RULES`; relations' names are accepted
+        too, in any case: "CS" (cook_seiford), "SD/L", "SD/W", "symdiff/L", "symdiff/W"
+        (kemeny), "CKS/L", "CKS/W", "PC/L", "PC/W" (the family sets ``orders``).
     orders, ell, time_limit, max_solutions
         Options of :func:`kemeny` (``method="kemeny"``); ``time_limit`` is 10 seconds by
         default (then the best order found, with its proven gap), None for no limit.
@@ -92,12 +94,18 @@ def consensus(data: Any, method: str = "kemeny", *, orders: str = "linear", ell:
     >>> consensus(ac.load_dataset("ice_cream"), method="borda").consensus[0]
     ['strawberry']
     """
-    from algocompare.consensus._rules import CONSENSUS_RULES, owners
+    from algocompare.consensus._rules import CONSENSUS_RULES, owners, resolve
 
+    method, implied = resolve(method)
     rule = CONSENSUS_RULES[method]
     named = {"orders": orders, "ell": ell, "time_limit": time_limit, "max_solutions": max_solutions,
              "score": score, "ties": ties, "variant": variant, "cycles": cycles, "p": p, "delta": delta}
     given = {name: value for name, value in named.items() if not _is_default(value, _NAMED_DEFAULTS[name])}
+    for name, value in implied.items():  # relations' "CKS/W" says orders="weak"
+        if name in given and given[name] != value:
+            raise ValueError(f"method={method!r} from relations' name implies {name}={value!r}, but "
+                             f"{name}={given[name]!r} was given; give one of them.")
+        given[name] = value
     for name, value in given.items():
         if name not in rule.options:
             takers = owners(name)

@@ -18,7 +18,7 @@ import pandas as pd
 
 from algocompare._results import BaseResult, internal
 from algocompare._validation import check_option
-from algocompare.consensus._ranking_distances import _check, distance_frame
+from algocompare.consensus._ranking_distances import _check, canonical, distance_frame
 from algocompare.consensus._rankings import as_profile, check_consensus_options, format_ranking, levels_to_groups
 
 __all__ = ["RankingClusters", "cluster_rankings"]
@@ -169,6 +169,7 @@ def cluster_rankings(rankings: Any, n_clusters: int | None = None, *, threshold:
     from scipy.cluster.hierarchy import linkage as scipy_linkage
     from scipy.spatial.distance import squareform
 
+    distance = canonical(distance)
     _check(distance, score, p, delta)
     check_option("linkage", linkage, _LINKAGES)
     if (n_clusters is None) == (threshold is None):

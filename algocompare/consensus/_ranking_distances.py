@@ -126,6 +126,18 @@ def _cross(levels_x: np.ndarray, levels_y: np.ndarray, method: str, score: str, 
     return cdist(sx, sy, "cityblock") if power == 1 else cdist(sx, sy, "minkowski", p=power)
 
 
+#: relations' names of the distances (``relation_dissimilarity(method=...)``, any case) → ours
+_RELATIONS_NAMES = {"sd": "symdiff", "cs": "footrule", "manhattan": "symdiff"}
+
+
+def canonical(method: Any) -> Any:
+    """Our name of a distance given as ours or as relations' ("CKS", "Jaccard", "CS", "SD", ...)."""
+    if isinstance(method, str) and method not in DISTANCES:
+        lowered = method.lower()
+        return _RELATIONS_NAMES.get(lowered, lowered)
+    return method
+
+
 def _check(method: str, score: str, p: float, delta: Any) -> None:
     check_option("method", method, DISTANCES)
     check_option("score", score, _SCORES)
@@ -145,7 +157,9 @@ def ranking_distance(a: Any, b: Any, method: str = "symdiff", *, score: str = "r
         Two rankings of the same items, each a list of items or of groups of tied items, best
         first.
     method : {"symdiff", "cks", "jaccard", "footrule", "score", "pc"}
-        The distance (see Notes).
+        The distance (see Notes); relations' names are accepted too, in any case ("SD",
+        "CKS", "Jaccard", "CS" for the footrule, "PC", "manhattan" — the symmetric difference
+        on crisp relations).
     score : {"ranks", "borda", "copeland"}
         The per-item score of ``method="score"`` (relations' ``relation_scores``).
     p : float
@@ -207,6 +221,7 @@ def ranking_distance(a: Any, b: Any, method: str = "symdiff", *, score: str = "r
     >>> round(ranking_distance(["a", "b", "c"], [["a", "b"], "c"], "jaccard"), 4)  # 1 - 6/7
     0.1429
     """
+    method = canonical(method)
     _check(method, score, p, delta)
     levels = as_profile([a, b]).levels
     return float(_cross(levels[:1], levels[1:], method, score, p, delta)[0, 0])
@@ -256,6 +271,7 @@ def ranking_distances(rankings: Any, method: str = "symdiff", *, score: str = "r
     """
     from algocompare.consensus._rankings import check_consensus_options
 
+    method = canonical(method)
     _check(method, score, p, delta)
     check_consensus_options("ranking_distances", direction, nan_policy)
     profile = as_profile(rankings, agg=agg, direction=direction, nan_policy=nan_policy)

@@ -119,6 +119,24 @@ for _rule in (
 del _rule
 
 
+#: relations' method names (``relation_consensus(method=...)``, matched without case) → (key, options)
+_RELATIONS_NAMES = {"borda": ("borda", {}), "copeland": ("copeland", {}), "condorcet": ("condorcet", {}),
+                    "majority": ("majority", {}), "cs": ("cook_seiford", {}),
+                    **{f"{name}/{family}": (key, {"orders": orders})
+                       for name, key in (("sd", "kemeny"), ("symdiff", "kemeny"), ("cks", "cks"), ("pc", "pc"))
+                       for family, orders in (("l", "linear"), ("w", "weak"))}}
+
+
+def resolve(method: Any) -> tuple[str, dict[str, Any]]:
+    """The registry key of ``method`` and the options its name implies: a key, or one of relations'
+    names ("CS", "SD/L", "symdiff/W", "CKS/L", "PC/W", "Copeland", ..., any case)."""
+    if isinstance(method, str) and method not in CONSENSUS_RULES and method.lower() in _RELATIONS_NAMES:
+        key, implied = _RELATIONS_NAMES[method.lower()]
+        return key, dict(implied)
+    CONSENSUS_RULES[method]  # an unknown name raises here, listing the keys
+    return method, {}
+
+
 def owners(option: str) -> list[str]:
     """The keys of the rules that take ``option``."""
     return [rule.key for rule in CONSENSUS_RULES if option in rule.options]

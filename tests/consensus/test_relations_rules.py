@@ -407,3 +407,21 @@ def test_pc_weak_and_cook_seiford_match_brute_force_on_random_weighted_profiles(
     res = ac.cook_seiford(profile, weights=weights)
     best, optima = _brute_optima(profile, linear, weights, method="footrule")
     assert res.objective == pytest.approx(best) and _as_set(res.optimal_rankings, ITEMS[:4]) == optima
+
+
+def test_relations_names_are_accepted():
+    table = ac.load_dataset("ice_cream")
+    assert ac.consensus(table, method="CKS/W").orders == "weak"
+    assert ac.consensus(table, method="SD/W").consensus == ac.kemeny(table, orders="weak").consensus
+    assert ac.consensus(table, method="symdiff/L").consensus == ac.kemeny(table).consensus
+    assert ac.consensus(table, method="CS").rule == "cook_seiford"
+    assert ac.consensus(table, method="PC/W", delta="JMB").orders == "weak"
+    assert ac.consensus(table, method="Copeland").rule == "copeland"
+    assert ac.consensus(table, method="SD/W", orders="weak").orders == "weak"  # consistent: fine
+    with pytest.raises(ValueError, match="implies orders='linear', but orders='weak' was given"):
+        ac.consensus(table, method="PC/L", orders="weak")
+    pair = (list("abc"), list("cba"))
+    assert ac.ranking_distance(*pair, "CS") == ac.ranking_distance(*pair, "footrule") == 4
+    assert ac.ranking_distance(*pair, "SD") == ac.ranking_distance(*pair, "Manhattan") == 6
+    assert ac.ranking_distance(*pair, "Jaccard") == ac.ranking_distance(*pair, "jaccard")
+    assert ac.cluster_rankings([*pair, list("abc")], 2, distance="CKS").distance == "cks"
