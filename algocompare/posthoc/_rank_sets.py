@@ -263,7 +263,8 @@ def from_posthoc(result: PosthocResult, signs: np.ndarray | None = None) -> Rank
     return RankIntervalsResult(method=f"Rank intervals from {result.method}", confidence_level=1.0 - result.alpha,
                                test=result.test, p_adjust=result.p_adjust, n_instances=result.n_instances,
                                n_algorithms=k, mean_ranks=result.mean_ranks.copy(), ci_low=ci_low, ci_high=ci_high,
-                               better=pd.DataFrame(better, index=index, columns=index.copy()))
+                               better=pd.DataFrame(better, index=index, columns=index.copy()),
+                               dropped_instances=result.dropped_instances)
 
 
 def _orientation(result: PosthocResult, a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -126,3 +126,12 @@ def test_joint_coverage_slow(test):
     for shift in [(0.0, 0.25, 0.5, 0.75, 1.0), (0.0, 0.0, 0.5, 0.5, 1.0)]:
         rate, se = _coverage(shift, n=30, reps=1000, seed=29, test=test)
         assert rate >= 0.95 - 3 * max(se, 0.0069)
+
+
+def test_omitted_instances_are_recorded():
+    table = np.random.default_rng(1).normal(size=(12, 4))
+    table[3, 1] = np.nan
+    r = ac.rank_intervals(pd.DataFrame(table, columns=list("ABCD")), nan_policy="omit")
+    assert r.n_instances == 11 and r.dropped_instances == (3,)
+    with pytest.raises(ValueError, match="missing|NaN|nan"):
+        ac.rank_intervals(pd.DataFrame(table, columns=list("ABCD")))
