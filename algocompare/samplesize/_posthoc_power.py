@@ -456,7 +456,12 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
         target_power = v.check_probability("target_power", target_power)
     from algocompare.posthoc import _registry as registry
 
-    p_adjust = registry.get(test).p_adjust if p_adjust is None else p_adjust  # posthoc's default, named
+    entry = registry.get(test)
+    if entry.design == "groups":
+        blocks = ", ".join(registry.POSTHOC_TESTS)
+        raise ValueError(f"test={test!r} compares the runs of one instance (independent samples); posthoc_power "
+                         f"simulates tables of instances x algorithms: use a block test ({blocks}).")
+    p_adjust = entry.p_adjust if p_adjust is None else p_adjust  # posthoc's default, named
     seed = int(np.random.default_rng(rng).integers(0, 2**63 - 1))
     design = _Design(design_means, sd, instance_sd, runs, errors, generator, seed, n_sim)
     procedure = _Procedure(test, control, p_adjust, alpha, omnibus, dict(options))

@@ -178,6 +178,7 @@ def test_result_exports():
     ({"generator": lambda rng, n: rng.normal(size=(n, 2)), "n_instances": 5}, TypeError, "k="),
     ({"means": [0, 1], "n_instances": 5, "test": "nope"}, ValueError, "nope"),
     ({"means": [0, 1], "n_instances": 5, "omnibus": "anova"}, ValueError, "omnibus"),
+    ({"means": [0, 1], "n_instances": 5, "test": "dunn"}, ValueError, "block test"),
 ])
 def test_bad_input(kwargs, error, words):
     with pytest.raises(error, match=None) as info:
