@@ -48,6 +48,8 @@ RESULT_KINDS = {
     "stability": "how often post-hoc decisions flip when one algorithm or one instance is left out",
     "combination": "a global test of a family of p-values (Simes, Fisher's combination): is any hypothesis false?",
     "posthoc_by_group": "the same post-hoc within each group of instances, adjusted across all groups as one family",
+    "runtimes": "the evaluations each run needed to reach a target, unsuccessful runs marked (anytime data)",
+    "ert": "expected running times and success rates per algorithm, instance and target (anytime data)",
 }
 
 
