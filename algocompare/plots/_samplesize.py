@@ -338,8 +338,9 @@ def plot_posthoc_power(result: Any, ax=None, *, band: bool = True, fwer: bool = 
         ax.axhline(result.target_power, color="grey", ls="--", lw=0.8)
     if result.n_required is not None:
         ax.axvline(result.n_required, color="grey", ls=":", lw=0.8)
-        ax.annotate(f"N = {result.n_required}", (result.n_required, 0.12), xytext=(3, 0),
-                    textcoords="offset points", fontsize="small", color="0.3")
+        right = result.n_required > 0.7 * n.max()  # near the right edge: the label on the line's left
+        ax.annotate(f"N = {result.n_required}", (result.n_required, 0.12), xytext=(-3 if right else 3, 0),
+                    textcoords="offset points", fontsize="small", color="0.3", ha="right" if right else "left")
     ax.set(xlabel="instances N", ylabel="power", ylim=(0, 1.02), xlim=(0, n.max() * 1.02),
            title=f"{result.test_label}, {result.p_adjust}, α = {result.alpha:g}")
     legend_below(ax, ncols=3)
