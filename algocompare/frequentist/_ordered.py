@@ -127,12 +127,14 @@ def umbrella_moments(sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def mack_wolfe(data: Any, *, peak: Any = None, method: str = "permutation", n_resamples: int = N_RESAMPLES,
-               rng: Any = None, instance: Any = None, nan_policy: str = "raise") -> MackWolfeResult:
+               rng: Any = None, instance: Any = None, direction: str | None = None,
+               nan_policy: str = "raise") -> MackWolfeResult:
     """Mack–Wolfe test of an umbrella alternative for k independent samples (runs of k configurations).
 
     H0: the k samples come from one distribution. Alternative: the location rises along the
     given order up to the peak and falls after it (with at least one strict inequality), on the
-    values as given (whatever the data's direction). A_p = Σ_{i<j<=p} U_ij + Σ_{p<=i<j} U_ji,
+    values oriented so that lower is better (as given for ``"minimize"``, negated for
+    ``"maximize"``; as :func:`page_trend`'s ranks, where rank 1 is best). A_p = Σ_{i<j<=p} U_ij + Σ_{p<=i<j} U_ji,
     U_ij the Mann–Whitney count of the pairs (run of i, run of j) with the second larger (ties
     1/2). Peak unknown (``peak=None``): Chen's (1991) A*_max, the largest of the standardised
     A_p over the k candidate peaks.
@@ -156,6 +158,9 @@ def mack_wolfe(data: Any, *, peak: Any = None, method: str = "permutation", n_re
         Seed of the permutations.
     instance : object, optional
         The instance whose runs are compared (a Results with several instances).
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a dict, a list or a
+        DataFrame). The test is on the values oriented so that lower is better.
     nan_policy : {"raise", "omit"}
         ``"omit"`` drops missing run values.
 
@@ -198,8 +203,8 @@ def mack_wolfe(data: Any, *, peak: Any = None, method: str = "permutation", n_re
     'd2'
     """
     v.check_option("method", method, MACK_WOLFE_METHODS)
-    groups = as_groups(data, instance=instance, nan_policy=nan_policy, min_groups=3)
-    samples = [-s if groups.direction == "maximize" else s for s in groups.samples]  # the values as given
+    groups = as_groups(data, instance=instance, direction=direction, nan_policy=nan_policy, min_groups=3)
+    samples = list(groups.samples)  # oriented: lower is better
     names, sizes, k = list(groups.names), groups.sizes, len(samples)
     peak_known = peak is not None
     if peak_known and peak not in names:
@@ -247,7 +252,6 @@ def _permutation_pvalue(values: np.ndarray, labels: np.ndarray, k: int, mean: np
 
 
 # ------------------------------------------------------------------------- Hayter's OSRT
-OSRT_ALTERNATIVES = ("greater", "less")
 _GRID_STEP = 0.004  # of the running minimum's density (standard-normal units)
 
 
@@ -262,8 +266,8 @@ class OSRTResult(TestResult):
         The largest studentised difference along the order.
     pvalue : float
         P(H >= statistic) under H0 (equal means, normal errors, one variance).
-    alternative : {"greater", "less"}
-        ``"greater"``: the means increase along the order.
+    alternative : str
+        ``"greater"``: the means increase along the order (one-sided by definition).
     df : int
         N − k, the degrees of freedom of the pooled variance.
     pair : tuple
@@ -338,12 +342,14 @@ def hayter_sf(h: float, k: int, df: float) -> float:
     return float(min(1.0, max(0.0, value)))
 
 
-def osrt(data: Any, *, alternative: str = "greater", n_resamples: int = N_RESAMPLES, rng: Any = None,
-         instance: Any = None, nan_policy: str = "raise") -> OSRTResult:
+def osrt(data: Any, *, n_resamples: int = N_RESAMPLES, rng: Any = None, instance: Any = None,
+         direction: str | None = None, nan_policy: str = "raise") -> OSRTResult:
     """Hayter's (1990) one-sided studentised range test of an ordered alternative (k independent samples).
 
-    H0: the k configurations' means are equal; alternative (``"greater"``): μ_1 <= μ_2 <= ... <= μ_k
-    with at least one strict inequality, in the order given, on the values as given. Statistic
+    H0: the k configurations' means are equal; alternative: μ_1 <= μ_2 <= ... <= μ_k with at
+    least one strict inequality, in the order given (reverse the order for a decreasing
+    alternative), on the values oriented so that lower is better (as given for ``"minimize"``,
+    negated for ``"maximize"``; as :func:`page_trend`, one-sided by definition). Statistic
     H = max_{i<j} (x̄_j − x̄_i) / (s sqrt((1/n_i + 1/n_j)/2)), s² the pooled within-group
     variance on N − k degrees of freedom (for equal sizes n: (x̄_j − x̄_i)/(s/√n), PMCMRplus'
     ``osrtTest`` statistic). Normal errors with one variance are assumed.
@@ -352,14 +358,15 @@ def osrt(data: Any, *, alternative: str = "greater", n_resamples: int = N_RESAMP
     ----------
     data : Results, DataFrame, dict or sequence of 1-D arrays
         The runs of k configurations in their predicted order (as :func:`kruskal_wallis`).
-    alternative : {"greater", "less"}
-        ``"less"``: the means decrease along the order.
     n_resamples : int
         Simulated null tables when the sizes differ (default 9999).
     rng : None, int or numpy.random.Generator
         Seed of that simulation.
     instance : object, optional
         The instance whose runs are compared.
+    direction : {"minimize", "maximize"}, optional
+        Which values are best; default the data's own (``"minimize"`` for a dict, a list or a
+        DataFrame).
     nan_policy : {"raise", "omit"}
         ``"omit"`` drops missing run values.
 
@@ -396,11 +403,9 @@ def osrt(data: Any, *, alternative: str = "greater", n_resamples: int = N_RESAMP
     >>> round(r.statistic, 4), round(r.pvalue, 4)   # (5.1667 - 2) / (1.0274 / √3)
     (5.3385, 0.0118)
     """
-    v.check_option("alternative", alternative, OSRT_ALTERNATIVES)
-    groups = as_groups(data, instance=instance, nan_policy=nan_policy, min_groups=2)
-    sign = -1.0 if (groups.direction == "maximize") != (alternative == "less") else 1.0
-    # the values as given (negated for "less"), times one exact power of two: H is scale-free
-    samples, _ = unit_scaled(*[sign * s for s in groups.samples])
+    groups = as_groups(data, instance=instance, direction=direction, nan_policy=nan_policy, min_groups=2)
+    # oriented (lower is better), times one exact power of two: H is scale-free
+    samples, _ = unit_scaled(*groups.samples)
     names, sizes, k = list(groups.names), groups.sizes, len(samples)
     df = int(sizes.sum() - k)
     if df < 1 or (sizes < 1).any():
@@ -419,7 +424,7 @@ def osrt(data: Any, *, alternative: str = "greater", n_resamples: int = N_RESAMP
         pvalue, method = _osrt_monte_carlo(h, sizes, df, resamples, np.random.default_rng(rng)), "monte_carlo"
     return OSRTResult(
         method=f"Hayter's one-sided studentised range test ({method} p-value)", statistic=h, pvalue=pvalue,
-        alternative=alternative, df=df, pair=(names[i], names[j]), pvalue_method=method, n_resamples=resamples,
+        alternative="greater", df=df, pair=(names[i], names[j]), pvalue_method=method, n_resamples=resamples,
         instance=groups.instance, sizes=pd.Series(sizes, index=names, name="size"), dropped_values=groups.dropped)
 
 

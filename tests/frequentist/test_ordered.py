@@ -114,8 +114,8 @@ def test_osrt_statistic_is_pmcmrplus_and_scikit_posthocs_when_the_largest_step_r
     s = np.sqrt(sum(np.var(v, ddof=1) * 3 for v in runs.values()) / 9)
     assert res.statistic == pytest.approx((means["c"] - means["a"]) / (s / 2), rel=1e-12)
     assert res.pair == ("a", "c")
-    # "less" is the same test on the reversed values
-    flipped = ac.osrt({k: -np.asarray(v) for k, v in runs.items()}, alternative="less")
+    # direction="maximize" orients the values (lower is better): negated values, same test
+    flipped = ac.osrt({k: -np.asarray(v) for k, v in runs.items()}, direction="maximize")
     assert flipped.statistic == pytest.approx(res.statistic) and flipped.pvalue == pytest.approx(res.pvalue)
 
 
