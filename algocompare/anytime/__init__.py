@@ -1,0 +1,10 @@
+"""Anytime performance: benchmarking platforms' and competitions' logs with a budget axis.
+
+:class:`AnytimeResults` holds the best-so-far value of every run against the evaluations it
+had used; at a budget (:meth:`~AnytimeResults.at_budget`) or a target
+(:meth:`~AnytimeResults.at_target`) it becomes what the package's tests accept.
+"""
+
+from algocompare.anytime._model import AnytimeResults, TargetRuntimes
+
+__all__ = ["AnytimeResults", "TargetRuntimes"]

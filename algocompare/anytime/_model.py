@@ -1,0 +1,610 @@
+"""Anytime results: the best-so-far value of every run against the evaluations it had used.
+
+Benchmarking platforms (IOHprofiler, COCO, Nevergrad) and competitions (CEC) log each run as a
+sequence of (evaluations, value) records. :class:`AnytimeResults` keeps them compactly — one
+sorted set of arrays for all records, and one entry per run for its algorithm, instance, label and
+budget — and turns them, at a budget or a target, into what the package's tests accept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+import pandas as pd
+
+from algocompare import _validation as v
+from algocompare._results import BaseResult
+from algocompare.data import Results
+
+__all__ = ["AnytimeResults", "TargetRuntimes", "LONG_COLUMNS"]
+
+#: the documented long format: one row per logged record
+LONG_COLUMNS = ("algorithm", "instance", "run", "evaluations", "value")
+
+
+def _codes(labels: Sequence[Any]) -> tuple[list, np.ndarray]:
+    """The distinct labels in order of first appearance, and each label's code."""
+    index: dict[Any, int] = {}
+    codes = np.fromiter((index.setdefault(label, len(index)) for label in labels), dtype=np.int64,
+                        count=len(labels))
+    return list(index), codes
+
+
+class AnytimeResults:
+    """Best-so-far values of runs against evaluations, for several algorithms and instances.
+
+    One record per (algorithm, instance, run, evaluations): the best value the run had found after
+    that many evaluations. The records of all runs are kept in three flat arrays (evaluations,
+    values, and the offset where each run starts), so memory grows linearly with the logs; each run
+    also has a budget (the evaluations it used, at least its last record's).
+
+    Build one with :meth:`from_long`, :meth:`from_runs` or a reader
+    (:func:`~algocompare.anytime.read_cec`, :func:`~algocompare.anytime.read_iohprofiler`).
+
+    Parameters
+    ----------
+    runs : sequence of (algorithm, instance, run, evaluations, values, budget)
+        One tuple per run (see :meth:`from_runs`, which checks them).
+    direction : {"minimize", "maximize"}
+        Whether lower or higher values are better.
+
+    Notes
+    -----
+    The values are stored as logged and read as best-so-far: a value worse than an earlier one of
+    the same run (a logger that writes the current value) does not undo the earlier one —
+    :meth:`at_budget` and :meth:`at_target` use the running best (``np.minimum.accumulate``, or
+    the maximum when maximizing).
+
+    Examples
+    --------
+    >>> import pandas as pd, algocompare as ac
+    >>> long = pd.DataFrame({"algorithm": ["A"] * 3 + ["B"] * 2, "instance": "f1", "run": 1,
+    ...                      "evaluations": [1, 10, 100, 1, 50], "value": [9.0, 4.0, 1.0, 8.0, 2.0]})
+    >>> runs = ac.anytime.AnytimeResults.from_long(long)
+    >>> runs
+    <AnytimeResults: 2 algorithms, 1 instances, 2 runs, 5 records, minimize>
+    """
+
+    def __init__(self, runs: Sequence[tuple], direction: str = "minimize") -> None:
+        v.check_direction(direction)
+        runs = list(runs)
+        if not runs:
+            raise ValueError("no runs to hold; give at least one run with at least one record.")
+        self._direction = direction
+        self._algorithms, self._run_algorithm = _codes([r[0] for r in runs])
+        self._instances, self._run_instance = _codes([r[1] for r in runs])
+        self._run_label = tuple(r[2] for r in runs)
+        evaluations = [np.asarray(r[3], dtype=float) for r in runs]
+        values = [np.asarray(r[4], dtype=float) for r in runs]
+        lengths = np.fromiter((len(e) for e in evaluations), dtype=np.int64, count=len(runs))
+        self._starts = np.concatenate([[0], np.cumsum(lengths)])
+        self._evaluations = np.concatenate(evaluations)
+        self._values = np.concatenate(values)
+        self._budgets = np.array([e[-1] if r[5] is None else float(r[5])
+                                  for r, e in zip(runs, evaluations, strict=True)], dtype=float)
+        for array in (self._starts, self._evaluations, self._values, self._budgets, self._run_algorithm,
+                      self._run_instance):
+            array.flags.writeable = False
+        keys = list(zip(self._run_algorithm.tolist(), self._run_instance.tolist(), self._run_label, strict=True))
+        if len(set(keys)) != len(keys):
+            seen: set = set()
+            first = next(k for k in keys if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+            raise ValueError(f"run {first[2]!r} of algorithm {self._algorithms[first[0]]!r} on instance "
+                             f"{self._instances[first[1]]!r} is given twice; give each run a distinct label.")
+
+    # --- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def from_runs(cls, runs: Sequence[tuple], direction: str = "minimize") -> AnytimeResults:
+        """Build from one tuple per run: (algorithm, instance, run, evaluations, values, budget).
+
+        Parameters
+        ----------
+        runs : sequence of tuples
+            ``evaluations`` strictly increasing positive numbers, ``values`` of the same length (no
+            NaN), ``budget`` the evaluations the run used (None: its last record's).
+        direction : {"minimize", "maximize"}
+            Whether lower (default) or higher values are better.
+
+        Returns
+        -------
+        AnytimeResults
+
+        Raises
+        ------
+        ValueError
+            For a run with no record, evaluations that do not increase, a NaN value, a budget
+            below the last record, or a run given twice; the message names the run.
+
+        See Also
+        --------
+        from_long : the same from a long table.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> runs = ac.anytime.AnytimeResults.from_runs([("A", "f1", 1, [1, 10], [5.0, 2.0], 100)])
+        >>> runs.budgets().tolist()
+        [100.0]
+        """
+        v.check_direction(direction)
+        checked = []
+        for algorithm, instance, run, evaluations, values, budget in runs:
+            where = f"run {run!r} of algorithm {algorithm!r} on instance {instance!r}"
+            e = np.asarray(evaluations, dtype=float)
+            y = np.asarray(values, dtype=float)
+            if e.ndim != 1 or e.shape != y.shape or e.size == 0:
+                raise ValueError(f"{where}: evaluations and values must be two 1-D sequences of the same, "
+                                 f"non-zero length (got shapes {e.shape} and {y.shape}).")
+            _check_records(e, y, where)
+            if budget is not None and not float(budget) >= e[-1]:
+                raise ValueError(f"{where}: its budget {budget} is below its last record's evaluations {e[-1]:g}; "
+                                 "give the evaluations the run used (or None for its last record's).")
+            checked.append((algorithm, instance, run, e, y, budget))
+        return cls(checked, direction)
+
+    @classmethod
+    def from_long(cls, df: pd.DataFrame, *, algorithm: str = "algorithm", instance: str = "instance",
+                  run: str = "run", evaluations: str = "evaluations", value: str = "value",
+                  budget: str | None = None, direction: str = "minimize") -> AnytimeResults:
+        """Build from the documented long format: one row per record.
+
+        Columns ``algorithm, instance, run, evaluations, value`` (names configurable), optionally
+        ``budget`` (the evaluations the run used, the same on each of its rows). Rows of a run
+        must come in increasing evaluations; runs may be interleaved.
+
+        Parameters
+        ----------
+        df : pandas.DataFrame
+            The records.
+        algorithm, instance, run, evaluations, value : str
+            The columns' names.
+        budget : str, optional
+            The budget column (default: a column ``"budget"`` if there is one, else each run's
+            budget is its last record's evaluations).
+        direction : {"minimize", "maximize"}
+            Whether lower (default) or higher values are better.
+
+        Returns
+        -------
+        AnytimeResults
+
+        Raises
+        ------
+        ValueError
+            A missing column, a missing label, evaluations that do not increase within a run
+            (including a duplicate row), a NaN value, or a budget that differs within a run; the
+            message names the row.
+
+        See Also
+        --------
+        to_long : the inverse.
+        from_runs : one tuple per run.
+
+        Examples
+        --------
+        >>> import pandas as pd, algocompare as ac
+        >>> long = pd.DataFrame({"algorithm": "A", "instance": "f1", "run": [1, 1, 2],
+        ...                      "evaluations": [1, 5, 1], "value": [3.0, 1.0, 2.0]})
+        >>> ac.anytime.AnytimeResults.from_long(long).to_long()
+          algorithm instance  run  evaluations  value  budget
+        0         A       f1    1          1.0    3.0     5.0
+        1         A       f1    1          5.0    1.0     5.0
+        2         A       f1    2          1.0    2.0     1.0
+        """
+        if not isinstance(df, pd.DataFrame):
+            raise TypeError(f"from_long expects a pandas DataFrame, got {type(df).__name__}.")
+        v.check_direction(direction)
+        if budget is None and "budget" in df.columns:
+            budget = "budget"
+        named = {"algorithm": algorithm, "instance": instance, "run": run, "evaluations": evaluations,
+                 "value": value} | ({"budget": budget} if budget else {})
+        missing = [f"{col!r} (the {role} column)" for role, col in named.items() if col not in df.columns]
+        if missing:
+            raise ValueError(f"column(s) not found: {', '.join(missing)}; the table has columns {list(df.columns)}. "
+                             "Name the right ones with algorithm=, instance=, run=, evaluations=, value=.")
+        if df.shape[0] == 0:
+            raise ValueError("the table has no rows.")
+        for role in ("algorithm", "instance", "run"):
+            isna = df[named[role]].isna().to_numpy()
+            if isna.any():
+                raise ValueError(f"missing {role} label at row {int(np.flatnonzero(isna)[0])}; "
+                                 "every record needs an algorithm, an instance and a run.")
+        repeated = df.duplicated([algorithm, instance, run, evaluations], keep="first").to_numpy()
+        if repeated.any():
+            k = int(np.flatnonzero(repeated)[0])
+            a, i, r = (x.item() if isinstance(x, np.generic) else x for x in df[[algorithm, instance, run]].iloc[k])
+            raise ValueError(f"a duplicate record at row {k}: algorithm {a!r}, instance {i!r}, run {r!r} at "
+                             f"{df[evaluations].iloc[k]} "
+                             "evaluations is given twice; keep one row per record.")
+        keys = pd.MultiIndex.from_frame(df[[algorithm, instance, run]])
+        run_codes, uniques = pd.factorize(keys)
+        order = np.argsort(run_codes, kind="stable")
+        e_all = pd.to_numeric(df[evaluations], errors="coerce").to_numpy(dtype=float)
+        y_all = pd.to_numeric(df[value], errors="coerce").to_numpy(dtype=float)
+        b_all = pd.to_numeric(df[budget], errors="coerce").to_numpy(dtype=float) if budget else None
+        bounds = np.flatnonzero(np.diff(run_codes[order])) + 1
+        runs = []
+        for rows in np.split(order, bounds):
+            a, i, r = (x.item() if isinstance(x, np.generic) else x for x in uniques[run_codes[rows[0]]])
+            where = f"run {r!r} of algorithm {a!r} on instance {i!r}"
+            _check_records(e_all[rows], y_all[rows], where, rows=rows)
+            run_budget = None
+            if b_all is not None:
+                if np.unique(b_all[rows]).size != 1 or np.isnan(b_all[rows[0]]):
+                    raise ValueError(f"{where}: its budget differs between rows (or is missing) at row {rows[0]}; "
+                                     "give each run one budget.")
+                run_budget = b_all[rows[0]]
+                if run_budget < e_all[rows[-1]]:
+                    raise ValueError(f"{where}: its budget {run_budget:g} is below its last record's evaluations "
+                                     f"{e_all[rows[-1]]:g} (row {rows[-1]}).")
+            runs.append((a, i, r, e_all[rows], y_all[rows], run_budget))
+        return cls(runs, direction)
+
+    def to_long(self) -> pd.DataFrame:
+        """The records as the documented long format, with each run's budget.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``algorithm, instance, run, evaluations, value, budget``, one row per record,
+            runs in the order they were given.
+
+        See Also
+        --------
+        from_long : the inverse.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> runs = ac.anytime.AnytimeResults.from_runs([("A", "f1", 1, [1, 10], [5.0, 2.0], 100)])
+        >>> runs.to_long().shape
+        (2, 6)
+        """
+        lengths = np.diff(self._starts)
+        return pd.DataFrame({
+            "algorithm": np.repeat(np.array(self._algorithms, dtype=object)[self._run_algorithm], lengths),
+            "instance": np.repeat(np.array(self._instances, dtype=object)[self._run_instance], lengths),
+            "run": np.repeat(_object_array(self._run_label), lengths),
+            "evaluations": self._evaluations.copy(),
+            "value": self._values.copy(),
+            "budget": np.repeat(self._budgets, lengths),
+        })
+
+    # --- what it holds ------------------------------------------------------------------------
+
+    @property
+    def direction(self) -> str:
+        """``"minimize"`` or ``"maximize"``."""
+        return self._direction
+
+    @property
+    def algorithms(self) -> tuple:
+        """The algorithms, in order of first appearance."""
+        return tuple(self._algorithms)
+
+    @property
+    def instances(self) -> tuple:
+        """The instances, in order of first appearance."""
+        return tuple(self._instances)
+
+    @property
+    def n_runs(self) -> int:
+        """The number of runs (of all algorithms and instances)."""
+        return len(self._run_label)
+
+    @property
+    def n_records(self) -> int:
+        """The number of logged records."""
+        return int(self._evaluations.size)
+
+    def runs(self) -> pd.DataFrame:
+        """One row per run: algorithm, instance, run, records, last record's evaluations, budget.
+
+        Returns
+        -------
+        pandas.DataFrame
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ac.anytime.AnytimeResults.from_runs([("A", "f1", 1, [1, 10], [5.0, 2.0], 100)]).runs()
+          algorithm instance  run  records  last_evaluations  budget
+        0         A       f1    1        2              10.0   100.0
+        """
+        return pd.DataFrame({
+            "algorithm": np.array(self._algorithms, dtype=object)[self._run_algorithm],
+            "instance": np.array(self._instances, dtype=object)[self._run_instance],
+            "run": _object_array(self._run_label),
+            "records": np.diff(self._starts),
+            "last_evaluations": self._evaluations[self._starts[1:] - 1],
+            "budget": self._budgets,
+        })
+
+    def budgets(self) -> np.ndarray:
+        """The evaluations each run used (read-only array, one per run, in :meth:`runs` order).
+
+        Returns
+        -------
+        numpy.ndarray
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> ac.anytime.AnytimeResults.from_runs([("A", "f1", 1, [1, 10], [5.0, 2.0], None)]).budgets()
+        array([10.])
+        """
+        return self._budgets
+
+    def __repr__(self) -> str:
+        return (f"<AnytimeResults: {len(self._algorithms)} algorithms, {len(self._instances)} instances, "
+                f"{self.n_runs} runs, {self.n_records} records, {self._direction}>")
+
+    # --- conversions --------------------------------------------------------------------------
+
+    def _oriented_best(self) -> np.ndarray:
+        """Running best of each run, oriented so that lower is better."""
+        y = self._values if self._direction == "minimize" else -self._values
+        run_of_record = np.repeat(np.arange(self.n_runs), np.diff(self._starts))
+        return pd.Series(y).groupby(run_of_record, sort=False).cummin().to_numpy()
+
+    def _record_at(self, budget: float) -> np.ndarray:
+        """Index of each run's last record at or before ``budget`` (-1 when none)."""
+        out = np.empty(self.n_runs, dtype=np.int64)
+        for r in range(self.n_runs):
+            lo, hi = self._starts[r], self._starts[r + 1]
+            out[r] = lo + np.searchsorted(self._evaluations[lo:hi], budget, side="right") - 1
+            if out[r] < lo:
+                out[r] = -1
+        return out
+
+    def at_budget(self, budget: float, *, past_budget: str = "raise") -> Results:
+        """The best-so-far value of every run after ``budget`` evaluations, as a :class:`Results`.
+
+        Parameters
+        ----------
+        budget : float
+            The evaluations (a fixed budget); positive.
+        past_budget : {"raise", "last"}
+            A run whose own budget is below ``budget`` stopped early: refuse (default, the message
+            names it) or take its final value (``"last"``; the Results' notes say how many).
+
+        Returns
+        -------
+        Results
+            One value per (algorithm, instance, run), with the runs' labels; every test of the
+            package accepts it.
+
+        Raises
+        ------
+        ValueError
+            A run with no record at or before ``budget`` (its first evaluation comes later), or
+            one that stopped before ``budget`` (unless ``past_budget="last"``).
+
+        See Also
+        --------
+        at_target : the fixed-target view.
+
+        Examples
+        --------
+        >>> import pandas as pd, algocompare as ac
+        >>> long = pd.DataFrame({"algorithm": ["A", "A", "B", "B"], "instance": "f1", "run": 1,
+        ...                      "evaluations": [1, 10, 1, 10], "value": [9.0, 4.0, 8.0, 6.0]})
+        >>> ac.anytime.AnytimeResults.from_long(long).at_budget(5).blocks()
+        algorithm    A    B
+        instance
+        f1         9.0  8.0
+        """
+        budget = _positive(budget, "budget")
+        if past_budget not in ("raise", "last"):
+            raise ValueError(f"past_budget must be 'raise' or 'last', got {past_budget!r}.")
+        index = self._record_at(budget)
+        early = np.flatnonzero(index < 0)
+        if early.size:
+            raise ValueError(f"{self._name(early[0])} has no record at or before {budget:g} evaluations "
+                             f"(its first is at {self._evaluations[self._starts[early[0]]]:g}); "
+                             "choose a larger budget.")
+        short = np.flatnonzero(self._budgets < budget)
+        notes: tuple[str, ...] = ()
+        if short.size and past_budget == "raise":
+            raise ValueError(f"{self._name(short[0])} stopped at {self._budgets[short[0]]:g} evaluations, before "
+                             f"{budget:g} ({short.size} run(s) did); choose a smaller budget or "
+                             "past_budget='last' to take their final values.")
+        if short.size:
+            notes = (f"{short.size} run(s) stopped before {budget:g} evaluations; their final values are used.",)
+        best = self._oriented_best()[index]
+        values = best if self._direction == "minimize" else -best
+        long = self.runs()[["algorithm", "instance", "run"]].assign(value=values)
+        results = Results.from_long(long, run="run", direction=self._direction)
+        return results.with_notes(*notes) if notes else results
+
+    def at_target(self, target: float) -> TargetRuntimes:
+        """The evaluations each run needed to reach ``target`` (a fixed target).
+
+        A run reaches the target at its first record whose best-so-far value is at or below it
+        (at or above when maximizing). A run that never does is marked unsuccessful, with
+        ``evaluations = inf`` and its budget kept — never imputed.
+
+        Parameters
+        ----------
+        target : float
+            The value to reach.
+
+        Returns
+        -------
+        TargetRuntimes
+            One row per run (``to_frame()``); ``to_results(penalty=...)`` makes a :class:`Results`.
+
+        See Also
+        --------
+        at_budget : the fixed-budget view.
+        algocompare.anytime.ert : expected running time from these runtimes.
+
+        Examples
+        --------
+        >>> import pandas as pd, algocompare as ac
+        >>> long = pd.DataFrame({"algorithm": ["A", "A", "B", "B"], "instance": "f1", "run": 1,
+        ...                      "evaluations": [1, 10, 1, 10], "value": [9.0, 4.0, 8.0, 6.0]})
+        >>> ac.anytime.AnytimeResults.from_long(long).at_target(5.0).to_frame()
+          algorithm instance  run  target  evaluations  success  budget
+        0         A       f1    1     5.0         10.0     True    10.0
+        1         B       f1    1     5.0          inf    False    10.0
+        """
+        target = float(target)
+        if np.isnan(target):
+            raise ValueError("target is NaN; give the value to reach.")
+        oriented_target = target if self._direction == "minimize" else -target
+        hit = self._oriented_best() <= oriented_target
+        runtimes = np.full(self.n_runs, np.inf)
+        hit_index = np.flatnonzero(hit)
+        if hit_index.size:
+            run_of_hit = np.searchsorted(self._starts, hit_index, side="right") - 1
+            first = np.unique(run_of_hit, return_index=True)
+            runtimes[first[0]] = self._evaluations[hit_index[first[1]]]
+        frame = self.runs()[["algorithm", "instance", "run"]]
+        return TargetRuntimes(method=f"runtimes to the target {target:g}", target=target, direction=self._direction,
+                              algorithm=frame["algorithm"].to_numpy(),
+                              instance=frame["instance"].to_numpy(), run=frame["run"].to_numpy(),
+                              evaluations=runtimes, budget=self._budgets.copy())
+
+    def _name(self, r: int) -> str:
+        return (f"run {self._run_label[r]!r} of algorithm {self._algorithms[self._run_algorithm[r]]!r} "
+                f"on instance {self._instances[self._run_instance[r]]!r}")
+
+
+def _object_array(items: Sequence[Any]) -> np.ndarray:
+    out = np.empty(len(items), dtype=object)
+    out[:] = list(items)
+    return out
+
+
+def _positive(x: float, name: str) -> float:
+    x = float(x)
+    if not x > 0 or not np.isfinite(x):
+        raise ValueError(f"{name} must be a positive finite number of evaluations, got {x!r}.")
+    return x
+
+
+def _check_records(e: np.ndarray, y: np.ndarray, where: str, rows: np.ndarray | None = None) -> None:
+    """Evaluations positive and strictly increasing, values not NaN; the message names the row."""
+    def at(k: int) -> str:
+        return f" (row {rows[k]})" if rows is not None else f" (record {k})"
+
+    bad = np.flatnonzero(~(np.isfinite(e) & (e > 0)))
+    if bad.size:
+        raise ValueError(f"{where}: evaluations {e[bad[0]]:g}{at(bad[0])} is not a positive finite number.")
+    steps = np.diff(e)
+    if (steps <= 0).any():
+        k = int(np.flatnonzero(steps <= 0)[0]) + 1
+        what = "a duplicate record" if steps[k - 1] == 0 else "evaluations going back"
+        raise ValueError(f"{where}: {what} at {e[k]:g} evaluations{at(k)}; a run's records must come in "
+                         "strictly increasing evaluations, once each.")
+    if np.isnan(y).any():
+        k = int(np.flatnonzero(np.isnan(y))[0])
+        raise ValueError(f"{where}: the value at {e[k]:g} evaluations{at(k)} is missing (NaN).")
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class TargetRuntimes(BaseResult):
+    """The evaluations each run needed to reach one target; unsuccessful runs marked, not imputed.
+
+    Attributes
+    ----------
+    method : str
+        What was computed.
+    target : float
+        The value to reach.
+    direction : str
+        ``"minimize"`` or ``"maximize"``.
+    algorithm, instance, run : numpy.ndarray
+        Each run's labels.
+    evaluations : numpy.ndarray
+        The evaluations at which each run first reached the target; ``inf`` when it never did.
+    budget : numpy.ndarray
+        The evaluations each run used.
+    """
+
+    kind: ClassVar[str] = "runtimes"
+    target: float
+    direction: str
+    algorithm: np.ndarray
+    instance: np.ndarray
+    run: np.ndarray
+    evaluations: np.ndarray
+    budget: np.ndarray
+
+    @property
+    def success(self) -> np.ndarray:
+        """Whether each run reached the target."""
+        return np.isfinite(self.evaluations)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per run: algorithm, instance, run, target, evaluations, success, budget.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        return pd.DataFrame({"algorithm": self.algorithm, "instance": self.instance, "run": self.run,
+                             "target": self.target, "evaluations": self.evaluations, "success": self.success,
+                             "budget": self.budget})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON types: the target, the direction and the runs' rows (``inf`` as None)."""
+        rows = self.to_frame().astype(object)
+        rows.loc[~self.success, "evaluations"] = None  # JSON has no infinity
+        return {"target": self.target, "direction": self.direction, "runs": rows.to_dict(orient="records")}
+
+    def __str__(self) -> str:
+        return (f"Runtimes to target {self.target:g} ({self.direction}): {int(self.success.sum())} of "
+                f"{self.evaluations.size} runs reached it")
+
+    def to_results(self, *, penalty: float | None = None) -> Results:
+        """The runtimes as a :class:`Results` (lower = better), for the package's tests.
+
+        Parameters
+        ----------
+        penalty : float, optional
+            Without it (default), every run must have reached the target, else a ValueError says
+            how many did not. With it, an unsuccessful run counts ``penalty`` × its budget (PAR-k:
+            ``penalty=10`` is PAR-10), and the Results' notes say so.
+
+        Returns
+        -------
+        Results
+            Direction ``"minimize"``: fewer evaluations are better.
+
+        Notes
+        -----
+        A penalised runtime is an imputation: the test then compares made-up numbers for the
+        unsuccessful runs. A censoring-aware test is the better choice when runs fail.
+
+        Examples
+        --------
+        >>> import pandas as pd, algocompare as ac
+        >>> long = pd.DataFrame({"algorithm": ["A", "A", "B", "B"], "instance": "f1", "run": 1,
+        ...                      "evaluations": [1, 10, 1, 10], "value": [9.0, 4.0, 8.0, 6.0]})
+        >>> t = ac.anytime.AnytimeResults.from_long(long).at_target(5.0)
+        >>> t.to_results(penalty=10).blocks()
+        algorithm     A      B
+        instance
+        f1         10.0  100.0
+        """
+        failed = int((~self.success).sum())
+        values = self.evaluations.astype(float)
+        notes: tuple[str, ...] = ()
+        if failed and penalty is None:
+            raise ValueError(f"{failed} of {values.size} runs never reached the target {self.target:g}; pass "
+                             "penalty= (e.g. 10 for PAR-10) to count them as penalty × budget, or choose another "
+                             "target.")
+        if failed:
+            penalty = _positive(penalty, "penalty")  # type: ignore[arg-type]
+            values = np.where(self.success, values, penalty * self.budget)
+            notes = (f"{failed} unsuccessful run(s) counted as {penalty:g} × their budget (PAR-{penalty:g}).",)
+        long = pd.DataFrame({"algorithm": self.algorithm, "instance": self.instance, "run": self.run,
+                             "value": values})
+        results = Results.from_long(long, run="run", direction="minimize")
+        return results.with_notes(*notes) if notes else results
