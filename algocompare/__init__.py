@@ -90,6 +90,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "BayesianHierarchicalPairsResult", "bayesian_hierarchical_pairs",
         "bayesian_correlated_ttest", "BayesianCorrelatedTResult",
     ),
+    "anytime": (
+        "AnytimeResults", "TargetRuntimes",
+    ),
     "report": (
         "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",
         "frame_to_latex", "reading", "register_figure", "render_report", "write_report",
