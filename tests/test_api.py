@@ -121,6 +121,7 @@ RESULT_FAMILIES = {
     "frequentist": "Frequentist tests", "posthoc": "Post-hoc procedures", "permutation": "Permutation tests",
     "effects": "Effect sizes and power", "severity": "Severity", "samplesize": "Sample size and study design",
     "experiment": "Running a study", "consensus": "Rank consensus", "bayesian": "Bayesian tests",
+    "anytime": "Anytime performance",
 }
 RESULTS_PAGE = ROOT / "docs" / "results.md"
 RESULTS_INTRO = """\
