@@ -58,6 +58,20 @@ class AnytimeResults:
     :meth:`at_budget` and :meth:`at_target` use the running best (``np.minimum.accumulate``, or
     the maximum when maximizing).
 
+    See Also
+    --------
+    algocompare.Results : what :meth:`at_budget` gives.
+    TargetRuntimes : what :meth:`at_target` gives.
+
+    References
+    ----------
+    .. [1] Hansen, N., Auger, A., Ros, R., Mersmann, O., Tušar, T., Brockhoff, D. (2021). COCO: a
+       platform for comparing continuous optimizers in a black-box setting. *Optimization Methods
+       and Software* 36(1), 114–144. doi:10.1080/10556788.2020.1808977
+    .. [2] Wang, H., Vermetten, D., Ye, F., Doerr, C., Bäck, T. (2022). IOHanalyzer: detailed
+       performance analyses for iterative optimization heuristics. *ACM Transactions on
+       Evolutionary Learning and Optimization* 2(1), 3. doi:10.1145/3510426
+
     Examples
     --------
     >>> import pandas as pd, algocompare as ac
@@ -525,6 +539,30 @@ class TargetRuntimes(BaseResult):
         The evaluations at which each run first reached the target; ``inf`` when it never did.
     budget : numpy.ndarray
         The evaluations each run used.
+
+    See Also
+    --------
+    AnytimeResults.at_target : makes it.
+
+    References
+    ----------
+    .. [1] Hansen, N., Auger, A., Ros, R., Mersmann, O., Tušar, T., Brockhoff, D. (2021). COCO: a
+       platform for comparing continuous optimizers in a black-box setting. *Optimization Methods
+       and Software* 36(1), 114–144. doi:10.1080/10556788.2020.1808977
+    .. [2] Wang, H., Vermetten, D., Ye, F., Doerr, C., Bäck, T. (2022). IOHanalyzer: detailed
+       performance analyses for iterative optimization heuristics. *ACM Transactions on
+       Evolutionary Learning and Optimization* 2(1), 3. doi:10.1145/3510426
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> runs = ac.AnytimeResults.from_runs([("A", "f1", 1, [1, 10], [5.0, 2.0], 100),
+    ...                                     ("A", "f1", 2, [1, 10], [5.0, 4.0], 100)])
+    >>> t = runs.at_target(3.0)
+    >>> print(t)
+    Runtimes to target 3 (minimize): 1 of 2 runs reached it
+    >>> t.evaluations, t.budget
+    (array([10., inf]), array([100., 100.]))
     """
 
     kind: ClassVar[str] = "runtimes"
