@@ -35,6 +35,8 @@ __all__ = ["page_trend", "convergence_page", "page_null_distribution", "PageResu
 PAGE_METHODS = ("auto", "exact", "approx")
 #: Largest k for which the exact per-row distribution is computed (2^k subsets).
 MAX_EXACT_K = 14
+#: Largest k for which ``method="auto"`` computes the exact distribution conditional on ties.
+MAX_AUTO_CONDITIONAL_K = 10
 #: ``method="auto"`` is exact while the N-row convolution costs fewer operations than this.
 AUTO_EXACT_COST = 3e8
 
@@ -179,7 +181,8 @@ def _page_from_ranks(ranks: np.ndarray, method: str, labels: Sequence[Any],
     if method == "exact":
         exact = True
     elif conditional:
-        exact = method == "auto" and k <= 12 and _exact_cost(n, k, doubled=True) <= AUTO_EXACT_COST
+        # each distinct tie pattern costs its own subset DP (seconds at k = 12): auto stops at 10
+        exact = method == "auto" and k <= MAX_AUTO_CONDITIONAL_K and _exact_cost(n, k, doubled=True) <= AUTO_EXACT_COST
     else:
         exact = method == "auto" and not ties and k <= 12 and _exact_cost(n, k) <= AUTO_EXACT_COST
     p_exact = math.nan
@@ -237,7 +240,7 @@ def page_trend(data: Any, *, order: Sequence[Any] | None = None, method: str = "
     method : {"auto", "exact", "approx"}
         ``"exact"``: the exact null distribution (k <= 14). ``"approx"``: the normal
         approximation, one-sided, z = (L − Nk(k+1)²/4) / sqrt(Var L). ``"auto"``: exact
-        when k <= 12 and the computation is cheap, else approx.
+        when k <= 12 (k <= 10 with ties) and the computation is cheap, else approx.
     tie_correction : bool
         True (default): with tied values in an instance, the null distribution is the
         conditional one given each instance's observed mid-ranks (each instance's ranks
