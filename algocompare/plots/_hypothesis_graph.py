@@ -13,7 +13,7 @@ import numpy as np
 
 from algocompare.plots._cd_diagram import _procedure_name, fragile_pairs
 from algocompare.plots._figure import axes_or_new
-from algocompare.plots._fit import FLOOR_POINTS, MIN_POINTS, finish, record_names
+from algocompare.plots._fit import FLOOR_POINTS, MIN_POINTS, abbreviate, finish, record_names
 
 __all__ = ["plot_hypothesis_graph"]
 
@@ -114,7 +114,7 @@ def plot_hypothesis_graph(result: Any, ax: Any = None, *, alpha: float | None = 
     ax.set_title(title or f"Edges: pairs {_procedure_name(result)} (α = {level:g}) does not separate{note}",
                  fontsize=max(MIN_POINTS, size + 0.5))
     finish(ax)
-    _fit_circle(ax, labels)
+    _fit_circle(ax, labels, names, [f" ({r:.2f})" for r in ranks])
     return ax
 
 
@@ -129,23 +129,36 @@ def _fragile_matrix(result: Any, stability: Any, threshold: float, order: list) 
     return out
 
 
-def _fit_circle(ax: Any, labels: list[Any]) -> None:
-    """Radius of the unit circle in the Axes: what the longest label leaves of half the shorter side, its font
-    shrunk (to 6 pt) while that is under a third of it; the limits then make one data unit that radius."""
+def _fit_circle(ax: Any, labels: list[Any], names: list[str], ranks: list[str]) -> None:
+    """Radius of the unit circle in the Axes: what the longest label leaves of half the shorter side, at
+    least a third of it. Labels too long for that are set smaller (to 6 pt), then lose their mean rank,
+    then are cut at their end (``names_key(ax)`` gives the key); the limits then make one data unit that
+    radius."""
     fig = ax.figure
     renderer = fig._get_renderer()
     box = ax.get_window_extent(renderer)
     half = min(box.width, box.height) / 2.0
-    gap = (LABEL_GAP_PT + 2.0) * fig.dpi / 72.0
-    while True:
-        longest = max((_length(label, renderer) for label in labels), default=0.0)
-        radius = half - longest - gap
-        size = labels[0].get_fontsize() if labels else FLOOR_POINTS
-        if radius >= half / 3.0 or size <= FLOOR_POINTS:
-            break
+    room = half * 2.0 / 3.0 - (LABEL_GAP_PT + 2.0) * fig.dpi / 72.0  # label length that leaves a third
+
+    def longest() -> float:
+        return max((_length(label, renderer) for label in labels), default=0.0)
+
+    while longest() > room and labels and labels[0].get_fontsize() > FLOOR_POINTS:
         for label in labels:
-            label.set_fontsize(max(FLOOR_POINTS, size - 0.5))
-    radius = max(radius, half / 3.0)  # names too long even at 6 pt: they may run past the Axes
+            label.set_fontsize(max(FLOOR_POINTS, label.get_fontsize() - 0.5))
+    if longest() > room:  # the mean rank goes first: the circle's order shows it
+        for label, name in zip(labels, names, strict=True):
+            label.set_text(name)
+    shown = names
+    chars = max(len(n) for n in names) if names else 0
+    while longest() > room and chars > 4:
+        chars -= 1
+        shown = abbreviate(names, chars)
+        for label, text in zip(labels, shown, strict=True):
+            label.set_text(text)
+    record_names(ax, names, shown)
+    # 8 % spare: panels drawn later beside this one can move the layout a little
+    radius = 0.92 * (half - min(longest(), room) - (LABEL_GAP_PT + 2.0) * fig.dpi / 72.0)
     ax.set_xlim(-box.width / 2.0 / radius, box.width / 2.0 / radius)
     ax.set_ylim(-box.height / 2.0 / radius, box.height / 2.0 / radius)
 

@@ -93,3 +93,15 @@ def test_stability_of_another_procedure_is_refused():
         ac.plots.pvalue_heatmap(ac.posthoc(CEC, test="wilcoxon"), stability=STABILITY)
     with pytest.raises(TypeError, match="posthoc_stability"):
         ac.plots.cd_diagram(PH, stability=PH)
+
+
+def test_hypothesis_graph_cuts_names_too_long_for_a_column_and_gives_a_key():
+    names = [f"A very long algorithm name number {i} (with options)" for i in range(12)]
+    data = pd.DataFrame(np.random.default_rng(2).normal(size=(20, 12)), columns=names)
+    fig, ax = plt.subplots(figsize=(3.3, 3.3), layout="constrained")
+    ac.plots.plot_hypothesis_graph(ac.posthoc(data), ax=ax)
+    fig.canvas.draw()
+    assert _inside_figure(ax)
+    shown = [t.get_text() for t in ax.texts if t.get_gid() == "algorithm-label"]
+    assert all(len(s) < len(n) for s, n in zip(shown, names, strict=True))  # cut at their end, with a key
+    assert set(ax.algocompare_names) == set(names) and ac.plots.names_key(ax)
