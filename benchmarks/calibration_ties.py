@@ -2,10 +2,11 @@
 
 Null rejection rates at alpha = 0.05 of the sign test, the Wilcoxon signed-rank test and Page's
 trend test (new defaults, former defaults, options) on the calibration benchmark's tables with
-competition ties, and of the Mack-Wolfe umbrella test. Seeds are fixed (design_rng of
-bench_calibration, and 281 for Mack-Wolfe), so a rerun prints the same numbers.
+competition ties, and of the Mack-Wolfe umbrella test and Hayter's OSRT. Seeds are fixed
+(design_rng of bench_calibration, 281 for Mack-Wolfe, 282 for the OSRT), so a rerun prints the
+same numbers.
 
-Run: nice -n 10 python benchmarks/calibration_ties.py [pairwise|page|mack_wolfe]   (a few CPU-minutes each)
+Run: nice -n 10 python benchmarks/calibration_ties.py [pairwise|page|mack_wolfe|osrt]   (a few CPU-minutes each)
 """
 
 from __future__ import annotations
@@ -64,5 +65,14 @@ def mack_wolfe() -> None:
         print("ties" if tied else "continuous", {k: round(float(np.mean(np.array(v) <= .05)), 3) for k, v in p.items()})
 
 
+def osrt() -> None:
+    rng = np.random.default_rng(282)
+    p = [ac.osrt({f"c{i}": rng.normal(size=5) for i in range(4)}).pvalue for _ in range(1000)]
+    print("equal sizes 4 x 5", float(np.mean(np.array(p) <= 0.05)), flush=True)
+    p = [ac.osrt({f"c{i}": rng.normal(size=n) for i, n in enumerate((4, 6, 5, 7))}, n_resamples=999, rng=rng).pvalue
+         for _ in range(1000)]
+    print("unequal sizes (4, 6, 5, 7)", float(np.mean(np.array(p) <= 0.05)), flush=True)
+
+
 if __name__ == "__main__":
-    {"pairwise": pairwise, "page": page, "mack_wolfe": mack_wolfe}[sys.argv[1] if len(sys.argv) > 1 else "pairwise"]()
+    {"pairwise": pairwise, "page": page, "mack_wolfe": mack_wolfe, "osrt": osrt}[sys.argv[1] if len(sys.argv) > 1 else "pairwise"]()
