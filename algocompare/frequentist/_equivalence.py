@@ -84,7 +84,7 @@ class TOSTResult(TestResult):
 
     Examples
     --------
-    >>> r = tost([4, 7, 8, 6, 3, 2], [6, 8, 7, 10, 11, 9], bound=1, equal_var=True)
+    >>> r = tost([4, 7, 8, 6, 3, 2], [6, 8, 7, 10, 11, 9], bound=1)
     >>> round(r.pvalue, 6), r.df  # pingouin.tost(a, b): pval 0.965097, dof 10
     (0.965097, 10.0)
     """
@@ -165,7 +165,7 @@ def _hodges_lehmann(a: np.ndarray, b: np.ndarray, paired: bool) -> float:
 
 @takes_two_samples(BY_ARGUMENT)
 def tost(x: Any, y: Any, *, bound: Any, bound_units: str = "data", paired: bool = False, method: str = "t",
-         equal_var: bool = False, alpha: float = 0.05, nan_policy: str = "raise") -> TOSTResult:
+         equal_var: bool = True, alpha: float = 0.05, nan_policy: str = "raise") -> TOSTResult:
     """Two one-sided tests (TOST): are two algorithms equivalent within ``bound``?
 
     Parameters
@@ -191,8 +191,10 @@ def tost(x: Any, y: Any, *, bound: Any, bound_units: str = "data", paired: bool 
         minus each bound against y), with their defaults for ties, zeros and the exact or
         normal distribution.
     equal_var : bool
-        Independent samples with ``method="t"``: Student's pooled t (``True``; pingouin's
-        ``tost(correction=False)``) or Welch's t (``False``, default; Lakens 2017).
+        Independent samples with ``method="t"``: Student's pooled t (``True``, default:
+        Schuirmann's test and pingouin's ``tost`` default, ``correction=False``) or Welch's t
+        (``False``; pingouin's ``correction=True``), which Lakens (2017) recommends when the
+        variances may differ, above all with unequal sizes.
     alpha : float
         Level of the test (default 0.05): ``reject`` is ``pvalue <= alpha``, and the interval of
         Δ is reported at 1 − 2·alpha, which lies within the bounds exactly when TOST rejects.
@@ -252,7 +254,7 @@ def tost(x: Any, y: Any, *, bound: Any, bound_units: str = "data", paired: bool 
     (a, b, edges), exponent = unit_scaled(samples.x, samples.y, np.array([low, high]))
     lo, hi = float(edges[0]), float(edges[1])
     if method == "t":
-        estimate, se, df = _t_parts(a, b, paired, equal_var)
+        estimate, se, df = _t_parts(a, b, paired, bool(equal_var))
         if not se > 0:
             raise ValueError("the standard error of the difference is 0 (constant differences); the t tests are "
                              "undefined: use method='wilcoxon' or check the data.")

@@ -31,7 +31,15 @@ def test_tost_matches_pingouin_docstring(kwargs, pingouin_kwargs, pvalue, df):
 
 def test_welch_tost_matches_pingouin_with_the_correction():
     reference = pg.tost(X, Y, bound=1, correction=True)
-    result = ac.tost(X, Y, bound=1)
+    result = ac.tost(X, Y, bound=1, equal_var=False)
+    assert result.pvalue == pytest.approx(reference.at["TOST", "pval"], rel=1e-12)
+    assert result.df == pytest.approx(reference.at["TOST", "dof"], rel=1e-12)
+
+
+@pytest.mark.parametrize(("x", "y"), [(X, Y), (X, Y[:12]), (A, B)])
+def test_default_is_pingouins_default(x, y):
+    reference = pg.tost(x, y, bound=0.8)  # correction=False: Student's pooled t
+    result = ac.tost(x, y, bound=0.8)
     assert result.pvalue == pytest.approx(reference.at["TOST", "pval"], rel=1e-12)
     assert result.df == pytest.approx(reference.at["TOST", "dof"], rel=1e-12)
 
@@ -73,8 +81,8 @@ R_B = [6, 8, 7, 10, 11, 9, 5.0, 6.6]
 
 @pytest.mark.parametrize(("kwargs", "pvalue"), [
     ({"bound": (-3, 2.5), "paired": True}, 0.38169469256905),               # t.test(paired = TRUE, mu = ...)
-    ({"bound": 4}, 0.100600195710405),                                      # t.test(mu = ...), Welch
-    ({"bound": 4, "equal_var": True}, 0.10059919610944),                    # t.test(var.equal = TRUE)
+    ({"bound": 4, "equal_var": False}, 0.100600195710405),                  # t.test(mu = ...), Welch
+    ({"bound": 4}, 0.10059919610944),                                       # t.test(var.equal = TRUE)
     ({"bound": 4, "method": "wilcoxon"}, 0.102951605366034),                # wilcox.test(mu = ...), normal, ties
 ])
 def test_tost_matches_two_one_sided_base_r_tests(kwargs, pvalue):
