@@ -155,6 +155,10 @@ def test_mcnemar_posthoc_is_pairwise_mcnemar_with_the_adjustment():
     assert result.table.pvalue_adj.to_numpy() == pytest.approx(np.asarray(expected), rel=1e-12)
     with pytest.raises(ValueError, match="binary outcomes"):
         ac.posthoc(ac.load_dataset("cec2005_d10"), test="mcnemar")
+    exact = ac.posthoc(hits, test="mcnemar", control="A", method="exact", p_adjust="none")
+    for b in "BCD":
+        row = exact.table[exact.table.algorithm_b == b].iloc[0]
+        assert row.pvalue == pytest.approx(ac.mcnemar(frame["A"], frame[b], method="exact").pvalue, rel=1e-12)
 
 
 # ----------------------------------------------------------------------------- null simulations (fast)
