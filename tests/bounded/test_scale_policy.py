@@ -150,6 +150,7 @@ NOT_SAMPLE_STATISTICS = {
     "majority",  # the ranking of majority_relation (listed above), where the relation is one
     "posthoc_power",  # simulates a design (means, sd), takes no samples
     "rm_anova_power",  # a design (f, N, k), takes no samples
+    "read_cec", "cec_checkpoints",  # read files / give a competition's checkpoints (anytime data)
 }
 
 
