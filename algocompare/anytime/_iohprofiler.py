@@ -1,0 +1,262 @@
+"""IOHprofiler logs: IOHexperimenter's meta-data (``.json``, or ``.info`` before version 0.3.3)
+and the ``.dat`` files they point to.
+
+A ``.dat`` file holds the runs of one algorithm on one function and dimension, one after the
+other; each run starts with a header line (``evaluations raw_y``, or the older
+``"function evaluation" "current f(x)" "best-so-far f(x)" ...``) and lists one record per line.
+The meta-data give, for each run, the problem instance, the evaluations the run used (its
+budget) and its best value, in the order of the ``.dat`` file's runs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from algocompare._progress import progress_bar
+from algocompare.anytime._model import AnytimeResults
+
+__all__ = ["read_iohprofiler"]
+
+#: the columns of the evaluations and of the value, best first, in the loggers' spellings
+_EVALUATION_COLUMNS = ("evaluations", "function evaluation")
+_VALUE_COLUMNS = ("best-so-far f(x)", "best_y", "raw_y", "current f(x)")
+
+
+def _meta_files(source: Any) -> list[Path]:
+    paths = [Path(source)] if isinstance(source, (str, Path)) else [Path(p) for p in source]
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*") if p.suffix in (".json", ".info") and p.is_file())
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise ValueError(f"{path}: no such file or folder.")
+    if not files:
+        raise ValueError(f"{source}: no IOHprofiler meta-data (.json or .info files) found.")
+    return files
+
+
+def _scenarios_json(path: Path) -> Iterator[dict[str, Any]]:
+    """One dict per (algorithm, function, dimension): the .dat path and its runs' (instance, budget)."""
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}, line {error.lineno}: not valid JSON ({error.msg}); the file is truncated or "
+                         "malformed.") from None
+    try:
+        algorithm = meta["algorithm"]["name"]
+        for scenario in meta["scenarios"]:
+            yield {"algorithm": algorithm, "function": meta["function_id"], "dimension": scenario["dimension"],
+                   "maximize": bool(meta["maximization"]), "dat": path.parent / scenario["path"],
+                   "runs": [(run["instance"], run["evals"]) for run in scenario["runs"]], "meta": path}
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"{path}: the IOHprofiler meta-data lack {error}; is this an IOHexperimenter .json "
+                         "file?") from None
+
+
+_INFO_PAIR = re.compile(r"(\w+)\s*=\s*('[^']*'|[^,]*)")
+
+
+def _scenarios_info(path: Path) -> Iterator[dict[str, Any]]:
+    """The .info format: a 'key = value, ...' line, a '%' comment line, a data line, repeated."""
+    header: dict[str, str] | None = None
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            text = line.strip()
+            if not text or text.startswith("%"):
+                continue
+            if header is None:
+                header = {k: v.strip().strip("'") for k, v in _INFO_PAIR.findall(text)}
+                missing = {"funcId", "DIM", "algId"} - set(header)
+                if missing:
+                    raise ValueError(f"{path}, line {number}: a header without {sorted(missing)}; expected "
+                                     "\"suite = ..., funcId = ..., DIM = ..., algId = ...\".")
+                continue
+            fields = [f.strip() for f in text.split(",")]
+            runs = []
+            for entry in fields[1:]:
+                match = re.fullmatch(r"(\d+):(\d+)\|(\S+)", entry)
+                if match is None:
+                    raise ValueError(f"{path}, line {number}: {entry!r} is not a run 'instance:evaluations|best'; "
+                                     "the file is truncated or malformed.")
+                runs.append((int(match[1]), int(match[2])))
+            yield {"algorithm": header["algId"], "function": int(header["funcId"]), "dimension": int(header["DIM"]),
+                   "maximize": header.get("maximization", "F").upper() in ("T", "TRUE", "1"),
+                   "dat": path.parent / fields[0], "runs": runs, "meta": path}
+            header = None
+    if header is not None:
+        raise ValueError(f"{path}: a header with no data line after it; the file is truncated.")
+
+
+def _dat_runs(path: Path) -> list[tuple[np.ndarray, np.ndarray, int]]:
+    """Each run of a .dat file: (evaluations, values, line of its header); streamed line by line."""
+    if not path.is_file():
+        raise ValueError(f"{path}: the .dat file the meta-data name is missing.")
+    runs: list[tuple[np.ndarray, np.ndarray, int]] = []
+    columns: tuple[int, int] | None = None
+    evaluations: list[float] = []
+    values: list[float] = []
+    start = 0
+
+    def close() -> None:
+        if columns is not None:
+            if not evaluations:
+                raise ValueError(f"{path}, line {start}: a run with no record.")
+            runs.append((np.array(evaluations), np.array(values), start))
+
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            fields = line.split()
+            if not fields:
+                continue
+            if not _is_number(fields[0]):  # a header: a new run
+                close()
+                columns, evaluations, values, start = _header_columns(path, number, line), [], [], number
+                continue
+            if columns is None:
+                raise ValueError(f"{path}, line {number}: a record before any header line.")
+            try:
+                e, y = float(fields[columns[0]]), float(fields[columns[1]])
+            except (IndexError, ValueError):
+                raise ValueError(f"{path}, line {number}: expected numbers in the columns of the header at line "
+                                 f"{start}, got {line.strip()[:60]!r}; the file is truncated or malformed.") from None
+            if evaluations and not e > evaluations[-1]:
+                raise ValueError(f"{path}, line {number}: evaluations {e:g} after {evaluations[-1]:g}; a run's "
+                                 "records must come in strictly increasing evaluations.")
+            if np.isnan(y):
+                raise ValueError(f"{path}, line {number}: a missing value (nan).")
+            evaluations.append(e)
+            values.append(y)
+    close()
+    return runs
+
+
+def _header_columns(path: Path, number: int, line: str) -> tuple[int, int]:
+    names = [n.strip() for n in shlex.split(line)]
+    lowered = [n.lower() for n in names]
+    found = []
+    for role, candidates in (("evaluations", _EVALUATION_COLUMNS), ("value", _VALUE_COLUMNS)):
+        index = next((lowered.index(c) for c in candidates if c in lowered), None)
+        if index is None:
+            raise ValueError(f"{path}, line {number}: the header {names} has no {role} column (one of "
+                             f"{list(candidates)}).")
+        found.append(index)
+    return found[0], found[1]
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def read_iohprofiler(source: str | Path | Sequence[str | Path], *, progress: bool | None = None) -> AnytimeResults:
+    """Read IOHprofiler logs (IOHexperimenter) into anytime results.
+
+    Every ``.json`` (IOHexperimenter ≥ 0.3.3) and ``.info`` (earlier versions) file under the
+    folder(s) is read, with the ``.dat`` files it names. The instance is
+    ``"F<function id>_D<dimension>"``; the runs of an algorithm on it are numbered 1, 2, ... in
+    the meta-data's order (over the problem instances, as COCO counts trials); each run's budget
+    is the evaluations the meta-data say it used.
+
+    Parameters
+    ----------
+    source : path or sequence of paths
+        Folders (searched recursively) or meta-data files.
+    progress : bool or None
+        A progress bar over the meta-data files (None: only on a terminal, after a second).
+
+    Returns
+    -------
+    AnytimeResults
+        Direction from the meta-data (``maximization``).
+
+    Raises
+    ------
+    ValueError
+        A missing or malformed file, a truncated line, a ``.dat`` file whose runs are not as many
+        as its meta-data's, a run whose records exceed its budget, or minimised and maximised
+        functions mixed; the message names the file and, where there is one, the line.
+
+    See Also
+    --------
+    AnytimeResults : what it returns.
+    read_cec : CEC competition files.
+
+    Notes
+    -----
+    The value column is the best-so-far one when the logger wrote it (``best-so-far f(x)``),
+    else ``raw_y``, which IOHexperimenter's default trigger (on improvement) writes only when
+    the run improves, i.e. best-so-far values. Files are parsed line by line.
+
+    References
+    ----------
+    .. [1] de Nobel, J., Ye, F., Vermetten, D., Wang, H., Doerr, C., Bäck, T. (2024).
+       IOHexperimenter: benchmarking platform for iterative optimization heuristics.
+       *Evolutionary Computation* 32(3), 205–210. doi:10.1162/evco_a_00342
+
+    Examples
+    --------
+    >>> import tempfile, pathlib, json
+    >>> from algocompare.anytime import read_iohprofiler
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "f1.dat").write_text("evaluations raw_y\\n1 9.0\\n4 2.5\\nevaluations raw_y\\n1 7.0\\n")
+    >>> meta = {"function_id": 1, "maximization": False, "algorithm": {"name": "RS"},
+    ...         "scenarios": [{"dimension": 2, "path": "f1.dat",
+    ...                        "runs": [{"instance": 1, "evals": 10}, {"instance": 2, "evals": 10}]}]}
+    >>> _ = (folder / "IOHprofiler_f1.json").write_text(json.dumps(meta))
+    >>> runs = read_iohprofiler(folder)
+    >>> runs.to_long()
+      algorithm instance  run  evaluations  value  budget
+    0        RS    F1_D2    1          1.0    9.0    10.0
+    1        RS    F1_D2    1          4.0    2.5    10.0
+    2        RS    F1_D2    2          1.0    7.0    10.0
+    """
+    files = _meta_files(source)
+    runs: list[tuple] = []
+    directions: dict[str, Path] = {}
+    next_run: dict[tuple, int] = {}
+    bar = progress_bar(progress, total=len(files), desc="reading IOHprofiler logs", unit="file")
+    try:
+        for path in files:
+            scenarios = _scenarios_json(path) if path.suffix == ".json" else _scenarios_info(path)
+            for scenario in scenarios:
+                directions.setdefault("maximize" if scenario["maximize"] else "minimize", path)
+                runs += _scenario_runs(scenario, next_run)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    if len(directions) > 1:
+        raise ValueError(f"{directions['maximize']} logs a maximised function and {directions['minimize']} a "
+                         "minimised one; read them separately.")
+    return AnytimeResults.from_runs(runs, next(iter(directions), "minimize"))
+
+
+def _scenario_runs(scenario: dict[str, Any], next_run: dict[tuple, int]) -> list[tuple]:
+    dat_runs = _dat_runs(scenario["dat"])
+    meta_runs = scenario["runs"]
+    if len(dat_runs) != len(meta_runs):
+        raise ValueError(f"{scenario['dat']}: {len(dat_runs)} runs, but {scenario['meta']} lists {len(meta_runs)}; "
+                         "one of them is truncated.")
+    instance = f"F{scenario['function']}_D{scenario['dimension']}"
+    key = (scenario["algorithm"], instance)
+    out = []
+    for (evaluations, values, line), (_, budget) in zip(dat_runs, meta_runs, strict=True):
+        if budget < evaluations[-1]:
+            raise ValueError(f"{scenario['dat']}, line {line}: the run's last record is at {evaluations[-1]:g} "
+                             f"evaluations, but {scenario['meta']} says it used {budget}.")
+        next_run[key] = next_run.get(key, 0) + 1
+        out.append((scenario["algorithm"], instance, next_run[key], evaluations, values, budget))
+    return out
