@@ -93,6 +93,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "anytime": (
         "AnytimeResults", "TargetRuntimes",
         "read_cec", "cec_checkpoints", "CEC_COMPETITIONS",
+        "read_iohprofiler",
     ),
     "report": (
         "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",

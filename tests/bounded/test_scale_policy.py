@@ -151,6 +151,7 @@ NOT_SAMPLE_STATISTICS = {
     "posthoc_power",  # simulates a design (means, sd), takes no samples
     "rm_anova_power",  # a design (f, N, k), takes no samples
     "read_cec", "cec_checkpoints",  # read files / give a competition's checkpoints (anytime data)
+    "read_iohprofiler",  # reads files (anytime data)
 }
 
 
