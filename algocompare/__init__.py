@@ -94,6 +94,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "AnytimeResults", "TargetRuntimes",
         "read_cec", "cec_checkpoints", "CEC_COMPETITIONS",
         "read_iohprofiler",
+        "ert", "ERTResult",
     ),
     "report": (
         "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",
