@@ -142,7 +142,7 @@ def _check_unique_cells(rows: pd.DataFrame) -> None:
 
 
 def read_experiment_dir(path: str | Path, pattern: str = "{algorithm}_{instance}.csv", *, value: str | None = None,
-                        instance: str | list[str] | None = None, direction: str = "minimize",
+                        instance: str | list[str] | None = None, direction: str | None = None,
                         recursive: bool = False, on_mismatch: str = "raise", nan_policy: str = "raise",
                         delimiter: str | None = None, columns: Sequence[str] | None = None) -> Results:
     """Read a folder of result files, one per algorithm and instance (or run), into one :class:`Results`.
@@ -172,8 +172,8 @@ def read_experiment_dir(path: str | Path, pattern: str = "{algorithm}_{instance}
         ``instance`` column when the pattern has no other field. Several fields are joined by
         "/" in the label (``"10/f1"`` for ``{dimension}`` 10 and ``{instance}`` f1) and stay
         columns of :meth:`Results.to_long`.
-    direction : {"minimize", "maximize"}
-        Whether lower (default) or higher values are better.
+    direction : {"minimize", "maximize"}, optional
+        Whether lower or higher values are better; None (default): minimize, as :func:`read`.
     recursive : bool
         Also read the files of subfolders: their path relative to ``path``, with "/", is matched,
         and a field never spans a "/", so the folders are part of the pattern
@@ -268,7 +268,7 @@ def read_experiment_dir(path: str | Path, pattern: str = "{algorithm}_{instance}
         rows["run"] = rows.groupby(["algorithm", "instance"], sort=False).cumcount() + 1
     _check_unique_cells(rows)
     res = Results.from_long(rows, algorithm="algorithm", instance="instance", value="value", run="run",
-                            direction=direction, nan_policy=nan_policy)
+                            direction="minimize" if direction is None else direction, nan_policy=nan_policy)
     note = f"read {len(matched)} file(s) of {str(folder)!r} with pattern {pattern!r}"
     if skipped:
         note += f"; skipped {len(skipped)} that do not match: {_listed(skipped)}"

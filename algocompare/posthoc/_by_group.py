@@ -165,7 +165,8 @@ def _adjusted_group(result: PosthocResult, table: pd.DataFrame, p_adjust: str, n
 
 
 def posthoc_by_group(data: Any, group_by: str | Sequence[str], *, test: str = "friedman", control: Any = None,
-                     p_adjust: str = "holm", alpha: float = 0.05, **options: Any) -> PosthocByGroupResult:
+                     p_adjust: str = "holm", alpha: float = 0.05, direction: str | None = None,
+                     nan_policy: str | None = None, **options: Any) -> PosthocByGroupResult:
     """The same post-hoc procedure within each group of instances, adjusted across all groups as one family.
 
     Parameters
@@ -188,8 +189,12 @@ def posthoc_by_group(data: Any, group_by: str | Sequence[str], *, test: str = "f
         ``"bergmann"``) and ``"nemenyi"`` are refused: their family is one group's pairs.
     alpha : float
         Level for ``reject``.
+    direction : {"minimize", "maximize"}, optional
+        Which way is better; None: the data's own (a :class:`Results`), else minimize.
+    nan_policy : {"raise", "omit", "keep"}, optional
+        Missing cells, per group, as :func:`posthoc` (None: the test's own default).
     **options
-        Passed to :func:`posthoc` for every group (``se=``, ``nan_policy=``, ...).
+        Passed to :func:`posthoc` for every group (``se=``, ...).
 
     Returns
     -------
@@ -241,7 +246,8 @@ def posthoc_by_group(data: Any, group_by: str | Sequence[str], *, test: str = "f
     groups = _groups(data, names)
     if len(groups) < 1:
         raise ValueError("the data has no group; pass data with at least one group.")
-    raw = [posthoc(sub, test=test, control=control, p_adjust="none", alpha=alpha, **options) for _, sub in groups]
+    raw = [posthoc(sub, test=test, control=control, p_adjust="none", alpha=alpha, direction=direction,
+                   nan_policy=nan_policy, **options) for _, sub in groups]
     pvalues = np.concatenate([r.table["pvalue"].to_numpy(dtype=float) for r in raw])
     adjusted = adjust_pvalues(pvalues, p_adjust, alpha=alpha)
     tables, results, start = [], [], 0

@@ -125,7 +125,7 @@ def _from_runs(runs: Any) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray
 
 
 def ocba(runs: dict | None = None, budget: int | None = None, *, means: Any = None, variances: Any = None,
-         n: Any = None, algorithms: Any = None, direction: str = "minimize") -> OCBAResult:
+         n: Any = None, algorithms: Any = None, direction: str | None = None) -> OCBAResult:
     """How many more runs each algorithm gets, on one instance, to identify the best (OCBA).
 
     Parameters
@@ -139,8 +139,8 @@ def ocba(runs: dict | None = None, budget: int | None = None, *, means: Any = No
         ``sMean``, ``sVar``, ``n``).
     algorithms : sequence of str, optional
         Names for ``means`` (default ``A1``, ``A2``, ...).
-    direction : {"minimize", "maximize"}
-        Which way is better.
+    direction : {"minimize", "maximize"}, optional
+        Which way is better; None (default): minimize (runs given as numbers carry no direction).
 
     Returns
     -------
@@ -172,6 +172,7 @@ def ocba(runs: dict | None = None, budget: int | None = None, *, means: Any = No
     >>> res.best, res.table["additional"].tolist()
     ('A', [12, 8, 0])
     """
+    direction = "minimize" if direction is None else direction
     v.check_option("direction", direction, ("minimize", "maximize"))
     if budget is None:
         raise TypeError("ocba needs budget= (the number of new runs to distribute).")

@@ -335,7 +335,7 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
                   sd: float = 1.0, instance_sd: float = 1.0, runs: int = 1, errors: str = "normal",
                   test: str = "friedman", control: Any = None, p_adjust: str | None = None, alpha: float = 0.05,
                   omnibus: str | None = None, algorithms: Sequence[str] | None = None, n_sim: int = 1000,
-                  n_max: int = 1000, rng: Any = None, progress: bool | None = False,
+                  n_max: int = 1000, rng: Any = None, progress: bool | None = None,
                   **options: Any) -> PosthocPowerResult:
     """Power of a post-hoc analysis (any-pair, all-pairs, per pair) by simulation, and the N that reaches a target.
 
@@ -390,7 +390,7 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
         Seed of the simulation; every N uses the same random numbers.
     progress : bool or None
         A progress bar of the simulated tables, showing the N being evaluated (None: when
-        standard error is a terminal; default False).
+        standard error is a terminal and the work lasts; the default).
 
     Returns
     -------
