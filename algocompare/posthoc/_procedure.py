@@ -134,6 +134,18 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
           adjusted rank sums, the variance from the test's null covariance matrix, for any
           pattern of missing cells. Their ``mean_ranks`` are on the 1..k scale and the result
           counts the missing cells (``n_missing``).
+        * ``"miller"``: the Friedman z with Miller's single-step chi-square bound
+          P(chi2_{k-1} >= z^2) (PMCMRplus ``frdAllPairsMillerTest``; default ``p_adjust="none"``:
+          the bound is already simultaneous); ``"siegel"``: Siegel & Castellan's z on the rank
+          sums (PMCMRplus ``frdAllPairsSiegelTest``; Holm); ``"friedman_dunnett"``: the Friedman
+          z against a ``control`` with Dunnett's single step (correlation 1/2; PMCMRplus
+          ``frdManyOneNemenyiTest``).
+        * Parametric, for the repeated-measures design: ``"paired_t"`` (paired t tests; Holm),
+          ``"tukey"`` (Tukey's HSD on the RM-ANOVA residual, R ``TukeyHSD(aov(y ~ alg + inst))``)
+          and ``"dunnett"`` (the same t against a ``control``, multivariate-t single step, R
+          ``multcomp`` ``mcp(alg = "Dunnett")``).
+        * ``"mcnemar"``: pairwise McNemar tests of 0/1 outcomes (:func:`algocompare.reached_target`),
+          Cochran's Q's post-hoc.
         * ``"nemenyi"`` (deprecated): the Friedman statistic with ``p_adjust="nemenyi"``.
         * For k independent samples (the runs of one instance; keys of
           :data:`~algocompare.posthoc._registry.GROUP_TESTS`; ``mean_ranks`` are then the
@@ -376,7 +388,10 @@ def _method(entry: PosthocTest, se: str | None, p_adjust: str, control: Any, n_m
         where = f" of instance {data.instance}" if data.instance is not None else ""
         runs = f", {int(data.sizes.sum())} runs{where}"
     rate = error_rate_note(p_adjust)  # an FDR adjustment says so: the decisions are not family-wise
-    return f"{entry.description}{_SE_NAMES.get(se or '', '')}, {p_adjust} adjustment{rate}{family}{missing}{runs}"
+    adjustment = f"{p_adjust} adjustment{rate}"
+    if entry.single_step_label and p_adjust == entry.p_adjust:  # the test's own step (Tukey's HSD), not Nemenyi's
+        adjustment = entry.single_step_label
+    return f"{entry.description}{_SE_NAMES.get(se or '', '')}, {adjustment}{family}{missing}{runs}"
 
 
 def _deprecated_correction(p_adjust: str | None, options: dict) -> str | None:
