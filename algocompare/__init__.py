@@ -92,7 +92,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "anytime": (
         "AnytimeResults", "TargetRuntimes",
-        "read_cec", "cec_checkpoints", "CEC_COMPETITIONS",
+        "read_cec", "cec_checkpoints",
         "read_iohprofiler",
         "ert", "ERTResult",
     ),

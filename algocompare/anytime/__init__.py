@@ -6,10 +6,9 @@ had used; at a budget (:meth:`~AnytimeResults.at_budget`) or a target
 :func:`read_cec` (CEC competition files), :func:`read_iohprofiler` (IOHexperimenter logs).
 """
 
-from algocompare.anytime._cec import CEC_COMPETITIONS, cec_checkpoints, read_cec
+from algocompare.anytime._cec import cec_checkpoints, read_cec
 from algocompare.anytime._ert import ERTResult, ert
 from algocompare.anytime._iohprofiler import read_iohprofiler
 from algocompare.anytime._model import AnytimeResults, TargetRuntimes
 
-__all__ = ["AnytimeResults", "TargetRuntimes", "read_cec", "cec_checkpoints", "CEC_COMPETITIONS",
-           "read_iohprofiler", "ert", "ERTResult"]
+__all__ = ["AnytimeResults", "TargetRuntimes", "read_cec", "cec_checkpoints", "read_iohprofiler", "ert", "ERTResult"]

@@ -52,7 +52,7 @@ def cec_checkpoints(competition: str, dimension: int) -> np.ndarray:
     Parameters
     ----------
     competition : {"cec2017", "cec2020", "cec2022"}
-        The competition (:data:`CEC_COMPETITIONS`).
+        The competition.
     dimension : int
         The problem dimension D.
 
@@ -159,7 +159,7 @@ def read_cec(source: str | Path | Sequence[str | Path], *, competition: str | No
         A folder (every file whose name matches ``pattern`` is read, in sorted order) or the files.
     competition : {"cec2017", "cec2020", "cec2022"} or None
         Whose checkpoints (fractions of MaxFES) and MaxFES (by dimension) to use
-        (:data:`CEC_COMPETITIONS`). Ignored when ``checkpoints`` is given.
+        (:func:`cec_checkpoints`). Ignored when ``checkpoints`` is given.
     checkpoints : sequence of float or callable, optional
         The evaluations of the rows, or a function of the dimension giving them (for other
         competitions or budgets).
