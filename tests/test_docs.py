@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 SUBPACKAGES = ("data", "frequentist", "posthoc", "severity", "effects", "samplesize", "experiment", "permutation",
-               "consensus", "bayesian", "report")
+               "consensus", "bayesian", "report", "anytime")
 PAGES = ("getting-started", "data", "frequentist", "posthoc", "figures", "severity", "design",
          "validation", "notebooks", "api")
 # What a build leaves in docs/ (all ignored by git): not sources, so not copied.
