@@ -367,13 +367,10 @@ class AnytimeResults:
 
     def _record_at(self, budget: float) -> np.ndarray:
         """Index of each run's last record at or before ``budget`` (-1 when none)."""
-        out = np.empty(self.n_runs, dtype=np.int64)
-        for r in range(self.n_runs):
-            lo, hi = self._starts[r], self._starts[r + 1]
-            out[r] = lo + np.searchsorted(self._evaluations[lo:hi], budget, side="right") - 1
-            if out[r] < lo:
-                out[r] = -1
-        return out
+        # a run's evaluations increase, so its records at or before the budget are its first ones:
+        # counting them per run (one pass over all records) gives the index of the last
+        counts = np.add.reduceat((self._evaluations <= budget).astype(np.int64), self._starts[:-1])
+        return np.where(counts > 0, self._starts[:-1] + counts - 1, -1)
 
     def at_budget(self, budget: float, *, past_budget: str = "raise") -> Results:
         """The best-so-far value of every run after ``budget`` evaluations, as a :class:`Results`.
