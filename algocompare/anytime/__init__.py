@@ -3,12 +3,14 @@
 :class:`AnytimeResults` holds the best-so-far value of every run against the evaluations it
 had used; at a budget (:meth:`~AnytimeResults.at_budget`) or a target
 (:meth:`~AnytimeResults.at_target`) it becomes what the package's tests accept. Readers:
-:func:`read_cec` (CEC competition files), :func:`read_iohprofiler` (IOHexperimenter logs).
+:func:`read_cec` (CEC competition files), :func:`read_iohprofiler` (IOHexperimenter logs),
+:func:`read_coco` (COCO ``exdata``, bbob logger).
 """
 
 from algocompare.anytime._cec import cec_checkpoints, read_cec
 from algocompare.anytime._ert import ERTResult, ert
-from algocompare.anytime._iohprofiler import read_iohprofiler
+from algocompare.anytime._iohprofiler import read_coco, read_iohprofiler
 from algocompare.anytime._model import AnytimeResults, TargetRuntimes
 
-__all__ = ["AnytimeResults", "TargetRuntimes", "read_cec", "cec_checkpoints", "read_iohprofiler", "ert", "ERTResult"]
+__all__ = ["AnytimeResults", "TargetRuntimes", "read_cec", "cec_checkpoints", "read_iohprofiler", "ert", "ERTResult",
+           "read_coco"]

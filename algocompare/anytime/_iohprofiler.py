@@ -22,25 +22,25 @@ import numpy as np
 from algocompare._progress import progress_bar
 from algocompare.anytime._model import AnytimeResults
 
-__all__ = ["read_iohprofiler"]
+__all__ = ["read_iohprofiler", "read_coco"]
 
 #: the columns of the evaluations and of the value, best first, in the loggers' spellings
 _EVALUATION_COLUMNS = ("evaluations", "function evaluation")
 _VALUE_COLUMNS = ("best-so-far f(x)", "best_y", "raw_y", "current f(x)")
 
 
-def _meta_files(source: Any) -> list[Path]:
+def _meta_files(source: Any, suffixes: tuple[str, ...]) -> list[Path]:
     paths = [Path(source)] if isinstance(source, (str, Path)) else [Path(p) for p in source]
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files += sorted(p for p in path.rglob("*") if p.suffix in (".json", ".info") and p.is_file())
+            files += sorted(p for p in path.rglob("*") if p.suffix in suffixes and p.is_file())
         elif path.is_file():
             files.append(path)
         else:
             raise ValueError(f"{path}: no such file or folder.")
     if not files:
-        raise ValueError(f"{source}: no IOHprofiler meta-data (.json or .info files) found.")
+        raise ValueError(f"{source}: no meta-data ({' or '.join(suffixes)} files) found.")
     return files
 
 
@@ -140,6 +140,14 @@ def _dat_runs(path: Path) -> list[tuple[np.ndarray, np.ndarray, int]]:
 
 
 def _header_columns(path: Path, number: int, line: str) -> tuple[int, int]:
+    if line.startswith("%"):  # COCO bbob logger: "% f evaluations | g evaluations | best noise-free fitness - Fopt"
+        names = [n.strip() for n in line[1:].split("|")]
+        evaluations = next((i for i, n in enumerate(names) if n == "f evaluations"), None)
+        value = next((i for i, n in enumerate(names) if n.startswith("best noise-free fitness - Fopt")), None)
+        if evaluations is None or value is None:
+            raise ValueError(f"{path}, line {number}: a COCO header without the columns 'f evaluations' and "
+                             "'best noise-free fitness - Fopt' (only the bbob logger's .dat files are read).")
+        return evaluations, value
     names = [n.strip() for n in shlex.split(line)]
     lowered = [n.lower() for n in names]
     found = []
@@ -222,11 +230,14 @@ def read_iohprofiler(source: str | Path | Sequence[str | Path], *, progress: boo
     1        RS    F1_D2    1          4.0    2.5    10.0
     2        RS    F1_D2    2          1.0    7.0    10.0
     """
-    files = _meta_files(source)
+    return _read_logs(_meta_files(source, (".json", ".info")), progress, "reading IOHprofiler logs")
+
+
+def _read_logs(files: list[Path], progress: bool | None, desc: str) -> AnytimeResults:
     runs: list[tuple] = []
     directions: dict[str, Path] = {}
     next_run: dict[tuple, int] = {}
-    bar = progress_bar(progress, total=len(files), desc="reading IOHprofiler logs", unit="file")
+    bar = progress_bar(progress, total=len(files), desc=desc, unit="file")
     try:
         for path in files:
             scenarios = _scenarios_json(path) if path.suffix == ".json" else _scenarios_info(path)
@@ -260,3 +271,61 @@ def _scenario_runs(scenario: dict[str, Any], next_run: dict[tuple, int]) -> list
         next_run[key] = next_run.get(key, 0) + 1
         out.append((scenario["algorithm"], instance, next_run[key], evaluations, values, budget))
     return out
+
+
+def read_coco(source: str | Path | Sequence[str | Path], *, progress: bool | None = None) -> AnytimeResults:
+    """Read COCO experiment data (``exdata``, the bbob logger) into anytime results.
+
+    Every ``.info`` file under the folder(s) is read with the ``.dat`` files it names (the
+    target-triggered records, which cocopp uses for runtimes). The instance is
+    ``"F<function id>_D<dimension>"``; the runs (COCO's trials, one per problem instance) are
+    numbered 1, 2, ... in the ``.info`` order; the value is the best noise-free fitness minus
+    the optimum (f − f_opt, minimized); each run's budget is the evaluations the ``.info`` file
+    gives it.
+
+    Parameters
+    ----------
+    source : path or sequence of paths
+        Folders (searched recursively, e.g. ``exdata/my-algorithm``) or ``.info`` files.
+    progress : bool or None
+        A progress bar over the ``.info`` files (None: only on a terminal, after a second).
+
+    Returns
+    -------
+    AnytimeResults
+        Direction ``"minimize"``.
+
+    Raises
+    ------
+    ValueError
+        A missing or malformed file, a truncated line, or a ``.dat`` file whose runs are not as
+        many as its ``.info`` entries; the message names the file and, where there is one, the line.
+
+    See Also
+    --------
+    read_iohprofiler : IOHprofiler logs (the same ``.info`` layout).
+    ert : expected running times, as cocopp computes them.
+
+    Notes
+    -----
+    The bbob-biobj logger's files (hypervolume indicator) are not read yet.
+
+    References
+    ----------
+    .. [1] Hansen, N., Auger, A., Ros, R., Mersmann, O., Tušar, T., Brockhoff, D. (2021). COCO: a
+       platform for comparing continuous optimizers in a black-box setting. *Optimization Methods
+       and Software* 36(1), 114–144. doi:10.1080/10556788.2020.1808977
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from algocompare.anytime import read_coco
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> header = "% f evaluations | g evaluations | best noise-free fitness - Fopt (7.9e+01) + sum g_i+ | x1\\n"
+    >>> _ = (folder / "f1.dat").write_text(header + "1 0 +3.2e+01 0.1\\n9 0 +1.5e+00 0.2\\n20 0 +1.5e+00 0.2\\n")
+    >>> _ = (folder / "f1.info").write_text("suite = 'bbob', funcId = 1, DIM = 2, algId = 'RS'\\n%\\n"
+    ...                                     "f1.dat, 1:20|1.5e+00\\n")
+    >>> read_coco(folder).at_target(2.0).evaluations
+    array([9.])
+    """
+    return _read_logs(_meta_files(source, (".info",)), progress, "reading COCO data")

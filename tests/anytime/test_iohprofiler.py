@@ -97,7 +97,7 @@ def test_truncated_json_and_missing_dat(tmp_path):
     (logs / "OnePlusOne" / "data_f1_Sphere" / "IOHprofiler_f1_DIM5.dat").unlink()
     with pytest.raises(ValueError, match=r"IOHprofiler_f1_DIM5.dat: the .dat file the meta-data name is missing"):
         read_iohprofiler(logs)
-    with pytest.raises(ValueError, match="no IOHprofiler meta-data"):
+    with pytest.raises(ValueError, match="no meta-data"):
         read_iohprofiler(logs / "OnePlusOne" / "data_f1_Sphere")
 
 
