@@ -95,6 +95,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "read_cec", "cec_checkpoints",
         "read_iohprofiler",
         "ert", "ERTResult",
+        "read_coco",
     ),
     "report": (
         "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",

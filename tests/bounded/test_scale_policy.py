@@ -151,7 +151,7 @@ NOT_SAMPLE_STATISTICS = {
     "posthoc_power",  # simulates a design (means, sd), takes no samples
     "rm_anova_power",  # a design (f, N, k), takes no samples
     "read_cec", "cec_checkpoints",  # read files / give a competition's checkpoints (anytime data)
-    "read_iohprofiler",  # reads files (anytime data)
+    "read_iohprofiler", "read_coco",  # read files (anytime data)
     "ert",  # counts evaluations to targets given in the data's units (anytime data; no sample statistic)
 }
 
