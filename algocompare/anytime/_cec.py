@@ -65,6 +65,12 @@ def cec_checkpoints(competition: str, dimension: int) -> np.ndarray:
     --------
     read_cec : reads the files these checkpoints label.
 
+    Notes
+    -----
+    Rounded to the nearest evaluation, as the competitions' MATLAB recorders do
+    (``round(power(D, (k/5-3)) * MaxFES)``); some re-implementations floor instead, which moves a
+    few checkpoints by one evaluation.
+
     References
     ----------
     .. [1] Awad, N. H., Ali, M. Z., Liang, J. J., Qu, B. Y., Suganthan, P. N. (2016). Problem
