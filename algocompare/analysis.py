@@ -35,9 +35,10 @@ from algocompare.permutation import _analysis as permutation_section
 from algocompare.posthoc import _analysis as posthoc_section
 from algocompare.posthoc import _by_group_analysis as by_group_section
 from algocompare.posthoc import _incomplete_analysis as incomplete_posthoc_section
+from algocompare.posthoc._by_group_analysis import check_group_column
 
 __all__ = ["AnalysisOptions", "Section", "SECTION_PROVIDERS", "INCOMPLETE_SECTION_PROVIDERS", "MAX_ALL_PAIRS",
-           "MAX_KEMENY", "adjustment_summary", "data_summary", "run_analysis", "size_limits"]
+           "MAX_KEMENY", "adjustment_summary", "check_group_column", "data_summary", "run_analysis", "size_limits"]
 
 #: The modules providing a ``section(results, options)`` function, in report order.
 SECTION_PROVIDERS: tuple[ModuleType, ...] = (

@@ -163,7 +163,7 @@ def _working(progress: bool | None, desc: str) -> Iterator[None]:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from algocompare.analysis import MAX_ALL_PAIRS, data_summary, run_analysis, size_limits
+    from algocompare.analysis import MAX_ALL_PAIRS, check_group_column, data_summary, run_analysis, size_limits
     from algocompare.report import reading
 
     res = load_input(args)
@@ -171,8 +171,6 @@ def _run(args: argparse.Namespace) -> int:
         args.control = match_label(args.control, res.algorithms)
     _check_posthoc_test(args.posthoc_test, res)
     if args.group_by is not None:  # a one-line error before any section runs
-        from algocompare.posthoc._by_group_analysis import check_group_column
-
         check_group_column(res, args.group_by)
     options = _options(args)
     skipped = size_limits(res.n_algorithms, options)

@@ -336,7 +336,7 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
                   test: str = "friedman", control: Any = None, p_adjust: str | None = None, alpha: float = 0.05,
                   omnibus: str | None = None, algorithms: Sequence[str] | None = None, n_sim: int = 1000,
                   n_max: int = 1000, rng: Any = None, progress: bool | None = None,
-                  **options: Any) -> PosthocPowerResult:
+                  options: dict[str, Any] | None = None) -> PosthocPowerResult:
     """Power of a post-hoc analysis (any-pair, all-pairs, per pair) by simulation, and the N that reaches a target.
 
     Simulates the analysis as it is run — ``posthoc(table, test, control, p_adjust, alpha,
@@ -374,7 +374,7 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
         The run errors' distribution; ``"least_favourable"`` is the density at which the Wilcoxon
         test's efficiency to the t test is 0.864, the model :func:`calc_instances` (test="wilcoxon")
         assumes.
-    test, control, p_adjust, alpha, **options
+    test, control, p_adjust, alpha
         The analysis, as given to :func:`algocompare.posthoc` (``control`` a name of
         ``algorithms``; ``"best"`` is not a fixed family and is refused).
     omnibus : str, optional
@@ -391,6 +391,9 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
     progress : bool or None
         A progress bar of the simulated tables, showing the N being evaluated (None: when
         standard error is a terminal and the work lasts; the default).
+    options : dict, optional
+        The test's own options, passed to :func:`algocompare.posthoc` as keywords
+        (``{"se": "classic"}``, ``{"zero_method": "pratt"}``).
 
     Returns
     -------
@@ -464,7 +467,7 @@ def posthoc_power(means: Sequence[float] | None = None, *, n_instances: Any = No
     p_adjust = entry.p_adjust if p_adjust is None else p_adjust  # posthoc's default, named
     seed = int(np.random.default_rng(rng).integers(0, 2**63 - 1))
     design = _Design(design_means, sd, instance_sd, runs, errors, generator, seed, n_sim)
-    procedure = _Procedure(test, control, p_adjust, alpha, omnibus, dict(options))
+    procedure = _Procedure(test, control, p_adjust, alpha, omnibus, dict(options or {}))
     from algocompare.posthoc._procedure import pair_indices
 
     a, b = pair_indices(k, None if control is None else names.index(control))
