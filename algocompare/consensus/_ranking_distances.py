@@ -56,6 +56,7 @@ def pc_discrepancy(delta: Any) -> tuple[float, float]:
     tie costs (a≻b vs a~b, b≻a vs a~b) must be equal, else the distance depends on the items'
     order.
     """
+    values: tuple[float, ...]
     if isinstance(delta, str):
         check_option("delta", delta.lower(), tuple(PC_DELTAS))
         values = PC_DELTAS[delta.lower()]

@@ -6,5 +6,5 @@ from algocompare.data._io import read, read_frame
 from algocompare.data._results import Results
 from algocompare.data._simulate import Simulation, simulate_runs
 
-__all__ = ["Results", "read", "read_frame", "load_dataset", "list_datasets", "simulate_runs", "Simulation"]
-__all__ += ["read_experiment_dir"]  # a folder of result files (issue 28, part A)
+__all__ = ["Results", "read", "read_frame", "read_experiment_dir", "load_dataset", "list_datasets", "simulate_runs",
+           "Simulation"]

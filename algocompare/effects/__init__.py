@@ -15,6 +15,7 @@ design (:mod:`algocompare.samplesize`) alike:
   :func:`power_curve` of a mean difference.
 """
 
+from algocompare.effects._contrast import ContrastEstimationResult, contrast_estimation
 from algocompare.effects._effect_size import (
     EffectSize,
     cliffs_delta,
@@ -33,8 +34,5 @@ __all__ = [
     "ALTERNATIVES", "DESIGNS", "EffectSize", "MAGNITUDE_LABELS", "PowerCurve",
     "cliffs_delta", "cohens_d", "cohens_d_prime", "d_z", "hedges_g", "magnitude", "paired_effect_sizes", "power",
     "power_curve", "rank_biserial", "t_power", "vargha_delaney_a12", "z_power",
+    "ContrastEstimationResult", "contrast_estimation",
 ]
-
-from algocompare.effects._contrast import ContrastEstimationResult, contrast_estimation  # noqa: E402  (issue 28, D)
-
-__all__ += ["ContrastEstimationResult", "contrast_estimation"]

@@ -17,7 +17,10 @@ from algocompare.frequentist._assumptions import (
     multivariate_normality,
     normality,
 )
+from algocompare.frequentist._binary import CochranQResult, McNemarResult, cochran_q, mcnemar, reached_target
+from algocompare.frequentist._combination import CombinationResult, fisher_combination, simes_test
 from algocompare.frequentist._cross_validation import CorrectedTTestResult, corrected_ttest
+from algocompare.frequentist._equivalence import TOSTResult, tost
 from algocompare.frequentist._incomplete import DurbinResult, SkillingsMackResult, durbin, skillings_mack
 from algocompare.frequentist._intervals import (
     ConfidenceCurveResult,
@@ -51,6 +54,7 @@ from algocompare.frequentist._omnibus import (
     quade,
     rm_anova,
 )
+from algocompare.frequentist._ordered import MackWolfeResult, OSRTResult, mack_wolfe, osrt
 from algocompare.frequentist._page import PageResult, convergence_page, page_trend
 from algocompare.frequentist._pairwise import (
     FWERResult,
@@ -93,34 +97,12 @@ __all__ = [
     "SignTestResult", "SkillingsMackResult", "WilcoxonResult",
     # cross-validation of two learners on one data set
     "corrected_ttest", "CorrectedTTestResult",
+    # binary outcomes (reached the target or not)
+    "cochran_q", "mcnemar", "reached_target", "CochranQResult", "McNemarResult",
+    # global tests of a family of p-values
+    "simes_test", "fisher_combination", "CombinationResult",
+    # equivalence
+    "tost", "TOSTResult",
+    # ordered alternatives on one instance's runs
+    "mack_wolfe", "MackWolfeResult", "osrt", "OSRTResult",
 ]
-
-from algocompare.frequentist._binary import (  # noqa: E402  binary outcomes (issue 28, part D)
-    CochranQResult,
-    McNemarResult,
-    cochran_q,
-    mcnemar,
-    reached_target,
-)
-
-__all__ += ["cochran_q", "mcnemar", "reached_target", "CochranQResult", "McNemarResult"]
-
-from algocompare.frequentist._combination import (  # noqa: E402  global tests of p-values (issue 28, part A)
-    CombinationResult,
-    fisher_combination,
-    simes_test,
-)
-
-__all__ += ["simes_test", "fisher_combination", "CombinationResult"]
-
-from algocompare.frequentist._equivalence import TOSTResult, tost  # noqa: E402  equivalence (issue 28, part D)
-
-__all__ += ["tost", "TOSTResult"]
-
-from algocompare.frequentist._ordered import MackWolfeResult, mack_wolfe  # noqa: E402  umbrella (issue 28, part B)
-
-__all__ += ["mack_wolfe", "MackWolfeResult"]
-
-from algocompare.frequentist._ordered import OSRTResult, osrt  # noqa: E402  Hayter's OSRT (issue 28, part B)
-
-__all__ += ["osrt", "OSRTResult"]

@@ -266,6 +266,8 @@ def tost(x: Any, y: Any, *, bound: Any, bound_units: str = "data", paired: bool 
     else:  # the package's own rank tests, so that their handling of ties and zeros is TOST's too
         from algocompare.frequentist._pairwise import rank_sum, wilcoxon
 
+        first: Any
+        second: Any
         if paired:
             zero = np.zeros(a.size)
             first = wilcoxon(a - b - lo, zero, alternative="greater")

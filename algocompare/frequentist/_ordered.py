@@ -428,8 +428,9 @@ def osrt(data: Any, *, n_resamples: int = N_RESAMPLES, rng: Any = None, instance
         instance=groups.instance, sizes=pd.Series(sizes, index=names, name="size"), dropped_values=groups.dropped)
 
 
-def _largest_step(means: np.ndarray, sizes: np.ndarray, s: np.ndarray | float) -> tuple[Any, tuple[int, int]]:
-    """max_{i<j} (m_j − m_i) / (s sqrt((1/n_i + 1/n_j)/2)) over the last axis of ``means`` (and its pair)."""
+def _largest_step(means: np.ndarray, sizes: np.ndarray, s: np.ndarray | float) -> tuple[Any, Any]:
+    """max_{i<j} (m_j − m_i) / (s sqrt((1/n_i + 1/n_j)/2)) over the last axis of ``means``, and its pair
+    (for one table; for a stack of tables the index arrays of all pairs)."""
     i, j = np.triu_indices(sizes.size, 1)
     scale = np.sqrt((1.0 / sizes[i] + 1.0 / sizes[j]) / 2.0)
     steps = (means[..., j] - means[..., i]) / (np.asarray(s)[..., None] * scale)

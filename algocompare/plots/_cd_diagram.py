@@ -169,8 +169,9 @@ def _procedure_name(result: Any) -> str:
     from algocompare.posthoc._registry import procedure_label
 
     p_adjust = result.p_adjust
-    if procedure_label(result):  # the test's own single step (Tukey's HSD, Dunnett's test), not Nemenyi's
-        return procedure_label(result)
+    own_step = procedure_label(result)
+    if own_step:  # the test's own single step (Tukey's HSD, Dunnett's test), not Nemenyi's
+        return own_step
     if isinstance(p_adjust, str) and p_adjust in ADJUSTMENTS:
         return ADJUSTMENTS[p_adjust].label
     name = str(p_adjust or "post-hoc").replace("_", "-")

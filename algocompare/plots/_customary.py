@@ -22,8 +22,7 @@ from algocompare.plots._consensus import plot_consensus, plot_ranking_dendrogram
 from algocompare.plots._frequentist import confidence_curve, normality_plot
 from algocompare.plots._permutation import msd_plot
 from algocompare.plots._rank_sets import plot_rank_intervals
-from algocompare.plots._samplesize import plot_bootstrap_qq, plot_experiment, plot_power_curve
-from algocompare.plots._samplesize import plot_posthoc_power
+from algocompare.plots._samplesize import plot_bootstrap_qq, plot_experiment, plot_posthoc_power, plot_power_curve
 from algocompare.plots._severity import plot_power_by_delta, plot_severity
 
 __all__ = ["CustomaryFigure", "customary_figure", "register_customary_figure"]

@@ -21,12 +21,12 @@ from typing import Any
 
 from algocompare.samplesize._bootstrap import BootstrapMeans, bootstrap_means
 from algocompare.samplesize._instances import InstancePowerCurve, InstancesResult, calc_instances, instance_power_curve
+from algocompare.samplesize._ocba import OCBAResult, ocba
+from algocompare.samplesize._posthoc_power import PosthocPowerResult, posthoc_power
 from algocompare.samplesize._repetitions import RepetitionsResult
+from algocompare.samplesize._rm_anova_power import RMAnovaPowerResult, rm_anova_power
 from algocompare.samplesize._sample_size import SampleSizeResult, sample_size
 from algocompare.samplesize._standard_error import StandardErrorResult, calc_se
-from algocompare.samplesize._posthoc_power import PosthocPowerResult, posthoc_power
-from algocompare.samplesize._rm_anova_power import RMAnovaPowerResult, rm_anova_power
-from algocompare.samplesize._ocba import OCBAResult, ocba
 
 __all__ = ["BootstrapMeans", "InstancePowerCurve", "InstancesResult", "RepetitionsResult", "SampleSizeResult",
            "StandardErrorResult", "bootstrap_means", "calc_instances", "calc_se",
