@@ -166,10 +166,9 @@ def _rank_axis(ax: Any, lo: float, hi: float, unit_px: float, fontsize: float) -
 def _procedure_name(result: Any) -> str:
     """The adjustment's label from :data:`algocompare.posthoc._adjust.ADJUSTMENTS` (others as named)."""
     from algocompare.posthoc._adjust import ADJUSTMENTS
-    from algocompare.posthoc._registry import procedure_label
 
     p_adjust = result.p_adjust
-    own_step = procedure_label(result)
+    own_step = result.procedure_label
     if own_step:  # the test's own single step (Tukey's HSD, Dunnett's test), not Nemenyi's
         return own_step
     if isinstance(p_adjust, str) and p_adjust in ADJUSTMENTS:

@@ -331,6 +331,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
     groups = entry.design == "groups"
     return PosthocResult(method=_method(entry, se, p_adjust, control_name, summary.n_missing, context.results),
                          test=entry.key, label=entry.label, common_se=common_se, n_missing=summary.n_missing,
+                         own_step=(entry.p_adjust, entry.single_step_label) if entry.single_step_label else None,
                          p_adjust=p_adjust, control=control_name, alpha=alpha, n_instances=summary.n_instances,
                          n_algorithms=k, mean_ranks=mean_ranks,
                          critical_difference=_critical_difference(p_adjust, k, len(a), alpha, standard_error),

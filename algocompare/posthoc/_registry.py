@@ -88,8 +88,7 @@ from algocompare.posthoc._statistics import pair_z, rank_scores
 from algocompare.ranking import within_instance_ranks
 
 __all__ = ["PosthocTest", "PairContext", "Summary", "REGISTRY", "register", "unregister", "get", "shares_one_se",
-           "POSTHOC_TESTS", "RANK_TESTS", "INCOMPLETE_TESTS", "SE_TESTS", "GROUP_TESTS", "DESIGNS", "CONTROL_TESTS",
-           "procedure_label"]
+           "POSTHOC_TESTS", "RANK_TESTS", "INCOMPLETE_TESTS", "SE_TESTS", "GROUP_TESTS", "DESIGNS", "CONTROL_TESTS"]
 
 
 @dataclass(frozen=True)
@@ -239,26 +238,6 @@ def get(key: str) -> PosthocTest:
 
 #: tests of the parametric path of ``analyze`` (its results carry no label): unknown to :func:`shares_one_se`
 _PARAMETRIC_PATH_TESTS = ("paired_t", "tukey")
-
-
-def procedure_label(result: Any) -> str | None:
-    """The name of the test's own single step when ``result`` used it (its entry's default
-    ``p_adjust`` with a ``single_step_label``: Tukey's HSD, Dunnett's test, Miller's χ² bound),
-    else None: the adjustment's own label applies.
-
-    Examples
-    --------
-    >>> import algocompare as ac
-    >>> data = ac.load_dataset("ice_cream")
-    >>> tukey, holm = ac.posthoc(data, test="tukey"), ac.posthoc(data, test="tukey", p_adjust="holm")
-    >>> procedure_label(tukey), procedure_label(holm)
-    ("Tukey's HSD", None)
-    """
-    test = getattr(result, "test", None)
-    entry = REGISTRY[test] if isinstance(test, str) and test in REGISTRY else None
-    if entry is None or not entry.single_step_label or getattr(result, "p_adjust", None) != entry.p_adjust:
-        return None
-    return entry.single_step_label
 
 
 def shares_one_se(result: Any) -> bool | None:

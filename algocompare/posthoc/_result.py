@@ -37,6 +37,9 @@ class PosthocResult(BaseResult):
     n_missing : int
         Cells missing in the table the test used (0 unless the test allows holes:
         ``"durbin"``, ``"skillings_mack"``).
+    own_step : tuple of str or None
+        The test's own single step, (its default ``p_adjust``, its name), e.g. ``("nemenyi",
+        "Tukey's HSD")``; :attr:`procedure_label` names it when the result used it.
     p_adjust : str
         Name of the multiplicity adjustment (see :func:`algocompare.adjust_pvalues`);
         ``correction`` is its deprecated alias.
@@ -108,6 +111,26 @@ class PosthocResult(BaseResult):
     label: str = field(default="", metadata={"export": False})
     common_se: bool = field(default=False, metadata={"export": False})
     n_missing: int = field(default=0, metadata={"export": False})
+    #: the test's own single step, (its registry entry's default ``p_adjust``, its name), e.g.
+    #: ("nemenyi", "Tukey's HSD"); None for the tests whose adjustments are all generic
+    own_step: tuple[str, str] | None = field(default=None, metadata={"export": False})
+
+    @property
+    def procedure_label(self) -> str | None:
+        """The name of the test's own single step when this result used it (Tukey's HSD, Dunnett's
+        test, Miller's χ² bound), else None: the adjustment's own label applies.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> data = ac.load_dataset("ice_cream")
+        >>> tukey, holm = ac.posthoc(data, test="tukey"), ac.posthoc(data, test="tukey", p_adjust="holm")
+        >>> tukey.procedure_label, holm.procedure_label
+        ("Tukey's HSD", None)
+        """
+        if self.own_step is None or self.p_adjust != self.own_step[0]:
+            return None
+        return self.own_step[1]
 
     # ------------------------------------------------------------------ views
     def to_frame(self) -> pd.DataFrame:

@@ -62,9 +62,7 @@ class PaperTable:
 def _adjustment(result: Any) -> str:
     """The post-hoc result's adjustment as a table header names it ("Holm"); the test's own single
     step by its name ("Tukey's HSD", "Dunnett's test"), not by the key it uses for it ("nemenyi")."""
-    from algocompare.posthoc._registry import procedure_label
-
-    own = procedure_label(result)
+    own = result.procedure_label
     if own:
         return own
     name = str(result.p_adjust)

@@ -46,6 +46,7 @@ class FakePosthoc(BaseResult):
     se: str | None = None
     standard_error: float | None = None
     n_missing: int = 0
+    procedure_label: str | None = None  # PosthocResult's: the test's own single step when it used it
     pvalues: dict[tuple[str, str], float] = field(default_factory=dict)
 
     @property

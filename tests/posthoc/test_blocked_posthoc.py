@@ -191,18 +191,17 @@ def test_captions_name_the_tests_own_single_step():
 
     matplotlib.use("Agg")
     from algocompare.plots import cd_diagram
-    from algocompare.posthoc._registry import procedure_label
 
     data = _table("continuous")
     expected = {("tukey", None): "Tukey's HSD", ("dunnett", "A1"): "Dunnett's test",
                 ("friedman_dunnett", "A1"): "Dunnett's test", ("miller", None): "Miller's χ² bound"}
     for (test, control), name in expected.items():
         result = ac.posthoc(data, test=test, control=control)
-        assert procedure_label(result) == name
+        assert result.procedure_label == name
         ax = cd_diagram(result)
         assert name in " ".join([t.get_text() for t in ax.texts] + [ax.get_xlabel(), ax.get_title()]), test
-    assert procedure_label(ac.posthoc(data, test="tukey", p_adjust="holm")) is None
-    assert procedure_label(ac.posthoc(data, test="siegel")) is None
+    assert ac.posthoc(data, test="tukey", p_adjust="holm").procedure_label is None
+    assert ac.posthoc(data, test="siegel").procedure_label is None
 
 
 @pytest.mark.parametrize("test, control", [("paired_t", None), ("tukey", None), ("dunnett", "A1"),
