@@ -219,6 +219,18 @@ def test_sign_and_wilcoxon_defaults_hold_alpha_with_competition_ties(design):
         assert_near_alpha(_two_sample(tables, test), design, name)
 
 
+def test_wilcoxon_default_holds_alpha_with_few_non_zero_differences():
+    """N = 20 with competition ties (about 8 non-zero differences): the exact conditional
+    distribution is too coarse (size about 0.03, below the band), its mid-p value, which
+    wilcoxon() takes by default where zeros or ties exist, holds alpha."""
+    design = Design(20, 2, ties=True)
+    tables = _tables(design, 1500, seed=30)
+    assert_near_alpha(_two_sample(tables, lambda x, y: ac.wilcoxon(x, y).pvalue), design, "wilcoxon()")
+    with pytest.raises(AssertionError, match="size"):
+        assert_near_alpha(_two_sample(tables, lambda x, y: ac.wilcoxon(x, y, method="exact").pvalue), design,
+                          "wilcoxon(method='exact')")
+
+
 def test_the_check_detects_split_zeros_and_the_coarse_exact_sign_test():
     """Splitting the zeros never rejects on competition ties; the exact conditional binomial
     (zeros dropped) is valid but far below alpha at N = 40: both fail the two-sided check."""

@@ -310,15 +310,17 @@ def wilcoxon(x: Any, y: Any, *, zero_method: str = "wilcox", correction: bool = 
         sides). ``"pratt"``: zeros are ranked, then their ranks dropped.
     correction : bool
         Continuity correction of ±0.5 in the normal approximation (R's ``correct=TRUE``).
-    method : {"auto", "exact", "approx"}
+    method : {"auto", "exact", "midp", "approx"}
         ``"exact"``: the exact permutation distribution of R+ given the observed (mid-)ranks
         (the conditional distribution, valid with ties and zeros). ``"midp"``: its mid-p
         value (the tails less half the probability of the observed R+; Lancaster 1961),
         less conservative when few differences are non-zero (see Notes). ``"approx"``: normal
         approximation with the conditional mean and variance of R+ — with
         ``zero_method="wilcox"`` these are R's and scipy's tie-corrected
-        n(n+1)/4 and n(n+1)(2n+1)/24 - Σ(t³-t)/48. ``"auto"``: exact for at most 50 non-zero
-        differences, else approx.
+        n(n+1)/4 and n(n+1)(2n+1)/24 - Σ(t³-t)/48. ``"auto"`` (default): at most 50 non-zero
+        differences, the exact distribution — its mid-p value where zero or tied differences
+        make it coarse (there R and scipy use the normal approximation), else the exact p-value,
+        which is R's and scipy's; more than 50, approx.
     alternative : {"two-sided", "greater", "less"}
 
     Returns
@@ -337,9 +339,11 @@ def wilcoxon(x: Any, y: Any, *, zero_method: str = "wilcox", correction: bool = 
     -----
     Calibration with ties (issue 28; ``benchmarks/bench_calibration.py``, null tables with
     competition ties, about 60 % of the instances tied, 2,000 tables, α = 0.05): the default
-    rejects 0.042–0.043 at N = 40 and 0.029–0.037 at N = 20 (about 8 non-zero differences:
-    the exact distribution is coarse); ``method="midp"`` 0.046–0.047 and 0.047–0.054. On
-    continuous data the default rejects 0.041–0.047 for N = 8–12. ``zero_method="split"``
+    (mid-p on these tied tables) rejects 0.048–0.061 at N = 40 and 0.048–0.056 at N = 20;
+    ``method="exact"`` 0.043–0.054 and 0.029–0.037 (about 8 non-zero differences at N = 20:
+    the exact distribution is coarse). At N = 10 with these ties (3–4 non-zero differences)
+    no level near α exists: 0.015 (exact 0.003). On continuous data the default is the exact
+    p-value and rejects 0.041–0.047 for N = 8–12, 0.053 at N = 40. ``zero_method="split"``
     gives the same p-values as ``"pratt"``. Figures: ``docs/validation.md``.
 
     References
@@ -384,7 +388,10 @@ def wilcoxon(x: Any, y: Any, *, zero_method: str = "wilcox", correction: bool = 
     r_minus = float(ranks[~signs].sum() + half_zero)
     n_nonzero = int(ranks.size)
     exact = method in ("exact", "midp") or (method == "auto" and n_nonzero <= EXACT_LIMIT)
-    mid_p = method == "midp"
+    # "auto" takes the mid-p where zeros or tied |d| make the conditional distribution coarse
+    # (R and scipy fall back to the normal approximation there); untied data keep R's exact p
+    tied = d.size > n_nonzero or np.unique(ranks).size < n_nonzero
+    mid_p = method == "midp" or (method == "auto" and exact and tied)
     z = math.nan
     if n_nonzero == 0:
         pvalue = 1.0
@@ -398,7 +405,8 @@ def wilcoxon(x: Any, y: Any, *, zero_method: str = "wilcox", correction: bool = 
     else:
         z = _wilcoxon_z(r_plus - half_zero, ranks, correction, alternative)
         pvalue = normal_pvalue(z, alternative)
-    name = "Wilcoxon signed-rank test" + (" (exact)" if exact else " (normal approximation)")
+    name = "Wilcoxon signed-rank test" + ((" (exact, mid-p)" if mid_p else " (exact)") if exact
+                                          else " (normal approximation)")
     return WilcoxonResult(method=name, statistic=r_plus, pvalue=pvalue, alternative=alternative,
                           r_plus=r_plus, r_minus=r_minus, t=min(r_plus, r_minus), z=z, n=int(d.size),
                           n_zeros=int((d == 0).sum()), zero_method=zero_method,
