@@ -354,8 +354,9 @@ class Results:
     def _labelled(self, values: np.ndarray) -> pd.DataFrame:
         """An instances × algorithms frame labelled as :meth:`blocks` labels it, on ``values``
         themselves (no copy: the cached views of a 25,000 × 100 table would double it)."""
-        return pd.DataFrame(values, copy=False, index=pd.Index(list(self._instances), name="instance"),
-                            columns=pd.Index(list(self._algorithms), name="algorithm"))
+        # tupleize_cols=False: instances named by several columns stay one level of tuples
+        index = pd.Index(list(self._instances), name="instance", tupleize_cols=False)
+        return pd.DataFrame(values, copy=False, index=index, columns=pd.Index(list(self._algorithms), name="algorithm"))
 
     def __setattr__(self, name: str, value: Any) -> None:
         if getattr(self, "_frozen", False):

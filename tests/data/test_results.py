@@ -180,6 +180,13 @@ def test_multi_column_instances_keep_extra_factors():
     })
     res = ac.Results.from_long(long, instance=["function", "dimension"])
     assert res.instances == (("f1", 10), ("f1", 30), ("f2", 10), ("f2", 30))
+    # the table of blocks keeps one level of (function, dimension) labels (it raised in pandas'
+    # MultiIndex before), so every test runs on such data
+    blocks = res.blocks()
+    assert blocks.index.nlevels == 1 and blocks.index.name == "instance"
+    assert list(blocks.index) == list(res.instances)
+    np.testing.assert_array_equal(blocks.to_numpy(), [[0.0, 1.0], [2.0, 3.0], [4.0, 5.0], [6.0, 7.0]])
+    assert ac.friedman(res).n_instances == 4
 
 
 def test_instance_runs_one_instance_by_run_label():
