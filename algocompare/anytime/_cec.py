@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from algocompare._progress import progress_bar
-from algocompare.anytime._model import AnytimeResults
+from algocompare.anytime._model import AnytimeResults, _is_float
 
 __all__ = ["read_cec", "CEC_COMPETITIONS", "cec_checkpoints"]
 
@@ -139,14 +139,6 @@ def _parse_matrix(path: Path) -> np.ndarray:
     if not rows:
         raise ValueError(f"{path}: the file holds no numbers.")
     return np.array(rows)
-
-
-def _is_float(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def read_cec(source: str | Path | Sequence[str | Path], *, competition: str | None = "cec2017",

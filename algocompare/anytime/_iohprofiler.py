@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from algocompare._progress import progress_bar
-from algocompare.anytime._model import AnytimeResults
+from algocompare.anytime._model import AnytimeResults, _is_float
 
 __all__ = ["read_iohprofiler", "read_coco"]
 
@@ -117,7 +117,7 @@ def _dat_runs(path: Path) -> list[tuple[np.ndarray, np.ndarray, int]]:
             fields = line.split()
             if not fields:
                 continue
-            if not _is_number(fields[0]):  # a header: a new run
+            if not _is_float(fields[0]):  # a header: a new run
                 close()
                 columns, evaluations, values, start = _header_columns(path, number, line), [], [], number
                 continue
@@ -158,14 +158,6 @@ def _header_columns(path: Path, number: int, line: str) -> tuple[int, int]:
                              f"{list(candidates)}).")
         found.append(index)
     return found[0], found[1]
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def read_iohprofiler(source: str | Path | Sequence[str | Path], *, progress: bool | None = None) -> AnytimeResults:

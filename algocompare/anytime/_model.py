@@ -499,6 +499,15 @@ def _positive(x: float, name: str) -> float:
     return x
 
 
+def _is_float(text: str) -> bool:
+    """Whether ``float`` reads the text (the file readers' test for a number field)."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _check_records(e: np.ndarray, y: np.ndarray, where: str, rows: np.ndarray | None = None) -> None:
     """Evaluations positive and strictly increasing, values not NaN; the message names the row."""
     def at(k: int) -> str:
