@@ -2,41 +2,31 @@
 
 A choice that stays available (it is what a paper or a peer computes) but does not keep its
 error rate gets one ``UserWarning`` when :func:`algocompare.posthoc` runs it: what is liberal,
-how much, and what to use instead. The figures come from ``benchmarks/bench_calibration.py``
-(``docs/validation.md``, "Liberal choices that warn"); ``tests/test_calibration.py`` re-measures
-them on a small grid, so a warning that stops being true fails the suite.
+how much, and what to use instead. The text is the registry entry's own (``PosthocTest.caution``,
+``Adjustment.control_caution``), so a new liberal choice is marked where it is registered. The
+figures come from ``benchmarks/bench_calibration.py`` (``docs/validation.md``, "Liberal choices
+that warn"); ``tests/test_calibration.py`` re-measures them on a small grid, so a warning that
+stops being true fails the suite.
 """
 
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
-__all__ = ["LIBERAL_CONTROL_ADJUSTMENTS", "LIBERAL_TESTS", "warn_if_liberal"]
-
-#: Adjustments that exceed the family-wise error against a control: key -> what to say.
-LIBERAL_CONTROL_ADJUSTMENTS = {
-    "li": ("p_adjust='li' against a control is liberal: Li's two-step bound assumes independent p-values, "
-           "and comparisons with a common control are positively dependent (family-wise error 0.052-0.084 "
-           "at alpha = 0.05 in algocompare's null simulations); use p_adjust='holm' or 'finner'."),
-}
-
-#: Post-hoc tests whose per-pair size exceeds alpha when other algorithms differ (partial nulls).
-LIBERAL_TESTS = {
-    "conover": ("test='conover' is liberal when some algorithms differ: its pooled error term shrinks as "
-                "the other algorithms' differences grow (per-pair size 0.059-0.110 at alpha = 0.05 under partial "
-                "nulls in algocompare's null simulations); use test='friedman' (the default) or 'wilcoxon'."),
-}
+__all__ = ["warn_if_liberal"]
 
 
-def warn_if_liberal(test: str, p_adjust: str, against_control: bool, *, stacklevel: int = 3) -> None:
-    """Warn (``UserWarning``) when ``test`` or ``p_adjust`` (against a control) is a liberal choice.
+def warn_if_liberal(test: Any, adjustment: Any, against_control: bool, *, stacklevel: int = 3) -> None:
+    """Warn (``UserWarning``) when ``test`` or ``adjustment`` (against a control) is a liberal choice:
+    the entry's own ``caution`` (a post-hoc test) or ``control_caution`` (an adjustment).
 
     Parameters
     ----------
-    test : str
-        The post-hoc test's registry key.
-    p_adjust : str
-        The adjustment's key.
+    test : PosthocTest
+        The post-hoc test's registry entry.
+    adjustment : Adjustment
+        The adjustment's registry entry.
     against_control : bool
         Whether the family is the comparisons with one control.
     stacklevel : int
@@ -49,15 +39,17 @@ def warn_if_liberal(test: str, p_adjust: str, against_control: bool, *, stacklev
     Examples
     --------
     >>> import warnings
+    >>> from algocompare.posthoc._adjust import ADJUSTMENTS
     >>> from algocompare.posthoc._cautions import warn_if_liberal
+    >>> from algocompare.posthoc._registry import REGISTRY
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
-    ...     warn_if_liberal("friedman", "li", against_control=True, stacklevel=1)
-    ...     warn_if_liberal("friedman", "li", against_control=False, stacklevel=1)
+    ...     warn_if_liberal(REGISTRY["friedman"], ADJUSTMENTS["li"], against_control=True, stacklevel=1)
+    ...     warn_if_liberal(REGISTRY["friedman"], ADJUSTMENTS["li"], against_control=False, stacklevel=1)
     >>> len(caught), caught[0].category.__name__
     (1, 'UserWarning')
     """
-    if test in LIBERAL_TESTS:
-        warnings.warn(LIBERAL_TESTS[test], UserWarning, stacklevel=stacklevel + 1)
-    if against_control and p_adjust in LIBERAL_CONTROL_ADJUSTMENTS:
-        warnings.warn(LIBERAL_CONTROL_ADJUSTMENTS[p_adjust], UserWarning, stacklevel=stacklevel + 1)
+    if test.caution:
+        warnings.warn(test.caution, UserWarning, stacklevel=stacklevel + 1)
+    if against_control and adjustment.control_caution:
+        warnings.warn(adjustment.control_caution, UserWarning, stacklevel=stacklevel + 1)

@@ -313,7 +313,7 @@ def posthoc(data: Any, test: str = "friedman", control: Any = None, p_adjust: st
     common_se = entry.common_se if summary.common_se is None else summary.common_se
     mean_ranks = pd.Series(summary.mean_ranks, index=pd.Index(names, name="algorithm"), name="mean_rank")
     control_index = _resolve_control(context.results, control, mean_ranks)
-    warn_if_liberal(entry.key, p_adjust, control_index is not None)  # what the calibration found liberal
+    warn_if_liberal(entry, ADJUSTMENTS[p_adjust], control_index is not None)  # what the calibration found liberal
     if control_index is not None and ADJUSTMENTS[p_adjust].needs_all_pairs:
         raise ValueError(f"p_adjust={p_adjust!r} is defined for the family of all pairwise comparisons; "
                          "use control=None, or a general adjustment such as 'holm' or 'finner' with a control.")

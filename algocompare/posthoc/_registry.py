@@ -190,6 +190,9 @@ class PosthocTest:
     #: the name of the test's own single step, which its default ``p_adjust`` stands for (captions:
     #: "pairs that Tukey's HSD does not separate"); "" when the default is a general adjustment
     single_step_label: str = ""
+    #: a warning :func:`algocompare.posthoc` gives whenever the test runs, when the calibration study
+    #: found it liberal (what, how much, what to use instead); "" when it keeps its error rate
+    caution: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
@@ -379,6 +382,9 @@ register(PosthocTest(
 register(PosthocTest(
     key="conover", label="Conover", description="Conover's Friedman post-hoc (t test on rank sums)",
     statistic=conover_pairs,
+    caution=("test='conover' is liberal when some algorithms differ: its pooled error term shrinks as the other "
+             "algorithms' differences grow (per-pair size 0.059-0.110 at alpha = 0.05 under partial nulls in "
+             "algocompare's null simulations); use test='friedman' (the default) or 'wilcoxon'."),
     reference="Conover, W. J. (1999). Practical Nonparametric Statistics, 3rd ed., Wiley, p. 371. "
               "ISBN 978-0-471-16068-7"))
 register(PosthocTest(
