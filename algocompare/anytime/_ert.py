@@ -135,11 +135,14 @@ def ert(runs: AnytimeResults, targets: float | Sequence[float]) -> ERTResult:
     target_list = np.atleast_1d(np.asarray(targets, dtype=float)).ravel()
     if target_list.size == 0 or np.isnan(target_list).any():
         raise ValueError("targets must be one or more numbers (no NaN).")
+    reached = runs.runtimes(target_list)  # (runs, targets), inf where a run never reached it
+    success = np.isfinite(reached)
+    spent = np.where(success, reached, runs.budgets()[:, None])
+    labels = runs.runs()[["algorithm", "instance"]]
     pieces = []
-    for target in target_list:
-        frame = runs.at_target(float(target)).to_frame()
-        spent = np.where(frame["success"], frame["evaluations"], frame["budget"])
-        grouped = frame.assign(spent=spent).groupby(["algorithm", "instance"], sort=False)
+    for j, target in enumerate(target_list):
+        grouped = labels.assign(success=success[:, j], spent=spent[:, j]).groupby(["algorithm", "instance"],
+                                                                                 sort=False)
         summary = grouped.agg(successes=("success", "sum"), runs=("success", "size"), evaluations=("spent", "sum"))
         pieces.append(summary.reset_index().assign(target=float(target)))
     table = pd.concat(pieces, ignore_index=True)

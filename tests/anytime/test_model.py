@@ -114,3 +114,49 @@ def test_unknown_direction_and_bad_budget():
         AnytimeResults.from_long(_long().assign(budget=3))
     with pytest.raises(ValueError, match="given twice"):
         AnytimeResults.from_runs([("A", "f", 1, [1], [1.0], None), ("A", "f", 1, [2], [1.0], None)])
+
+
+def _random_runs(seed: int) -> list[tuple]:
+    rng = np.random.default_rng(seed)
+    runs = []
+    for algorithm in "AB":
+        for instance in ("f1", "f2", "f3"):
+            for run in range(5):
+                n = int(rng.integers(1, 30))
+                evaluations = np.cumsum(rng.integers(1, 5, n))
+                runs.append((algorithm, instance, run, evaluations, rng.normal(size=n),
+                             evaluations[-1] + int(rng.integers(0, 5))))
+    return runs
+
+
+@pytest.mark.parametrize("direction", ["minimize", "maximize"])
+def test_runtimes_grid_equals_one_target_at_a_time(direction):
+    runs = AnytimeResults.from_runs(_random_runs(1), direction)
+    targets = np.r_[np.linspace(-3, 3, 41), 10.0, -10.0]
+    expected = np.column_stack([runs.at_target(t).evaluations for t in targets])
+    assert np.array_equal(runs.runtimes(targets), expected)
+
+
+@pytest.mark.parametrize("direction", ["minimize", "maximize"])
+def test_values_at_grid_is_the_running_best_of_the_last_record_at_or_before(direction):
+    raw = _random_runs(2)
+    runs = AnytimeResults.from_runs(raw, direction)
+    budgets = np.array([0.5, 1, 2, 3.5, 10, 50, 120])
+    got = runs.values_at(budgets)
+    accumulate = np.minimum.accumulate if direction == "minimize" else np.maximum.accumulate
+    for k, (_, _, _, evaluations, values, _) in enumerate(raw):
+        best = accumulate(values)
+        for j, budget in enumerate(budgets):
+            seen = evaluations <= budget
+            if seen.any():
+                assert got[k, j] == best[seen][-1]
+            else:
+                assert np.isnan(got[k, j])
+
+
+def test_grids_refuse_nan_and_non_positive_budgets():
+    runs = AnytimeResults.from_runs(_random_runs(3))
+    with pytest.raises(ValueError, match="targets must be"):
+        runs.runtimes([1.0, np.nan])
+    with pytest.raises(ValueError, match="budgets must be positive"):
+        runs.values_at([0.0, 5.0])
