@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
+from algocompare._options import N_RESAMPLES
 from algocompare._results import BaseResult
 from algocompare.anytime._model import AnytimeResults
 
@@ -28,7 +29,10 @@ class ERTResult(BaseResult):
     table : pandas.DataFrame
         One row per (algorithm, instance, target): ``ert`` (evaluations; ``inf`` when no run
         reached the target), ``success_rate``, ``successes``, ``runs`` and ``evaluations`` (the sum
-        over the runs of the evaluations until the target or, for an unsuccessful run, its budget).
+        over the runs of the evaluations until the target or, for an unsuccessful run, its budget);
+        with ``percentiles``, one more column per percentile p, ``runlength_p<p>``: the p-th
+        percentile of the simulated-restart run lengths (cocopp's dispersion), ``inf`` when no run
+        reached the target.
 
     See Also
     --------
@@ -68,7 +72,8 @@ class ERTResult(BaseResult):
         return f"{self.method}\n" + "\n".join("  " + line for line in text.splitlines())
 
 
-def ert(runs: AnytimeResults, targets: float | Sequence[float]) -> ERTResult:
+def ert(runs: AnytimeResults, targets: float | Sequence[float], *, percentiles: Sequence[float] | None = None,
+        n_resamples: int = N_RESAMPLES, rng: Any = None) -> ERTResult:
     """Expected running time (ERT) and success rate of every algorithm on every instance, per target.
 
     For one algorithm, instance and target, with runs i = 1..n, each having reached the target
@@ -86,18 +91,29 @@ def ert(runs: AnytimeResults, targets: float | Sequence[float]) -> ERTResult:
         The runs (budgets: the evaluations each run used).
     targets : float or sequence of float
         Values to reach (at or below when minimizing, at or above when maximizing).
+    percentiles : sequence of float or None
+        Percentiles in [0, 100] of the bootstrapped run lengths with simulated restarts to report
+        beside the ERT, as cocopp's tables do with ``(10, 50, 90)`` (their 10 and 90 %
+        percentiles are the dispersion cocopp prints); ``None`` (default): no bootstrap.
+    n_resamples : int
+        Simulated run lengths per (algorithm, instance, target) when ``percentiles`` is given;
+        default :data:`~algocompare._options.N_RESAMPLES`. A multiple of the number of runs makes
+        the first draws balanced exactly, as cocopp's ``bootstrap_sample_size`` does.
+    rng : None, int or numpy.random.Generator
+        Seed of the bootstrap.
 
     Returns
     -------
     ERTResult
-        ``table``: algorithm, instance, target, ert, success_rate, successes, runs, evaluations.
+        ``table``: algorithm, instance, target, ert, success_rate, successes, runs, evaluations
+        (and ``runlength_p<p>`` per percentile).
 
     Raises
     ------
     TypeError
         ``runs`` is not :class:`AnytimeResults`.
     ValueError
-        No target, or a NaN target.
+        No target, or a NaN target; a percentile outside [0, 100]; ``n_resamples`` below 1.
 
     See Also
     --------
@@ -108,6 +124,17 @@ def ert(runs: AnytimeResults, targets: float | Sequence[float]) -> ERTResult:
     cocopp computes the same number (``toolsstats.sp`` on the evaluations with unsuccessful runs
     at their maximal evaluations, ``DataSet.detERT``); the tests restate its values on the
     IOHprofiler sample (``tests/reference/ert_cocopp.py``).
+
+    The percentiles are cocopp's ``toolsstats.drawSP`` (the dispersion of its ``pptable`` and
+    ``pptables``): one simulated run length draws a run uniformly, and while the drawn run is
+    unsuccessful adds its budget and draws again, until a successful run adds its evaluations to
+    reach the target. The mean of these run lengths is the ERT. The first draws go through random
+    permutations of the runs (cocopp's derandomized draw), the later ones are independent; the
+    percentiles interpolate as cocopp's ``toolsstats.prctile`` (position p/100·n − 0.5 in the sorted
+    sample). When every run succeeded and ``n_resamples`` is a multiple of the runs, the result is
+    deterministic (the percentiles of the runs' own evaluations, each repeated equally often); when
+    none did, it is ``inf`` (cocopp reports nothing). All cells are simulated at once, the loop only
+    over the rounds of restarts still running.
 
     References
     ----------
@@ -128,6 +155,10 @@ def ert(runs: AnytimeResults, targets: float | Sequence[float]) -> ERTResult:
        target    ert  success_rate
     0     1.0  115.0      0.666667
     1     0.6  230.0      0.333333
+    >>> bootstrapped = ac.ert(ac.AnytimeResults.from_long(long), [1.0], percentiles=(10, 50, 90), rng=1)
+    >>> bootstrapped.table[["runlength_p10", "runlength_p50", "runlength_p90"]].round(-1)
+       runlength_p10  runlength_p50  runlength_p90
+    0           40.0           90.0          240.0
     """
     if not isinstance(runs, AnytimeResults):
         raise TypeError(f"ert expects AnytimeResults (read_cec, read_iohprofiler, AnytimeResults.from_long), "
@@ -135,6 +166,7 @@ def ert(runs: AnytimeResults, targets: float | Sequence[float]) -> ERTResult:
     target_list = np.atleast_1d(np.asarray(targets, dtype=float)).ravel()
     if target_list.size == 0 or np.isnan(target_list).any():
         raise ValueError("targets must be one or more numbers (no NaN).")
+    percentile_list = _check_percentiles(percentiles, n_resamples)
     reached = runs.runtimes(target_list)  # (runs, targets), inf where a run never reached it
     success = np.isfinite(reached)
     spent = np.where(success, reached, runs.budgets()[:, None])
@@ -152,4 +184,86 @@ def ert(runs: AnytimeResults, targets: float | Sequence[float]) -> ERTResult:
     table["success_rate"] = successes / table["runs"]
     table = table[["algorithm", "instance", "target", "ert", "success_rate", "successes", "runs", "evaluations"]]
     method = f"expected running time (ERT) and success rate, {target_list.size} target(s), {runs.direction}"
+    if percentile_list is not None:
+        cells = _cells(labels, success, spent)  # same (target-major, group) order as the table
+        found = simulated_runlength_percentiles(*cells, percentile_list, n_resamples, np.random.default_rng(rng))
+        for k, p in enumerate(percentile_list):
+            table[f"runlength_p{p:g}"] = found[:, k]
+        method += f", percentiles {', '.join(f'{p:g}' for p in percentile_list)} of {n_resamples} simulated run lengths"
     return ERTResult(method=method, direction=runs.direction, table=table)
+
+
+def _check_percentiles(percentiles: Sequence[float] | None, n_resamples: int) -> np.ndarray | None:
+    if percentiles is None:
+        return None
+    values = np.atleast_1d(np.asarray(percentiles, dtype=float)).ravel()
+    if values.size == 0 or not np.all((values >= 0) & (values <= 100)):
+        raise ValueError(f"percentiles must be numbers in [0, 100], e.g. (10, 50, 90); got {percentiles!r}.")
+    if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
+        raise ValueError(f"n_resamples must be a positive integer (e.g. 9999), got {n_resamples!r}.")
+    return values
+
+
+def _cells(labels: pd.DataFrame, success: np.ndarray, spent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Padded (cells × max runs) evaluations and success flags, one cell per (target, group), runs
+    of a group in their order, padding NaN; cells ordered as the ERT table (target-major, groups in
+    order of first appearance)."""
+    codes = labels.groupby(["algorithm", "instance"], sort=False).ngroup().to_numpy()
+    n_groups = codes.max() + 1 if codes.size else 0
+    order = np.argsort(codes, kind="stable")
+    sizes = np.bincount(codes, minlength=n_groups)
+    slot = np.arange(codes.size) - np.repeat(np.cumsum(sizes) - sizes, sizes)  # position within its group
+    width = sizes.max()
+    n_targets = success.shape[1]
+    evals = np.full((n_targets, n_groups, width), np.nan)
+    flags = np.zeros((n_targets, n_groups, width), dtype=bool)
+    evals[:, codes[order], slot] = spent[order].T
+    flags[:, codes[order], slot] = success[order].T
+    return evals.reshape(-1, width), flags.reshape(-1, width)
+
+
+def simulated_runlength_percentiles(evals: np.ndarray, success: np.ndarray, percentiles: np.ndarray,
+                                    n_resamples: int, generator: np.random.Generator) -> np.ndarray:
+    """cocopp's ``drawSP`` for many cells at once: (cells × percentiles) of simulated run lengths.
+
+    ``evals``: (cells × width) evaluations to the target (successful) or budgets (unsuccessful),
+    NaN padding; ``success``: which runs reached the target. Cells without success give ``inf``.
+    """
+    result = np.full((evals.shape[0], percentiles.size), np.inf)
+    sizes = np.sum(~np.isnan(evals), axis=1)
+    solvable = np.flatnonzero(success.any(axis=1))
+    chunk = max(1, 4_000_000 // max(n_resamples * evals.shape[1], 1))
+    for start in range(0, solvable.size, chunk):
+        rows = solvable[start:start + chunk]
+        sample = _simulated_runlengths(evals[rows], success[rows], sizes[rows], n_resamples, generator)
+        result[rows] = _cocopp_percentiles(np.sort(sample, axis=1), percentiles)
+    return result
+
+
+def _simulated_runlengths(evals: np.ndarray, success: np.ndarray, sizes: np.ndarray, n_resamples: int,
+                          generator: np.random.Generator) -> np.ndarray:
+    cells = np.arange(evals.shape[0])[:, None]
+    # first draws: each cell's runs in a random order, repeated (cocopp's derandomized draw)
+    keys = np.where(np.isnan(evals), np.inf, generator.random(evals.shape))
+    permutation = np.argsort(keys, axis=1)
+    first = permutation[cells, np.arange(n_resamples)[None, :] % sizes[:, None]]
+    total = evals[cells, first]
+    running = ~success[cells, first]
+    # restarts: while the last drawn run was unsuccessful, draw another uniformly
+    while running.any():
+        row, column = np.nonzero(running)
+        drawn = (generator.random(row.size) * sizes[row]).astype(np.intp)
+        total[row, column] += evals[row, drawn]
+        running[row, column] = ~success[row, drawn]
+    return total
+
+
+def _cocopp_percentiles(sorted_sample: np.ndarray, percentiles: np.ndarray) -> np.ndarray:
+    """cocopp's ``toolsstats.prctile`` on each row of a sorted, finite sample: position
+    p/100·n − 0.5, clipped to the ends, linear interpolation between neighbours."""
+    n = sorted_sample.shape[1]
+    position = np.clip(-0.5 + percentiles / 100.0 * n, 0, n - 1)
+    low = np.floor(position).astype(np.intp)
+    high = np.ceil(position).astype(np.intp)
+    weight = position - low
+    return sorted_sample[:, low] * (1 - weight) + sorted_sample[:, high] * weight
