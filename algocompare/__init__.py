@@ -96,6 +96,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "read_iohprofiler",
         "ert", "ERTResult",
         "read_coco",
+        "read_anytime", "detect_format",
+        "fixed_budget", "FixedBudgetResult", "ert_curve", "ERTCurveResult",
+        "read_nevergrad",
     ),
     "report": (
         "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",

@@ -8,9 +8,15 @@ had used; at a budget (:meth:`~AnytimeResults.at_budget`) or a target
 """
 
 from algocompare.anytime._cec import cec_checkpoints, read_cec
+from algocompare.anytime._detect import detect_format, read_anytime
 from algocompare.anytime._ert import ERTResult, ert
+from algocompare.anytime._fixed_budget import ERTCurveResult, FixedBudgetResult, ert_curve, fixed_budget
 from algocompare.anytime._iohprofiler import read_coco, read_iohprofiler
 from algocompare.anytime._model import AnytimeResults, TargetRuntimes
+from algocompare.anytime._nevergrad import read_nevergrad
 
 __all__ = ["AnytimeResults", "TargetRuntimes", "read_cec", "cec_checkpoints", "read_iohprofiler", "ert", "ERTResult",
            "read_coco"]
+__all__ += ["read_anytime", "detect_format"]
+__all__ += ["fixed_budget", "FixedBudgetResult", "ert_curve", "ERTCurveResult"]
+__all__ += ["read_nevergrad"]
