@@ -152,7 +152,10 @@ NOT_SAMPLE_STATISTICS = {
     "rm_anova_power",  # a design (f, N, k), takes no samples
     "read_cec", "cec_checkpoints",  # read files / give a competition's checkpoints (anytime data)
     "read_iohprofiler", "read_coco",  # read files (anytime data)
+    "read_anytime", "detect_format",  # read files of any anytime format / name the format
+    "read_nevergrad", "read_coco_biobj",  # read files (anytime data: Nevergrad CSVs, COCO bbob-biobj exdata)
     "ert",  # counts evaluations to targets given in the data's units (anytime data; no sample statistic)
+    "fixed_budget", "ert_curve",  # anytime data: values summarised in their own units / evaluations to targets
 }
 
 
