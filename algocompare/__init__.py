@@ -99,6 +99,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "read_anytime", "detect_format",
         "fixed_budget", "FixedBudgetResult", "ert_curve", "ERTCurveResult",
         "read_nevergrad",
+        "logrank_test", "logrank_posthoc", "LogrankResult", "u_scores",
+        "compare_over_budgets", "BudgetGridResult", "budget_grid", "area_over_budgets",
     ),
     "report": (
         "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",

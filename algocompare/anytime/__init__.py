@@ -7,16 +7,21 @@ had used; at a budget (:meth:`~AnytimeResults.at_budget`) or a target
 :func:`read_coco` (COCO ``exdata``, bbob logger).
 """
 
+from algocompare.anytime._budget_grid import BudgetGridResult, area_over_budgets, budget_grid, compare_over_budgets
 from algocompare.anytime._cec import cec_checkpoints, read_cec
+from algocompare.anytime._censored import LogrankResult, logrank_posthoc, logrank_test
 from algocompare.anytime._detect import detect_format, read_anytime
 from algocompare.anytime._ert import ERTResult, ert
 from algocompare.anytime._fixed_budget import ERTCurveResult, FixedBudgetResult, ert_curve, fixed_budget
 from algocompare.anytime._iohprofiler import read_coco, read_iohprofiler
 from algocompare.anytime._model import AnytimeResults, TargetRuntimes
 from algocompare.anytime._nevergrad import read_nevergrad
+from algocompare.anytime._uscore import u_scores
 
 __all__ = ["AnytimeResults", "TargetRuntimes", "read_cec", "cec_checkpoints", "read_iohprofiler", "ert", "ERTResult",
            "read_coco"]
 __all__ += ["read_anytime", "detect_format"]
 __all__ += ["fixed_budget", "FixedBudgetResult", "ert_curve", "ERTCurveResult"]
 __all__ += ["read_nevergrad"]
+__all__ += ["logrank_test", "logrank_posthoc", "LogrankResult", "u_scores"]
+__all__ += ["compare_over_budgets", "BudgetGridResult", "budget_grid", "area_over_budgets"]
