@@ -98,13 +98,15 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "read_coco",
         "read_anytime", "detect_format",
         "fixed_budget", "FixedBudgetResult", "ert_curve", "ERTCurveResult",
-        "read_nevergrad",
+        "read_nevergrad", "read_coco_biobj",
         "logrank_test", "logrank_posthoc", "LogrankResult", "u_scores",
         "compare_over_budgets", "BudgetGridResult", "budget_grid", "area_over_budgets",
+        "runtime_ecdf", "ECDFResult", "ecdf_targets", "ecdf_auc",
     ),
     "report": (
         "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",
         "frame_to_latex", "reading", "register_figure", "render_report", "write_report",
+        "ert_table", "ert_table_frame",
     ),
 }
 
