@@ -202,6 +202,7 @@ def read_nevergrad(source: str | Path | Sequence[str | Path], *, budget: float |
     files = _csv_files(source, pattern)
     runs: list[dict[str, Any]] = []
     failed: list[str] = []
+    seen: set[float] = set()  # every budget in the files, to name them when the one asked for is absent
     bar = progress_bar(progress, total=len(files), desc="reading Nevergrad CSVs", unit="file")
     try:
         for path in files:
@@ -212,8 +213,10 @@ def read_nevergrad(source: str | Path | Sequence[str | Path], *, budget: float |
                         raise ValueError(f"{path}, line {line}: the experiment has no loss (error "
                                          f"{row.get('error', '')!r}); errors='drop' leaves failed experiments out.")
                     failed.append(f"{path.name}:{line}")
-                elif budget is None or run["budget"] == budget:
-                    runs.append(run)
+                else:
+                    seen.add(run["budget"])
+                    if budget is None or run["budget"] == budget:
+                        runs.append(run)
             if bar is not None:
                 bar.update(1)
     finally:
@@ -222,18 +225,18 @@ def read_nevergrad(source: str | Path | Sequence[str | Path], *, budget: float |
     if failed:
         warnings.warn(f"read_nevergrad: left out {len(failed)} failed experiment(s) without a loss "
                       f"({', '.join(failed[:5])}{', ...' if len(failed) > 5 else ''}).", stacklevel=2)
-    return _to_anytime(runs, budget, instance, files)
-
-
-def _to_anytime(runs: list[dict[str, Any]], budget: float | None, instance: str | Sequence[str] | None,
-                files: list[Path]) -> AnytimeResults:
-    budgets = sorted({run["budget"] for run in runs})
+    where = f"{files[0]}{' ...' if len(files) > 1 else ''}"
+    budgets = [format(b, "g") for b in sorted(seen)]
     if not runs:
-        raise ValueError(f"{files[0]}{' ...' if len(files) > 1 else ''}: no experiment "
-                         f"{'with budget ' + format(budget, 'g') if budget is not None else 'with a loss'}.")
-    if len(budgets) > 1:
-        raise ValueError(f"{files[0]}{' ...' if len(files) > 1 else ''}: budgets {[format(b, 'g') for b in budgets]}; "
-                         "each row is a run stopped at its budget, so read one budget at a time with budget=.")
+        raise ValueError(f"{where}: no experiment with budget {budget:g}; the budgets are {budgets}." if seen else
+                         f"{where}: no experiment with a loss.")
+    if budget is None and len(seen) > 1:
+        raise ValueError(f"{where}: budgets {budgets}; each row is a run stopped at its budget, so read one budget "
+                         "at a time with budget=.")
+    return _to_anytime(runs, instance)
+
+
+def _to_anytime(runs: list[dict[str, Any]], instance: str | Sequence[str] | None) -> AnytimeResults:
     columns = _instance_columns(runs, instance)
     numbers: dict[tuple, int] = {}
     out = []
