@@ -50,6 +50,10 @@ RESULT_KINDS = {
     "posthoc_by_group": "the same post-hoc within each group of instances, adjusted across all groups as one family",
     "runtimes": "the evaluations each run needed to reach a target, unsuccessful runs marked (anytime data)",
     "ert": "expected running times and success rates per algorithm, instance and target (anytime data)",
+    "ecdf": "runtime ECDFs: the fraction of (run, target) pairs reached by each budget, per algorithm (anytime data)",
+    "budget_grid": "k algorithms compared at every budget of a grid, adjusted over budgets × pairs (anytime data)",
+    "fixed_budget": "best-so-far values per algorithm, instance and budget with intervals (fixed-budget curves)",
+    "ert_curve": "expected running times over a grid of targets with bootstrap bands (ERT curves)",
 }
 
 
