@@ -98,6 +98,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "read_coco",
         "read_anytime", "detect_format",
         "fixed_budget", "FixedBudgetResult", "ert_curve", "ERTCurveResult",
+        "performance_profile", "PerformanceProfileResult", "data_profile", "DataProfileResult",
         "read_nevergrad", "read_coco_biobj",
         "logrank_test", "logrank_posthoc", "LogrankResult", "u_scores",
         "compare_over_budgets", "BudgetGridResult", "budget_grid", "area_over_budgets",

@@ -39,8 +39,17 @@ def _runs(s: float) -> ac.Results:
     return ac.Results.from_array(RUNS * s, algorithms=list("ABCD"))
 
 
+def _anytime(s: float) -> ac.AnytimeResults:
+    """RUNS as anytime runs: each run's value at 10 evaluations, twice it at 1 (budget grid comparisons)."""
+    return ac.AnytimeResults.from_runs([(a, f"i{h}", r, [1, 10], [2 * RUNS[h, j, r] * s, RUNS[h, j, r] * s], 10)
+                                        for h in range(RUNS.shape[0]) for j, a in enumerate("ABCD")
+                                        for r in range(RUNS.shape[2])])
+
+
 #: public statistic -> a call on data scaled by s (seeded where it draws)
 SAMPLE_STATISTICS = {
+    "compare_over_budgets": lambda s: ac.compare_over_budgets(_anytime(s), n_resamples=99, rng=1),
+    "area_over_budgets": lambda s: ac.area_over_budgets(_anytime(s)),
     "paired_ttest": lambda s: ac.paired_ttest(X * s, Y * s),
     "ocba": lambda s: ac.ocba({"A": X * s, "B": Y * s, "C": (X + 1.5) * s}, budget=30),
     "sign_test": lambda s: ac.sign_test(X * s, Y * s),
@@ -153,9 +162,11 @@ NOT_SAMPLE_STATISTICS = {
     "read_cec", "cec_checkpoints",  # read files / give a competition's checkpoints (anytime data)
     "read_iohprofiler", "read_coco",  # read files (anytime data)
     "read_anytime", "detect_format",  # read files of any anytime format / name the format
+    "ert_table", "ert_table_frame",  # render an ERTResult as a paper table
     "read_nevergrad", "read_coco_biobj",  # read files (anytime data: Nevergrad CSVs, COCO bbob-biobj exdata)
     "ert",  # counts evaluations to targets given in the data's units (anytime data; no sample statistic)
     "fixed_budget", "ert_curve",  # anytime data: values summarised in their own units / evaluations to targets
+    "budget_grid",  # gives budgets (evaluations) where every run has a value, not a statistic of values
 }
 
 

@@ -1,0 +1,82 @@
+"""The anytime paper table (ert_table) and the anytime HTML report."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+import algocompare as ac
+from tests.report.test_latex_papers import PREAMBLES, needs_tex
+
+
+def _runs(k=4, functions=8, n=15, seed=3):
+    """k algorithms whose errors fall faster the later the algorithm (the last is best everywhere)."""
+    rng = np.random.default_rng(seed)
+    names = ["jSO", "LSHADE-cnEpSin", "EBOwithCMAR", "DES"][:k]
+    runs = []
+    for f in range(1, functions + 1):
+        for a, name in enumerate(names):
+            for r in range(n):
+                values = np.sort(rng.lognormal(np.log(10.0 ** (2 - np.arange(5) * (1 + 0.3 * a)) * f), 1.0))[::-1]
+                runs.append((name, f"F{f}_D10", r + 1, [10, 100, 1000, 10_000, 100_000], values, 100_000))
+    return ac.AnytimeResults.from_runs(runs)
+
+
+def test_ert_table_cells_are_ert_over_the_best_with_best_in_bold():
+    result = ac.ert(_runs(k=3, functions=2), [10.0, 0.1, 1e-7])
+    frame, bold = ac.ert_table_frame(result)
+    table = result.table.set_index(["instance", "algorithm", "target"])["ert"]
+    assert list(frame.columns) == ["algorithm", "1e1", "1e−1", "1e−7", "succ"]
+    row = 0
+    for instance in ("F1_D10", "F2_D10"):
+        best = {t: min(table[(instance, a, t)] for a in ("jSO", "LSHADE-cnEpSin", "EBOwithCMAR"))
+                for t in (10.0, 0.1, 1e-7)}
+        assert frame.iloc[row, 0] == instance
+        assert frame.iloc[row, 1] == (f"{best[10.0]:.0f}" if best[10.0] >= 9.95 else f"{best[10.0]:.1f}")
+        assert frame.iloc[row, 3] == "∞" and not np.isfinite(best[1e-7])  # no run reaches 1e-7
+        for i, algorithm in enumerate(("jSO", "LSHADE-cnEpSin", "EBOwithCMAR"), start=row + 1):
+            assert frame.iloc[i, 0].strip() == algorithm
+            ratio = table[(instance, algorithm, 0.1)] / best[0.1]
+            shown = frame.iloc[i, 2]
+            assert shown == "∞" if not np.isfinite(ratio) else abs(float(shown) - ratio) <= 0.05 * ratio + 0.05
+            assert bold[i, 2] == (table[(instance, algorithm, 0.1)] == best[0.1])
+            cell = result.table.query("instance == @instance and algorithm == @algorithm and target == 1e-7")
+            assert frame.iloc[i, 4] == f"{int(cell['successes'].iloc[0])}/{int(cell['runs'].iloc[0])}"
+        assert not bold[row].any() and not bold[:, 3].any()  # the best-ERT rows and the unreached target
+        row += 4
+
+
+def test_ert_table_refuses_other_inputs_and_options():
+    result = ac.ert(_runs(k=2, functions=1), [1.0])
+    with pytest.raises(TypeError, match="ERTResult"):
+        ac.ert_table(result.table)
+    with pytest.raises(ValueError, match="output must be"):
+        ac.ert_table(result, output="pdf")
+    with pytest.raises(ValueError, match="width must be"):
+        ac.ert_table(result, width="wide")
+    assert ac.ert_table(result, output="html").startswith("<table")
+
+
+@pytest.mark.parametrize("width", ["column", "page"])
+@pytest.mark.parametrize("preamble", ["ieee", "acm"])
+@needs_tex
+def test_ert_table_compiles_in_two_column_papers(tmp_path, preamble, width):
+    tex = ac.ert_table(ac.ert(_runs(), [10.0, 0.1, 1e-3, 1e-5, 1e-7]), width=width)
+    assert tex.startswith(r"\begin{table}" if width == "column" else r"\begin{table*}")
+    (tmp_path / "ert.tex").write_text(tex)
+    title = r"\title{Tables}\maketitle" if "acmart" in PREAMBLES[preamble] else ""
+    (tmp_path / "paper.tex").write_text("\n".join([PREAMBLES[preamble], r"\usepackage{booktabs}", r"\usepackage{array}",
+                                                   r"\begin{document}", title, r"\input{ert}", r"\end{document}", ""]))
+    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"], cwd=tmp_path,
+                         check=False, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]
+    log = (tmp_path / "paper.log").read_text(errors="replace")
+    overfull = [float(w) for w in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
+    assert not [w for w in overfull if w > 1.0]
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", "paper.pdf", "-"], cwd=tmp_path, capture_output=True, text=True).stdout
+        assert "LSHADE-cnEpSin" in text and "0/15" in text
