@@ -50,6 +50,10 @@ def _anytime(s: float) -> ac.AnytimeResults:
 SAMPLE_STATISTICS = {
     "compare_over_budgets": lambda s: ac.compare_over_budgets(_anytime(s), n_resamples=99, rng=1),
     "area_over_budgets": lambda s: ac.area_over_budgets(_anytime(s)),
+    # runtimes to a target in the data's units: the log-rank tests and U-scores only order values
+    "logrank_test": lambda s: ac.logrank_test(_anytime(s).at_target(10.0 * s)),
+    "logrank_posthoc": lambda s: ac.logrank_posthoc(_anytime(s).at_target(10.0 * s)),
+    "u_scores": lambda s: ac.u_scores(_anytime(s), 10.0 * s),
     "paired_ttest": lambda s: ac.paired_ttest(X * s, Y * s),
     "ocba": lambda s: ac.ocba({"A": X * s, "B": Y * s, "C": (X + 1.5) * s}, budget=30),
     "sign_test": lambda s: ac.sign_test(X * s, Y * s),
