@@ -59,6 +59,8 @@ class LogrankResult(TestResult):
         ``"permutation"``).
     pvalue : float
         χ² tail with ``df`` degrees of freedom, or the permutation p-value (b + 1)/(m + 1).
+    alternative : str
+        Always ``"two-sided"`` (the k-sample χ² has no direction).
     df : int
         k - 1 (the rank of the variance).
     weights : str
