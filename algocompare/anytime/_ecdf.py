@@ -1,0 +1,369 @@
+"""Fixed-target runtime ECDFs: the fraction of (run, target) pairs reached by each budget.
+
+The targets are chosen as the platforms choose them (:func:`ecdf_targets`): COCO's 51 fixed
+targets 10^[2..-8] of f − f_opt, or IOHanalyzer's targets spaced between the best and the worst
+value found on each instance. :func:`runtime_ecdf` reads every run's first-hit evaluations off
+:meth:`AnytimeResults.runtimes` (one vectorised grid) and keeps them; the ECDF at any budget, per
+instance or aggregated over instances, is read from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+import pandas as pd
+
+from algocompare._results import BaseResult
+from algocompare.anytime._model import AnytimeResults
+
+__all__ = ["ECDFResult", "runtime_ecdf", "ecdf_targets", "TARGET_CHOICES", "BBOB_TARGETS"]
+
+#: COCO's targets of its runtime ECDFs (cocopp ``pprldmany_target_values`` of the bbob suite):
+#: 51 values 10^2, 10^1.8, ..., 10^-8 of f − f_opt, computed as cocopp computes them.
+BBOB_TARGETS = 10 ** np.arange(2, -8.2, -0.2)
+#: How :func:`ecdf_targets` chooses targets.
+TARGET_CHOICES = ("bbob", "log-linear", "linear")
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class ECDFResult(BaseResult):
+    """Runtime ECDFs: for every algorithm, the fraction of (run, target) pairs reached by a budget.
+
+    Attributes
+    ----------
+    method : str
+        What was computed.
+    direction : str
+        ``"minimize"`` or ``"maximize"`` (of the values the targets refer to).
+    runtimes : pandas.DataFrame
+        One row per (run, target): ``algorithm``, ``instance``, ``run``, ``target``, ``runtime``
+        (evaluations of the run's first record that reached the target, ``inf`` when it never
+        did) and ``budget`` (the evaluations the run used).
+
+    See Also
+    --------
+    runtime_ecdf : makes it.
+    ecdf_targets : the platforms' targets.
+
+    References
+    ----------
+    .. [1] Hansen, N., Auger, A., Brockhoff, D., Tušar, T. (2022). Anytime performance assessment
+       in blackbox optimization benchmarking. *IEEE Transactions on Evolutionary Computation*
+       26(6), 1293–1305. doi:10.1109/TEVC.2022.3210897
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> runs = ac.AnytimeResults.from_runs([("A", "f1", 1, [1, 10], [5.0, 2.0], 100),
+    ...                                     ("A", "f1", 2, [1, 10], [5.0, 4.0], 100)])
+    >>> result = ac.runtime_ecdf(runs, [6.0, 3.0])
+    >>> result.value(1), result.value(10)
+    (algorithm
+    A    0.5
+    Name: ecdf, dtype: float64, algorithm
+    A    0.75
+    Name: ecdf, dtype: float64)
+    """
+
+    kind: ClassVar[str] = "ecdf"
+    direction: str
+    runtimes: pd.DataFrame
+
+    def value(self, budget: float, *, instance: Any = None, pooled: bool = False) -> pd.Series:
+        """The ECDF of every algorithm at one budget.
+
+        Parameters
+        ----------
+        budget : float
+            Evaluations.
+        instance : label, optional
+            One instance (function); default: aggregated over all instances.
+        pooled : bool
+            How instances are aggregated: ``False`` (default, cocopp's ``pprldmany``) averages the
+            per-instance ECDFs, each instance weighing the same; ``True`` (IOHanalyzer's
+            ``ECDF.DataSetList``) pools all (run, target) pairs. They agree when every instance has
+            as many runs × targets.
+
+        Returns
+        -------
+        pandas.Series
+            Indexed by algorithm, values in [0, 1].
+        """
+        return self.values([budget], instance=instance, pooled=pooled).iloc[:, 0].rename("ecdf")
+
+    def values(self, budgets: Sequence[float], *, instance: Any = None, pooled: bool = False) -> pd.DataFrame:
+        """The ECDF of every algorithm at many budgets: (algorithms × budgets), as :meth:`value`.
+
+        Parameters
+        ----------
+        budgets : sequence of float
+            Evaluations.
+        instance : label, optional
+            One instance; default: aggregated over all instances.
+        pooled : bool
+            Pool the (run, target) pairs of all instances instead of averaging per instance.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Rows: algorithms; columns: the budgets.
+        """
+        grid = np.atleast_1d(np.asarray(budgets, dtype=float)).ravel()
+        if grid.size == 0 or np.isnan(grid).any():
+            raise ValueError("budgets must be one or more numbers (no NaN).")
+        frame = self.runtimes
+        if instance is not None:
+            frame = frame[_same_label(frame["instance"], instance)]
+            if frame.empty:
+                known = ", ".join(map(str, pd.unique(self.runtimes["instance"])))
+                raise ValueError(f"no instance {instance!r} in this ECDF; instances: {known}.")
+        reached = frame["runtime"].to_numpy()[:, None] <= grid[None, :]
+        hits = pd.DataFrame(reached, columns=grid).assign(algorithm=frame["algorithm"].to_numpy(),
+                                                          instance=frame["instance"].to_numpy())
+        if pooled or instance is not None:
+            return hits.drop(columns="instance").groupby("algorithm", sort=False).mean()
+        per_instance = hits.groupby(["algorithm", "instance"], sort=False).mean()
+        return per_instance.groupby(level="algorithm", sort=False).mean()
+
+    def to_frame(self, budgets: Sequence[float] | None = None) -> pd.DataFrame:
+        """The ECDFs in long form: per instance and aggregated (``instance`` = ``"all"``).
+
+        Parameters
+        ----------
+        budgets : sequence of float, optional
+            Where to read the ECDFs; default: every finite runtime and every run's budget (where
+            the step functions jump, and where they end).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``algorithm``, ``instance``, ``budget``, ``ecdf``.
+        """
+        if budgets is None:
+            finite = self.runtimes["runtime"].to_numpy()
+            budgets = np.unique(np.concatenate([finite[np.isfinite(finite)], self.runtimes["budget"].to_numpy()]))
+        pieces = [_long(self.values(budgets), "all")]
+        for label in pd.unique(self.runtimes["instance"]):
+            pieces.append(_long(self.values(budgets, instance=label), label))
+        return pd.concat(pieces, ignore_index=True)
+
+    def __str__(self) -> str:
+        budgets = np.unique(self.runtimes["budget"].to_numpy())
+        grid = np.unique(np.round(np.geomspace(1, budgets.max(), 6)))
+        text = self.values(grid).round(3).to_string()
+        return f"{self.method}\n  aggregated ECDF at budgets:\n" + "\n".join("  " + line for line in text.splitlines())
+
+
+def _same_label(column: pd.Series, label: Any) -> np.ndarray:
+    return np.array([value == label for value in column], dtype=bool)
+
+
+def _long(table: pd.DataFrame, instance: Any) -> pd.DataFrame:
+    long = table.rename_axis(columns="budget").stack().rename("ecdf").reset_index()
+    long.insert(1, "instance", [instance] * len(long))
+    return long[["algorithm", "instance", "budget", "ecdf"]]
+
+
+def ecdf_targets(runs: AnytimeResults, choice: str = "bbob", *, n_targets: int = 10) -> dict[Any, np.ndarray]:
+    """The targets of runtime ECDFs, per instance, as COCO and IOHanalyzer choose them.
+
+    Parameters
+    ----------
+    runs : AnytimeResults
+        The runs (of all algorithms: IOHanalyzer spaces the targets over every value found).
+    choice : {"bbob", "log-linear", "linear"}
+        ``"bbob"``: COCO's 51 targets 10^2 ... 10^-8 for every instance (the values must be
+        f − f_opt, as :func:`read_coco` gives them); ``"log-linear"`` (IOHanalyzer's default) and
+        ``"linear"``: ``n_targets`` values from the best to the worst best-so-far value recorded
+        on the instance by any run, equally spaced in log10 (values below 1e-12 taken as 1e-12)
+        or linearly, as IOHanalyzer's ``get_ECDF_targets``/``seq_FV``.
+    n_targets : int
+        Targets per instance for ``"log-linear"`` and ``"linear"`` (IOHanalyzer's default 10).
+
+    Returns
+    -------
+    dict
+        Instance label → array of targets, easiest first.
+
+    Raises
+    ------
+    TypeError
+        ``runs`` is not :class:`AnytimeResults`.
+    ValueError
+        An unknown ``choice``; ``n_targets`` below 2; ``"bbob"`` on maximized values.
+
+    See Also
+    --------
+    runtime_ecdf : the ECDFs at these targets.
+
+    Notes
+    -----
+    IOHanalyzer's ``seq_FV`` ends the sequence exactly at the recorded minimum and maximum (R's
+    ``seq`` does; so does :func:`numpy.linspace`); on the log scale they go through
+    ``10 ** log10``, which may move them by a rounding error, as in IOHanalyzer.
+
+    References
+    ----------
+    .. [1] Wang, H., Vermetten, D., Ye, F., Doerr, C., Bäck, T. (2022). IOHanalyzer: detailed
+       performance analyses for iterative optimization heuristics. *ACM Transactions on
+       Evolutionary Learning and Optimization* 2(1), 3. doi:10.1145/3510426
+    .. [2] Hansen, N., Auger, A., Ros, R., Mersmann, O., Tušar, T., Brockhoff, D. (2021). COCO: a
+       platform for comparing continuous optimizers in a black-box setting. *Optimization Methods
+       and Software* 36(1), 114–144. doi:10.1080/10556788.2020.1808977
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> runs = ac.AnytimeResults.from_runs([("A", "f1", 1, [1, 10], [100.0, 1.0], 10)])
+    >>> ac.ecdf_targets(runs, "log-linear", n_targets=3)["f1"]
+    array([100.,  10.,   1.])
+    >>> ac.ecdf_targets(runs)["f1"].size
+    51
+    """
+    if not isinstance(runs, AnytimeResults):
+        raise TypeError(f"ecdf_targets expects AnytimeResults, got {type(runs).__name__}.")
+    if choice not in TARGET_CHOICES:
+        raise ValueError(f"choice must be one of {', '.join(map(repr, TARGET_CHOICES))}, got {choice!r}.")
+    if isinstance(n_targets, bool) or not isinstance(n_targets, (int, np.integer)) or n_targets < 2:
+        raise ValueError(f"n_targets must be an integer of at least 2, got {n_targets!r}.")
+    if choice == "bbob":
+        if runs.direction != "minimize":
+            raise ValueError("the bbob targets are precisions f - f_opt (minimized); these runs are maximized: "
+                             "choose 'log-linear' or 'linear', or pass the targets.")
+        return {label: BBOB_TARGETS.copy() for label in runs.instances}
+    long = runs.to_long()
+    sign = 1.0 if runs.direction == "minimize" else -1.0
+    long["best"] = sign * (sign * long["value"]).groupby([long["algorithm"], long["instance"], long["run"]],
+                                                         sort=False).cummin()
+    targets = {}
+    for label, best in long.groupby("instance", sort=False)["best"]:
+        low, high = float(best.min()), float(best.max())
+        if choice == "log-linear":
+            spaced = 10 ** np.linspace(np.log10(max(1e-12, low)), np.log10(max(1e-12, high)), n_targets)
+        else:
+            spaced = np.linspace(low, high, n_targets)
+        spaced = np.unique(spaced)  # IOHanalyzer's unique(): one target when best = worst
+        targets[label] = spaced[::-1] if runs.direction == "minimize" else spaced
+    return targets
+
+
+def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[Any, Sequence[float]] = "bbob", *,
+                 n_targets: int = 10) -> ECDFResult:
+    """Fixed-target runtime ECDFs: the fraction of (run, target) pairs reached by each budget.
+
+    For an algorithm on one instance with runs i and targets j, the ECDF at budget b is the
+    fraction of pairs (i, j) whose first-hit evaluations e_ij ≤ b (an unsuccessful pair never
+    counts); aggregated over instances, the mean of the per-instance ECDFs (cocopp), or the
+    fraction of all pairs pooled (IOHanalyzer, :meth:`ECDFResult.value` with ``pooled=True``).
+
+    Parameters
+    ----------
+    runs : AnytimeResults
+        The runs.
+    targets : {"bbob", "log-linear", "linear"}, sequence of float, or mapping
+        A choice of :func:`ecdf_targets` (default ``"bbob"``: COCO's 51 targets of f − f_opt),
+        the same targets for every instance, or instance label → targets.
+    n_targets : int
+        Targets per instance for ``"log-linear"``/``"linear"``.
+
+    Returns
+    -------
+    ECDFResult
+        The (run, target) runtimes; ``value(budget)``, ``values(budgets)``, ``to_frame()``,
+        ``plot()``.
+
+    Raises
+    ------
+    TypeError
+        ``runs`` is not :class:`AnytimeResults`.
+    ValueError
+        No target or a NaN target; a mapping that misses an instance or names an unknown one.
+
+    See Also
+    --------
+    ecdf_targets : the platforms' targets.
+    ert : expected running times at the same targets.
+    ecdf_auc : the area under each run's ECDF.
+
+    Notes
+    -----
+    This is the deterministic ECDF of the runs as they are, cocopp's ``pprldmany`` without
+    simulated restarts (its branch for suites whose instances are not uniform, which draws every
+    run equally often) and IOHanalyzer's ``ECDF``. cocopp's default for bbob draws bootstrapped
+    run lengths with simulated restarts instead (:func:`ert` with ``percentiles`` draws the same
+    run lengths); it agrees with this one up to each run's budget and goes on above it. cocopp
+    plots budgets divided by the dimension; here they are evaluations. IOHanalyzer's aggregated
+    Shiny plot (``generate_data.ECDF``) drops unsuccessful runs per target (R's ``ecdf`` ignores
+    NA), so its curves are higher where some runs fail; this one counts them as not reached, as
+    its ``ECDF.DataSetList`` and cocopp do.
+
+    References
+    ----------
+    .. [1] Hansen, N., Auger, A., Brockhoff, D., Tušar, T. (2022). Anytime performance assessment
+       in blackbox optimization benchmarking. *IEEE Transactions on Evolutionary Computation*
+       26(6), 1293–1305. doi:10.1109/TEVC.2022.3210897
+    .. [2] Wang, H., Vermetten, D., Ye, F., Doerr, C., Bäck, T. (2022). IOHanalyzer: detailed
+       performance analyses for iterative optimization heuristics. *ACM Transactions on
+       Evolutionary Learning and Optimization* 2(1), 3. doi:10.1145/3510426
+
+    Examples
+    --------
+    >>> import algocompare as ac
+    >>> runs = ac.AnytimeResults.from_runs([("A", "f1", 1, [1, 10], [5.0, 2.0], 100),
+    ...                                     ("B", "f1", 1, [1, 50], [5.0, 1.0], 100)])
+    >>> ecdf = ac.runtime_ecdf(runs, [4.0, 1.5])
+    >>> ecdf.values([5, 10, 50])
+               5.0   10.0  50.0
+    algorithm
+    A           0.0   0.5   0.5
+    B           0.0   0.0   1.0
+    """
+    if not isinstance(runs, AnytimeResults):
+        raise TypeError(f"runtime_ecdf expects AnytimeResults (read_coco, read_iohprofiler, ...), "
+                        f"got {type(runs).__name__}.")
+    per_instance = _targets_per_instance(runs, targets, n_targets)
+    labels = runs.runs()
+    unique = np.unique(np.concatenate(list(per_instance.values())))
+    grid = runs.runtimes(unique)  # (runs, distinct targets): one pass over the records
+    pieces = []
+    for label, wanted in per_instance.items():
+        rows = np.flatnonzero(_same_label(labels["instance"], label))
+        columns = np.searchsorted(unique, wanted)
+        block = grid[np.ix_(rows, columns)]
+        pieces.append(pd.DataFrame({
+            "algorithm": np.repeat(labels["algorithm"].to_numpy()[rows], wanted.size),
+            "instance": [label] * block.size,
+            "run": np.repeat(labels["run"].to_numpy()[rows], wanted.size),
+            "target": np.tile(wanted, rows.size),
+            "runtime": block.ravel(),
+            "budget": np.repeat(labels["budget"].to_numpy()[rows], wanted.size),
+        }))
+    table = pd.concat(pieces, ignore_index=True)
+    name = targets if isinstance(targets, str) else "given"
+    method = (f"runtime ECDF ({name} targets, {len(per_instance)} instance(s), "
+              f"{table.groupby('instance', sort=False)['target'].nunique().max()} target(s) per instance at most)")
+    return ECDFResult(method=method, direction=runs.direction, runtimes=table)
+
+
+def _targets_per_instance(runs: AnytimeResults, targets: Any, n_targets: int) -> dict[Any, np.ndarray]:
+    if isinstance(targets, str):
+        return ecdf_targets(runs, targets, n_targets=n_targets)
+    if isinstance(targets, Mapping):
+        unknown = [label for label in targets if label not in runs.instances]
+        missing = [label for label in runs.instances if label not in targets]
+        if unknown or missing:
+            raise ValueError(f"targets must name every instance once: unknown {unknown}, missing {missing}.")
+        return {label: _target_array(targets[label]) for label in runs.instances}
+    shared = _target_array(targets)
+    return {label: shared for label in runs.instances}
+
+
+def _target_array(values: Any) -> np.ndarray:
+    array = np.atleast_1d(np.asarray(values, dtype=float)).ravel()
+    if array.size == 0 or np.isnan(array).any():
+        raise ValueError("targets must be one or more numbers (no NaN), or one of "
+                         f"{', '.join(map(repr, TARGET_CHOICES))}.")
+    return array

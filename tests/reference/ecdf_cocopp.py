@@ -1,0 +1,55 @@
+"""Runtime ECDF values of tests/data/anytime/coco by cocopp 2.9.1's own functions.
+
+For every algorithm folder of the COCO sample (bbob logger, coco-experiment 2.8.2), cocopp reads
+the data (``cocopp.pproc.DataSetList``); for each (function, dimension) data set and each of the
+51 bbob ECDF targets (``testbedsettings`` ``pprldmany_target_values``: ``10 ** np.arange(2,
+-8.2, -0.2)``) the runtimes are ``DataSet.detEvals`` with unsuccessful runs at infinity, drawn
+as ``compall/pprldmany.py`` draws them without simulated restarts (its branch for non-uniform
+instances: ``toolsstats.randint_derandomized`` over the runs, a sample size equal to the runs,
+i.e. every run once). The ECDF at a budget is the fraction of these runtimes at or below it, per
+data set, and their mean over the data sets (pprldmany pools equally many samples per function
+and target). Writes tests/data/anytime/ecdf_cocopp.csv (algorithm, instance, budget, ecdf;
+instance "all" for the aggregate) restated in tests/anytime/test_ecdf.py. Run from the
+repository root with the venv that has cocopp:
+
+    python3 tests/reference/ecdf_cocopp.py
+"""
+
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+warnings.filterwarnings("ignore")  # cocopp warns that it cannot reach its online data archive
+from cocopp import pproc, toolsstats  # noqa: E402
+
+SAMPLE = Path("tests/data/anytime/coco/exdata")
+OUT = Path("tests/data/anytime/ecdf_cocopp.csv")
+TARGETS = 10 ** np.arange(2, -8.2, -0.2)
+BUDGETS = (1, 2, 3, 5, 10, 20, 30, 50, 100, 150, 200, 300, 500, 1000)
+
+
+def main():
+    np.random.seed(29)
+    lines = ["algorithm,instance,budget,ecdf"]
+    for folder in sorted(p for p in SAMPLE.iterdir() if p.is_dir()):
+        per_set = {}
+        for ds in pproc.DataSetList(str(folder)):
+            evals = ds.detEvals(list(TARGETS))
+            samples = []
+            for row in evals:
+                succ, unsucc = row[np.isfinite(row)], row[~np.isfinite(row)]
+                idx = toolsstats.randint_derandomized(len(row), size=len(row))
+                samples.append(np.hstack((succ, len(unsucc) * [np.inf]))[idx])
+            per_set[f"F{ds.funcId}_D{ds.dim}"] = np.concatenate(samples)
+        for budget in BUDGETS:
+            values = {label: float(np.mean(x <= budget)) for label, x in per_set.items()}
+            for label, value in values.items():
+                lines.append(f"{folder.name},{label},{budget},{value!r}")
+            lines.append(f"{folder.name},all,{budget},{float(np.mean(list(values.values())))!r}")
+    OUT.write_text("\n".join(lines) + "\n")
+    print(f"wrote {OUT} ({len(lines) - 1} values)")
+
+
+if __name__ == "__main__":
+    main()
