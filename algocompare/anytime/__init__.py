@@ -19,6 +19,7 @@ from algocompare.anytime._fixed_budget import ERTCurveResult, FixedBudgetResult,
 from algocompare.anytime._iohprofiler import read_coco, read_iohprofiler
 from algocompare.anytime._model import AnytimeResults, TargetRuntimes
 from algocompare.anytime._nevergrad import read_nevergrad
+from algocompare.anytime._profiles import DataProfileResult, PerformanceProfileResult, data_profile, performance_profile
 from algocompare.anytime._uscore import u_scores
 
 __all__ = ["AnytimeResults", "TargetRuntimes", "read_cec", "cec_checkpoints", "read_iohprofiler", "ert", "ERTResult",
@@ -30,3 +31,4 @@ __all__ += ["logrank_test", "logrank_posthoc", "LogrankResult", "u_scores"]
 __all__ += ["compare_over_budgets", "BudgetGridResult", "budget_grid", "area_over_budgets"]
 __all__ += ["runtime_ecdf", "ECDFResult", "ecdf_targets", "ecdf_auc"]
 __all__ += ["read_coco_biobj"]
+__all__ += ["performance_profile", "PerformanceProfileResult", "data_profile", "DataProfileResult"]
