@@ -171,6 +171,7 @@ NOT_SAMPLE_STATISTICS = {
     "ert",  # counts evaluations to targets given in the data's units (anytime data; no sample statistic)
     "fixed_budget", "ert_curve",  # anytime data: values summarised in their own units / evaluations to targets
     "budget_grid",  # gives budgets (evaluations) where every run has a value, not a statistic of values
+    "runtime_ecdf", "ecdf_targets", "ecdf_auc",  # anytime data: fractions of targets reached by budgets, targets
 }
 
 
