@@ -54,6 +54,8 @@ RESULT_KINDS = {
     "budget_grid": "k algorithms compared at every budget of a grid, adjusted over budgets × pairs (anytime data)",
     "fixed_budget": "best-so-far values per algorithm, instance and budget with intervals (fixed-budget curves)",
     "ert_curve": "expected running times over a grid of targets with bootstrap bands (ERT curves)",
+    "performance_profile": "Dolan–Moré performance profiles: fraction of problems within a factor of the best cost",
+    "data_profile": "Moré–Wild data profiles: fraction of problems solved within a budget (anytime data)",
 }
 
 
