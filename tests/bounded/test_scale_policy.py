@@ -167,9 +167,11 @@ NOT_SAMPLE_STATISTICS = {
     "read_iohprofiler", "read_coco",  # read files (anytime data)
     "read_anytime", "detect_format",  # read files of any anytime format / name the format
     "ert_table", "ert_table_frame",  # render an ERTResult as a paper table
+    "table_targets", "common_budget",  # anytime data: targets / a budget chosen from the logs (no sample statistic)
     "read_nevergrad", "read_coco_biobj",  # read files (anytime data: Nevergrad CSVs, COCO bbob-biobj exdata)
     "ert",  # counts evaluations to targets given in the data's units (anytime data; no sample statistic)
     "fixed_budget", "ert_curve",  # anytime data: values summarised in their own units / evaluations to targets
+    "performance_profile", "data_profile",  # anytime data: ratios of costs / evaluations to a relative target
     "budget_grid",  # gives budgets (evaluations) where every run has a value, not a statistic of values
     "runtime_ecdf", "ecdf_targets", "ecdf_auc",  # anytime data: fractions of targets reached by budgets, targets
 }
