@@ -6,6 +6,7 @@ is the customary figure of each result type (the one ``result.plot()`` draws and
 report shows).
 """
 
+from algocompare.plots._anytime_ecdf import plot_ecdf
 from algocompare.plots._bayesian import plot_pairwise_matrix, plot_posterior_t, plot_simplex
 from algocompare.plots._cd_diagram import bonferroni_dunn_chart, cd_diagram, clique_levels, names_key
 from algocompare.plots._consensus import plot_consensus
@@ -43,3 +44,4 @@ __all__ += ["plot_hypothesis_graph", "plot_rank_intervals", "plot_stability"]
 from algocompare.plots._samplesize import plot_posthoc_power  # noqa: E402
 
 __all__ += ["plot_posthoc_power"]
+__all__ += ["plot_ecdf"]
