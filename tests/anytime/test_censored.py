@@ -177,11 +177,12 @@ def _as_runtimes(runtime, budget):
                           evaluations=np.where(t <= b, t, np.inf), budget=b)
 
 
-@pytest.mark.parametrize("censoring", [0.0, 0.4, 0.6])
-def test_null_size_of_the_default_test_within_the_band(censoring):
+@pytest.mark.parametrize(("censoring", "weights"), [(0.0, "logrank"), (0.4, "logrank"), (0.6, "logrank"),
+                                                     (0.6, "gehan")])
+def test_null_size_of_the_default_test_within_the_band(censoring, weights):
     rng = np.random.default_rng(2029)
     runtime, budget = simulate_null(400, 10, 5, 3, censoring, rng)
-    p = np.array([logrank_test(_as_runtimes(runtime[i], budget[i])).pvalue for i in range(400)])
+    p = np.array([logrank_test(_as_runtimes(runtime[i], budget[i]), weights=weights).pvalue for i in range(400)])
     size = float(np.mean(p <= 0.05))
     band = max(0.015, 3 * np.sqrt(0.05 * 0.95 / 400))
     assert abs(size - 0.05) <= band, size

@@ -101,3 +101,28 @@ def test_bad_input():
     runs = AnytimeResults.from_runs([_run("A", "f", 1, 20, 0.5), _run("B", "f", 1, 20, 0.5)])
     with pytest.raises(ValueError, match="target"):
         u_scores(runs, float("nan"))
+
+
+def test_null_size_of_u_scores_with_friedman_under_censoring():
+    """All algorithms share one runtime law per instance; 40 % of the runs stopped unsuccessful (final
+    value ordered as the runtime they would have needed): Friedman on the mean U-scores holds the level."""
+    from scipy import stats
+
+    from algocompare.anytime._uscore import _dominance_key, _trial_u
+
+    rng = np.random.default_rng(290)
+    n_tables, n_instances, k, n_runs = 300, 10, 3, 5
+    scale = rng.lognormal(5, 1, size=(n_tables, n_instances, 1, 1))
+    runtime = np.ceil(scale * rng.lognormal(0, 1, size=(n_tables, n_instances, k, n_runs)))
+    budget = np.ceil(scale[..., 0, 0] * np.exp(stats.norm.ppf(0.6)))
+    algorithm = np.repeat(np.arange(k), n_runs)
+    p = np.empty(n_tables)
+    for t in range(n_tables):
+        blocks = np.empty((n_instances, k))
+        for i in range(n_instances):
+            latent = runtime[t, i].reshape(-1)
+            hit = np.where(latent <= budget[t, i], latent, np.inf)
+            blocks[i] = _trial_u(_dominance_key(hit, latent), algorithm).reshape(k, n_runs).mean(axis=1)
+        p[t] = ac.friedman(blocks, direction="maximize").pvalue
+    size = float(np.mean(p <= 0.05))
+    assert abs(size - 0.05) <= max(0.015, 3 * np.sqrt(0.05 * 0.95 / n_tables)), size
