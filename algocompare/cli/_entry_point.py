@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from algocompare import __version__
 from algocompare.cli import _analyze as analyze
+from algocompare.cli import _anytime as anytime
 from algocompare.cli import _consensus as consensus
 from algocompare.cli import _datasets as datasets
 from algocompare.cli import _samplesize as samplesize
@@ -17,7 +18,7 @@ from algocompare.cli._common import USER_ERRORS, command_line_spelling
 __all__ = ["build_parser", "main"]
 
 #: The modules of the subcommands, in the order of ``algocompare --help``.
-COMMANDS = (datasets, analyze, severity, samplesize, consensus)
+COMMANDS = (datasets, analyze, severity, samplesize, consensus, anytime)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -44,7 +44,8 @@ def _target_label(target: float) -> str:
     minus sign, which LaTeX sets in math (and the width estimate does not take for 1×10⁻³)."""
     if target > 0 and float(f"{np.log10(target):.12g}").is_integer():
         return f"1e{int(round(np.log10(target)))}".replace("-", "−")
-    return f"{target:.3g}".replace("-", "−")
+    mantissa, _, exponent = f"{target:.3g}".partition("e")
+    return (mantissa + (f"e{int(exponent)}" if exponent else "")).replace("-", "−")
 
 
 def ert_table_frame(result: Any) -> tuple[pd.DataFrame, np.ndarray]:
