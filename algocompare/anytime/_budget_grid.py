@@ -200,6 +200,7 @@ def compare_over_budgets(runs: AnytimeResults, budgets: Sequence[float] | np.nda
     budget_grid : the default grid.
     area_over_budgets : one anytime score per run.
     algocompare.convergence_page : Page's test of two algorithms' convergence.
+    algocompare.plots.plot_rank_convergence : the figure of the mean ranks (``result.plot()``).
 
     Notes
     -----
