@@ -45,3 +45,10 @@ from algocompare.plots._samplesize import plot_posthoc_power  # noqa: E402
 
 __all__ += ["plot_posthoc_power"]
 __all__ += ["plot_ecdf"]
+from algocompare.plots._anytime_curves import plot_ert_curve, plot_fixed_budget  # noqa: E402
+from algocompare.plots._anytime_profiles import plot_data_profile, plot_performance_profile  # noqa: E402
+
+__all__ += ["plot_fixed_budget", "plot_ert_curve", "plot_performance_profile", "plot_data_profile"]
+from algocompare.plots._anytime_ranks import plot_rank_convergence  # noqa: E402
+
+__all__ += ["plot_rank_convergence"]
