@@ -123,6 +123,11 @@ _HEADER_START = np.zeros(256, dtype=bool)
 _HEADER_START[np.frombuffer(b"%\"'_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", dtype=np.uint8)] = True
 
 
+#: the doubles Python's float() gives: pandas < 3 needs the round-trip parser, pandas 3 parses exactly
+#: by default (and deprecates the option)
+_EXACT_FLOATS = {"float_precision": "round_trip"} if int(pd.__version__.split(".")[0]) < 3 else {}
+
+
 class _Unusual(Exception):
     """The fast path cannot vouch for the file; read it line by line."""
 
@@ -187,7 +192,10 @@ def _parse_chunk(path: Path, chunk: bytes, state: dict, evaluations: list, value
             if _is_float(line.split()[0]):          # "inf ..." or "nan ...": a record after all
                 raise _Unusual
             if line not in state["known"]:      # ioh repeats one header per run: interpret it once
-                state["known"][line] = _header_columns(path, state["line"] + a + 1, line)
+                try:
+                    state["known"][line] = _header_columns(path, state["line"] + a + 1, line)
+                except ValueError:              # garbage or a header: the line-by-line reading says which
+                    raise _Unusual from None
             state["columns"] = state["known"][line]
             starts.append(state["records"] + sum(end - first for _, first, end in segments))
             header_lines.append(state["line"] + a + 1)
@@ -213,8 +221,7 @@ def _parse_records(block: bytes, columns: tuple[int, int]) -> tuple[np.ndarray, 
     """The evaluations and values of a block of record lines, by pandas' C parser."""
     try:
         frame = pd.read_csv(io.BytesIO(block), sep=r"\s+", header=None, usecols=list(columns), engine="c",
-                            dtype=float, float_precision="round_trip", skip_blank_lines=False,
-                            na_filter=True)
+                            dtype=float, skip_blank_lines=False, na_filter=True, **_EXACT_FLOATS)
     except (ValueError, pd.errors.ParserError, pd.errors.EmptyDataError):
         raise _Unusual from None
     return frame[columns[0]].to_numpy(), frame[columns[1]].to_numpy()
@@ -240,9 +247,16 @@ def _dat_runs_by_line(path: Path) -> list[tuple[np.ndarray, np.ndarray, int]]:
             if not fields:
                 continue
             if not _is_float(fields[0]):  # a header: a new run
-                close()
-                columns, evaluations, values, start = _header_columns(path, number, line), [], [], number
-                continue
+                try:
+                    header = _header_columns(path, number, line)
+                except ValueError:
+                    if columns is None:
+                        raise
+                    header = None          # inside a run: a damaged record rather than a header
+                if header is not None:
+                    close()
+                    columns, evaluations, values, start = header, [], [], number
+                    continue
             if columns is None:
                 raise ValueError(f"{path}, line {number}: a record before any header line.")
             try:
@@ -327,6 +341,14 @@ def read_iohprofiler(source: str | Path | Sequence[str | Path], *, progress: boo
     a non-number, a short line, evaluations that do not increase) is read again line by line,
     which accepts what is valid and names the file and line of the first problem.
 
+    Damaged logs: a run cut short by a crash (fewer records than its budget would allow) is
+    data — a run with fewer evaluations, its budget the evaluations the meta-data say it used.
+    Everything else is a one-line error naming the file (and line): a last line cut in the
+    middle (a cut number may still be a number, so a cut line is never silently kept or
+    dropped when it can be seen), a non-number or NaN, a header repeated inside a run (one run
+    more than the meta-data list, or a run with no record), a ``.dat`` file with fewer runs
+    than its meta-data (or empty), a missing ``.dat``, an empty or cut meta-data file.
+
     References
     ----------
     .. [1] de Nobel, J., Ye, F., Vermetten, D., Wang, H., Doerr, C., Bäck, T. (2024).
@@ -361,9 +383,12 @@ def _read_logs(files: list[Path], progress: bool | None, desc: str) -> AnytimeRe
     try:
         for path in files:
             scenarios = _scenarios_json(path) if path.suffix == ".json" else _scenarios_info(path)
+            found = len(runs)
             for scenario in scenarios:
                 directions.setdefault("maximize" if scenario["maximize"] else "minimize", path)
                 runs += _scenario_runs(scenario, next_run)
+            if len(runs) == found:   # an empty meta-data file: say which, rather than "no runs" at the end
+                raise ValueError(f"{path}: the meta-data list no run; the file is empty or truncated.")
             if bar is not None:
                 bar.update(1)
     finally:
@@ -419,7 +444,9 @@ def read_coco(source: str | Path | Sequence[str | Path], *, progress: bool | Non
     ------
     ValueError
         A missing or malformed file, a truncated line, or a ``.dat`` file whose runs are not as
-        many as its ``.info`` entries; the message names the file and, where there is one, the line.
+        many as its ``.info`` entries (a trial the ``.info`` file does not list, as a crash before
+        COCO writes its entry leaves it, is refused, not guessed); the message names the file
+        and, where there is one, the line.
 
     See Also
     --------
@@ -428,7 +455,9 @@ def read_coco(source: str | Path | Sequence[str | Path], *, progress: bool | Non
 
     Notes
     -----
-    The bbob-biobj logger's files (hypervolume indicator) are not read yet.
+    The bbob-biobj logger's files (hypervolume indicator) are not read yet. The ``.dat`` files
+    are parsed as :func:`read_iohprofiler` parses them (in chunks, by pandas' C parser), with
+    the same treatment of damaged files.
 
     References
     ----------
