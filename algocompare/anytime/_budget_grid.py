@@ -86,8 +86,8 @@ class BudgetGridResult(BaseResult):
 
     References
     ----------
-    .. [1] Westfall, P. H., Young, S. S. (1993). *Resampling-Based Multiple Testing*. Wiley, §2.6.
-       doi:10.1002/bimj.4710360707
+    .. [1] Westfall, P. H., Young, S. S. (1993). *Resampling-Based Multiple Testing: Examples and
+       Methods for p-Value Adjustment*. Wiley, §2.6. ISBN 978-0-471-55761-6
 
     Examples
     --------
@@ -211,7 +211,7 @@ def compare_over_budgets(runs: AnytimeResults, budgets: Sequence[float] | np.nda
     References
     ----------
     .. [1] Westfall, P. H., Young, S. S. (1993). *Resampling-Based Multiple Testing*. Wiley, §2.6
-       and Algorithm 2.8. doi:10.1002/bimj.4710360707
+       and Algorithm 2.8. ISBN 978-0-471-55761-6
     .. [2] Friedman, M. (1937). The use of ranks to avoid the assumption of normality implicit in
        the analysis of variance. *JASA* 32, 675–701. doi:10.1080/01621459.1937.10503522
     .. [3] Hansen, N., Auger, A., Brockhoff, D., Tušar, T. (2022). Anytime performance assessment

@@ -49,7 +49,7 @@ def plot_rank_convergence(result: BudgetGridResult, ax: Any = None, *, order: An
     References
     ----------
     .. [1] Westfall, P. H., Young, S. S. (1993). *Resampling-Based Multiple Testing*. Wiley.
-       doi:10.1002/bimj.4710360707
+       ISBN 978-0-471-55761-6
 
     Examples
     --------
