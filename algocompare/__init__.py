@@ -109,6 +109,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "CAVEATS", "FigureView", "export_figures", "export_tables", "figure_views", "frame_to_html",
         "frame_to_latex", "reading", "register_figure", "render_report", "write_report",
         "ert_table", "ert_table_frame",
+        "render_anytime_report", "write_anytime_report",
     ),
 }
 

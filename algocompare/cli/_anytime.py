@@ -209,7 +209,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"ERT table written to {path}", file=sys.stderr)
     if args.report:
         path = ac.write_anytime_report(runs, args.report, targets=summary["targets"], budget=summary["budget"],
-                                       alpha=args.alpha)
+                                       alpha=args.alpha, seed=args.seed, n_resamples=args.n_resamples)
         print(f"report written to {path}", file=sys.stderr)
     if args.json:
         print(json.dumps(_tidy(summary), indent=2, allow_nan=False))

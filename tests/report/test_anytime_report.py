@@ -80,3 +80,35 @@ def test_ert_table_compiles_in_two_column_papers(tmp_path, preamble, width):
     if shutil.which("pdftotext"):
         text = subprocess.run(["pdftotext", "paper.pdf", "-"], cwd=tmp_path, capture_output=True, text=True).stdout
         assert "LSHADE-cnEpSin" in text and "0/15" in text
+
+
+def test_anytime_report_sections_and_numbers():
+    runs = _runs(k=3, functions=3, n=5)
+    targets = [10.0, 0.1, 1e-3]
+    page = ac.render_anytime_report(runs, targets=targets, budget=1000, figures=False)
+    assert page.startswith("<!DOCTYPE html>") and "<script" not in page
+    for heading in ("What was read", "Expected running time and success", "Comparison at 1000 evaluations"):
+        assert f"<h2>{heading}</h2>" in page
+    assert ac.ert_table(ac.ert(runs, targets), output="html") in page
+    friedman = ac.friedman(runs.at_budget(1000))
+    assert f"p = {friedman.pvalue:.4g}" in page
+    assert "3 algorithms, 3 instances, 45 runs (5 per algorithm and instance)" in page
+
+
+def test_anytime_report_defaults_and_refusal(tmp_path):
+    runs = _runs(k=2, functions=2, n=3)
+    path = ac.write_anytime_report(runs, tmp_path / "r.html", figures=False)
+    page = path.read_text(encoding="utf-8")
+    assert f"Comparison at {ac.common_budget(runs):g} evaluations" in page
+    with pytest.raises(TypeError, match="AnytimeResults"):
+        ac.render_anytime_report(runs.at_budget(1000))
+
+
+def test_cli_report_with_figures(tmp_path):
+    from algocompare.cli import main
+
+    path = tmp_path / "anytime.html"
+    assert main(["anytime", "--example", "--report", str(path), "--n-resamples", "99"]) == 0
+    page = path.read_text(encoding="utf-8")
+    assert "<h2>Expected running time and success</h2>" in page
+    assert page.count("<svg") >= 1  # the figures the package draws for anytime data
