@@ -39,7 +39,7 @@ def _info_entries(path: Path) -> Iterator[dict[str, Any]]:
                 continue
             if text.startswith("suite"):
                 header = {k: v.strip().strip("'") for k, v in _INFO_PAIR.findall(text)}
-                if header.get("suite") != "bbob-biobj" or "algorithm" not in header:
+                if not header.get("suite", "").startswith("bbob-biobj") or "algorithm" not in header:
                     raise ValueError(f"{path}, line {number}: not a bbob-biobj header (suite = "
                                      f"{header.get('suite')!r}); read bbob data with read_coco.")
                 continue
@@ -116,7 +116,8 @@ def _dat_trials(path: Path) -> list[tuple[np.ndarray, np.ndarray, int]]:
 def read_coco_biobj(source: str | Path | Sequence[str | Path], *, progress: bool | None = None) -> AnytimeResults:
     """Read COCO experiment data of the bbob-biobj logger (``exdata``) into anytime results.
 
-    Every ``.info`` file under the folder(s) is read with the ``.dat`` files it names (the
+    Every ``.info`` file under the folder(s) is read (suites ``bbob-biobj`` and
+    ``bbob-biobj-ext``) with the ``.dat`` files it names (the
     records cocopp uses for runtimes). The value is the hypervolume indicator of the archive of
     non-dominated solutions found so far: the reference set's hypervolume minus the archive's
     (normalized objective space), **minimized**, negative when the archive beats the reference

@@ -97,6 +97,14 @@ def logs(tmp_path):
     return tmp_path / "exdata"
 
 
+def test_the_extended_suite_is_read_alike(logs):
+    info = logs / INFO
+    info.write_text(info.read_text().replace("suite = 'bbob-biobj'", "suite = 'bbob-biobj-ext'"))
+    ext, plain = read_coco_biobj(logs / "RS"), read_coco_biobj(EXDATA / "RS")
+    assert ext.n_runs == plain.n_runs == 18
+    np.testing.assert_array_equal(ext.runtimes(GRID), plain.runtimes(GRID))
+
+
 def test_a_truncated_last_line_of_a_dat_file(logs):
     dat = logs / DAT
     text = dat.read_text()
