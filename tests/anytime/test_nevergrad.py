@@ -70,6 +70,23 @@ def _losses(results, long, instance, algorithm):
     return rows["value"].to_numpy()
 
 
+def test_the_fixed_budget_matrix_iohanalyzer_builds():
+    # IOHanalyzer (R/readFiles.R, read_nevergrad; restated here in pandas, as R's IOHanalyzer cannot be
+    # installed): one data set per (optimizer_name, dimension, name), an FV matrix with a row per budget
+    # (sorted) holding the losses of that budget's rows in file order; no runtimes. Our runs at each
+    # budget, with instance=["name", "dimension"], are those rows in the same order.
+    csv = pd.read_csv(ARTIFICIAL)
+    by_budget = {b: read_nevergrad(ARTIFICIAL, budget=b, instance=["name", "dimension"]).to_long()
+                 for b in (10, 50, 200)}
+    for (optimizer, dimension, name), rows in csv.groupby(["optimizer_name", "dimension", "name"]):
+        fv = np.vstack([rows.loc[rows.budget == b, "loss"].to_numpy() for b in sorted(rows.budget.unique())])
+        ours = np.vstack([
+            long.loc[(long.algorithm == optimizer) & (long.instance == f"name={name}, dimension={dimension}"),
+                     "value"].to_numpy() for _, long in sorted(by_budget.items())])
+        np.testing.assert_array_equal(ours, fv)
+        assert fv.shape == (3, 3)
+
+
 def test_a_test_of_the_package_runs_on_the_losses():
     results = read_nevergrad(ARTIFICIAL, budget=200, instance=["name", "dimension"]).at_budget(200)
     assert results.n_instances == 4 and results.n_algorithms == 3
