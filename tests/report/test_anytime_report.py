@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import algocompare as ac
 from tests.report.test_latex_papers import PREAMBLES, needs_tex
+
+DATA_IOH = Path(__file__).parent.parent / "data" / "anytime" / "iohprofiler"
 
 
 def _runs(k=4, functions=8, n=15, seed=3):
@@ -112,3 +115,26 @@ def test_cli_report_with_figures(tmp_path):
     page = path.read_text(encoding="utf-8")
     assert "<h2>Expected running time and success</h2>" in page
     assert page.count("<svg") >= 1  # the figures the package draws for anytime data
+
+
+def test_anytime_report_reads_in_a_browser_at_390_768_1280(tmp_path):
+    """The page never scrolls sideways, no number or name breaks across lines, figure text stays
+    legible, in headless Chromium (the measurements of the analysis report's browser test)."""
+    from tests.report import test_report_browser as browser_test
+
+    if browser_test.CHROMIUM is None:
+        pytest.skip("no headless browser (chromium) installed")
+    path = ac.write_anytime_report(ac.read_anytime(DATA_IOH), tmp_path / "anytime.html", n_resamples=199)
+    browser = browser_test._Browser(browser_test.CHROMIUM)
+    try:
+        measured = {w: browser.evaluate(browser.open(path.as_uri(), w), browser_test.MEASURE) for w in (390, 768, 1280)}
+    finally:
+        browser.close()
+    for width, found in measured.items():
+        assert found["window"] == width and found["page"] <= width
+        assert found["cells"] > 50 and found["broken"] == [] and found["multiline"] == []
+        for box, overflow in found["overflowing"]:
+            assert box.split(".", 1)[1] in ("table-wrap", "figure-scroll", "section-text") and overflow == "auto", box
+        assert found["glyphs"], "the figures were drawn"
+        for natural, shown in found["glyphs"]:
+            assert min(browser_test.MIN_TEXT_PX, natural) - 0.05 <= shown <= natural + 0.05
