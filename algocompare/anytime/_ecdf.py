@@ -115,18 +115,26 @@ class ECDFResult(BaseResult):
         if grid.size == 0 or np.isnan(grid).any():
             raise ValueError("budgets must be one or more numbers (no NaN).")
         frame = self.runtimes
+        algorithm_codes, algorithms = pd.factorize(frame["algorithm"], sort=False)
+        instance_codes, instances = pd.factorize(frame["instance"], sort=False)
+        runtime = frame["runtime"].to_numpy(dtype=float)
         if instance is not None:
-            frame = frame[_same_label(frame["instance"], instance)]
-            if frame.empty:
-                known = ", ".join(map(str, pd.unique(self.runtimes["instance"])))
-                raise ValueError(f"no instance {instance!r} in this ECDF; instances: {known}.")
-        reached = frame["runtime"].to_numpy()[:, None] <= grid[None, :]
-        hits = pd.DataFrame(reached, columns=grid).assign(algorithm=frame["algorithm"].to_numpy(),
-                                                          instance=frame["instance"].to_numpy())
+            wanted = [i for i, label in enumerate(instances) if label == instance]
+            if not wanted:
+                raise ValueError(f"no instance {instance!r} in this ECDF; instances: {', '.join(map(str, instances))}.")
+            keep = instance_codes == wanted[0]
+            algorithm_codes, instance_codes, runtime = algorithm_codes[keep], instance_codes[keep] * 0, runtime[keep]
+            instances = instances[wanted]
         if pooled or instance is not None:
-            return hits.drop(columns="instance").groupby("algorithm", sort=False).mean()
-        per_instance = hits.groupby(["algorithm", "instance"], sort=False).mean()
-        return per_instance.groupby(level="algorithm", sort=False).mean()
+            fractions = _hit_fractions(algorithm_codes, runtime, len(algorithms), grid)
+        else:
+            cells = _hit_fractions(algorithm_codes * len(instances) + instance_codes, runtime,
+                                   len(algorithms) * len(instances), grid)
+            with np.errstate(invalid="ignore"):
+                fractions = np.nanmean(cells.reshape(len(algorithms), len(instances), grid.size), axis=1)
+        present = np.bincount(algorithm_codes, minlength=len(algorithms)) > 0
+        table = pd.DataFrame(fractions[present], index=pd.Index(algorithms[present], name="algorithm"), columns=grid)
+        return table
 
     def to_frame(self, budgets: Sequence[float] | None = None) -> pd.DataFrame:
         """The ECDFs in long form: per instance and aggregated (``instance`` = ``"all"``).
@@ -157,8 +165,18 @@ class ECDFResult(BaseResult):
         return f"{self.method}\n  aggregated ECDF at budgets:\n" + "\n".join("  " + line for line in text.splitlines())
 
 
-def _same_label(column: pd.Series, label: Any) -> np.ndarray:
-    return np.array([value == label for value in column], dtype=bool)
+def _hit_fractions(groups: np.ndarray, runtime: np.ndarray, n_groups: int, budgets: np.ndarray) -> np.ndarray:
+    """(groups × budgets): the fraction of each group's runtimes at or below each budget, NaN for
+    an empty group; one sort, then binary searches (not rows × budgets comparisons)."""
+    distinct = np.unique(runtime)
+    width = distinct.size + 1
+    keys = np.sort(groups.astype(np.int64) * width + np.searchsorted(distinct, runtime))
+    starts = np.searchsorted(keys, np.arange(n_groups, dtype=np.int64) * width)
+    sizes = np.bincount(groups, minlength=n_groups)
+    reached = np.searchsorted(distinct, budgets, side="right")  # distinct values <= each budget
+    ends = np.searchsorted(keys, np.arange(n_groups, dtype=np.int64)[:, None] * width + reached[None, :])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (ends - starts[:, None]) / np.where(sizes > 0, sizes, np.nan)[:, None]
 
 
 def _long(table: pd.DataFrame, instance: Any) -> pd.DataFrame:
@@ -328,9 +346,11 @@ def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[
     labels = runs.runs()
     unique = np.unique(np.concatenate(list(per_instance.values())))
     grid = runs.runtimes(unique)  # (runs, distinct targets): one pass over the records
+    instance_codes, instance_labels = pd.factorize(labels["instance"], sort=False)
+    rows_of = {label: np.flatnonzero(instance_codes == code) for code, label in enumerate(instance_labels)}
     pieces = []
     for label, wanted in per_instance.items():
-        rows = np.flatnonzero(_same_label(labels["instance"], label))
+        rows = rows_of[label]
         columns = np.searchsorted(unique, wanted)
         block = grid[np.ix_(rows, columns)]
         pieces.append(pd.DataFrame({
