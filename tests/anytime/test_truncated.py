@@ -21,6 +21,15 @@ META = Path("OnePlusOne") / "IOHprofiler_f1_Sphere.json"
 COCO_DAT = Path("RS") / "data_f1" / "bbobexp_f1_DIM2.dat"                    # 3 trials
 
 
+@pytest.fixture(autouse=True, params=["chunked", "small-by-line"])
+def parser(request, monkeypatch):
+    """Every case through both readings of a .dat file: the sample files are small (read line by
+    line), so the chunked parser is forced on them too (files of any size go through it)."""
+    if request.param == "chunked":
+        monkeypatch.setattr(_iohprofiler, "_SMALL", 0)
+    return request.param
+
+
 @pytest.fixture
 def ioh(tmp_path):
     shutil.copytree(IOH, tmp_path / "logs")
