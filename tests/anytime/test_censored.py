@@ -94,7 +94,7 @@ def test_gehan_two_sample_equals_gehan_and_mantel_restated(data):
     group = (one["algorithm"] == "B").to_numpy().astype(int)
     gehan_u, pooled = _gehan_pairs(time, event, group)
     assert gehan_u != 0
-    res = logrank_test(rt, weights="gehan")
+    res = logrank_test(rt, weights="gehan", method="asymptotic")
     assert res.table["o_minus_e"].iloc[0] == pytest.approx(gehan_u, abs=1e-9)
     # Mantel's permutation variance n_A n_B / (n (n - 1)) Σ U_i²: the permutation test's statistic
     n_a, n_b = int((group == 0).sum()), int((group == 1).sum())
@@ -134,9 +134,11 @@ def test_from_anytime_results_at_target():
     runs = ac.AnytimeResults.from_runs(
         [("A", "f1", r, [1, 10 * r], [5.0, 1.0], 100) for r in range(1, 6)]
         + [("B", "f1", r, [1, 30 * r], [5.0, 1.0 if r < 4 else 3.0], 150) for r in range(1, 6)])
-    res = logrank_test(runs.at_target(2.0))
+    res = logrank_test(runs.at_target(2.0), rng=0)
     assert res.n_censored == 2 and res.table["successes"].tolist() == [5, 3]
     assert res.to_dict()["df"] == 1 and 0 < res.pvalue < 0.05
+    # 8 successes: the default permutes (the chi-square was liberal with so few)
+    assert res.test_method == "permutation" and res.n_resamples == 9999
 
 
 def test_bad_input_says_what_to_do(data):
@@ -186,3 +188,37 @@ def test_null_size_of_the_default_test_within_the_band(censoring, weights):
     size = float(np.mean(p <= 0.05))
     band = max(0.015, 3 * np.sqrt(0.05 * 0.95 / 400))
     assert abs(size - 0.05) <= band, size
+
+
+def test_mid_p_permutation_on_one_small_instance():
+    # one instance, 2 x 5 runs: few distinct permuted statistics; the mid-p counts ties with the
+    # observed statistic one half, so p is not the conservative (b + 1)/(m + 1)
+    frame = pd.DataFrame({"algorithm": ["A"] * 5 + ["B"] * 5, "instance": "f", "run": list(range(10)),
+                          "evaluations": [10, 20, 30, 40, np.inf, 15, 25, 35, np.inf, np.inf], "budget": 50.0})
+    res = logrank_test(_runtimes(frame), n_resamples=4999, rng=3)
+    assert res.test_method == "permutation"
+    # exact mid-p by enumerating the 252 splits of the ten scores
+    from itertools import combinations
+
+    from algocompare.anytime._censored import _quadratic, _scores, _Stratum
+
+    stratum = _Stratum(np.array([10, 20, 30, 40, 50, 15, 25, 35, 50, 50.0]), np.isfinite(frame["evaluations"])
+                       .to_numpy(), np.repeat([0, 1], 5))
+    a = _scores(stratum, 2, "logrank")
+    var = np.sum(a ** 2) / 9 * 25 / 10
+    observed = a[:5].sum() ** 2 / var
+    splits = np.array([a[list(c)].sum() ** 2 / var for c in combinations(range(10), 5)])
+    mid_p = np.mean(splits > observed + 1e-9) + 0.5 * np.mean(np.abs(splits - observed) <= 1e-9)
+    assert res.statistic == pytest.approx(observed, rel=1e-12)
+    assert res.pvalue == pytest.approx(mid_p, abs=3 * np.sqrt(mid_p * (1 - mid_p) / 4999) + 1e-3)
+    assert _quadratic(np.array([1.0, -1.0]), np.array([[2.0, -2.0], [-2.0, 2.0]]))[1] == 1
+
+
+@pytest.mark.parametrize("censoring", [0.0, 0.4])
+def test_null_size_of_the_default_on_one_small_instance(censoring):
+    rng = np.random.default_rng(4100)
+    runtime, budget = simulate_null(300, 1, 5, 2, censoring, rng)
+    p = np.array([logrank_test(_as_runtimes(runtime[i], budget[i]), n_resamples=999, rng=i).pvalue
+                  for i in range(300)])
+    size = float(np.mean(p <= 0.05))
+    assert abs(size - 0.05) <= max(0.015, 3 * np.sqrt(0.05 * 0.95 / 300)), size
