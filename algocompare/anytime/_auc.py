@@ -59,7 +59,8 @@ def ecdf_auc(runs: AnytimeResults | ECDFResult,
     TypeError
         ``runs`` is neither :class:`AnytimeResults` nor :class:`ECDFResult`.
     ValueError
-        An unknown ``scale``; ``min_budget`` not positive or not below the end of the interval.
+        An ECDF of simulated restarts; an unknown ``scale``; ``min_budget`` not positive or not
+        below the end of the interval.
 
     See Also
     --------
@@ -100,6 +101,9 @@ def ecdf_auc(runs: AnytimeResults | ECDFResult,
     if isinstance(runs, AnytimeResults):
         ecdf = runtime_ecdf(runs, targets, n_targets=n_targets)
     elif isinstance(runs, ECDFResult):
+        if runs.restarts:
+            raise ValueError("ecdf_auc scores runs; this ECDF holds simulated restarts (runtime_ecdf(restarts=True)): "
+                             "pass the runs or runtime_ecdf(runs) without restarts.")
         ecdf = runs
     else:
         raise TypeError(f"ecdf_auc expects AnytimeResults or an ECDFResult (runtime_ecdf), got {type(runs).__name__}.")

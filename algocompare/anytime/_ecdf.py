@@ -16,7 +16,9 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from algocompare._options import N_RESAMPLES_INNER
 from algocompare._results import BaseResult
+from algocompare.anytime._ert import _cells, _simulated_runlengths
 from algocompare.anytime._model import AnytimeResults
 
 __all__ = ["ECDFResult", "runtime_ecdf", "ecdf_targets", "TARGET_CHOICES", "BBOB_TARGETS"]
@@ -42,6 +44,9 @@ class ECDFResult(BaseResult):
         One row per (run, target): ``algorithm``, ``instance``, ``run``, ``target``, ``runtime``
         (evaluations of the run's first record that reached the target, ``inf`` when it never
         did) and ``budget`` (the evaluations the run used).
+    restarts : bool
+        Whether the rows are cocopp's run lengths with simulated restarts (``run`` numbers them)
+        instead of the runs as logged.
 
     See Also
     --------
@@ -71,6 +76,7 @@ class ECDFResult(BaseResult):
     kind: ClassVar[str] = "ecdf"
     direction: str
     runtimes: pd.DataFrame
+    restarts: bool = False
 
     def value(self, budget: float, *, instance: Any = None, pooled: bool = False) -> pd.Series:
         """The ECDF of every algorithm at one budget.
@@ -269,7 +275,8 @@ def ecdf_targets(runs: AnytimeResults, choice: str = "bbob", *, n_targets: int =
 
 
 def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[Any, Sequence[float]] = "bbob", *,
-                 n_targets: int = 10) -> ECDFResult:
+                 n_targets: int = 10, restarts: bool = False, n_resamples: int = N_RESAMPLES_INNER,
+                 rng: Any = None) -> ECDFResult:
     """Fixed-target runtime ECDFs: the fraction of (run, target) pairs reached by each budget.
 
     For an algorithm on one instance with runs i and targets j, the ECDF at budget b is the
@@ -286,6 +293,17 @@ def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[
         the same targets for every instance, or instance label → targets.
     n_targets : int
         Targets per instance for ``"log-linear"``/``"linear"``.
+    restarts : bool
+        ``False`` (default): the runs as logged. ``True``: cocopp's default for the bbob suite,
+        ``n_resamples`` run lengths with simulated restarts per (algorithm, instance, target)
+        (``toolsstats.drawSP``, as :func:`ert` with ``percentiles``) in place of the runs; the
+        ``run`` column then numbers the simulated run lengths.
+    n_resamples : int
+        Simulated run lengths per (algorithm, instance, target) with ``restarts``; default
+        :data:`~algocompare._options.N_RESAMPLES_INNER` (cocopp draws about 100). A multiple of
+        the runs makes the first draws balanced, as cocopp's.
+    rng : None, int or numpy.random.Generator
+        Seed of the simulated restarts.
 
     Returns
     -------
@@ -343,6 +361,9 @@ def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[
         raise TypeError(f"runtime_ecdf expects AnytimeResults (read_coco, read_iohprofiler, ...), "
                         f"got {type(runs).__name__}.")
     per_instance = _targets_per_instance(runs, targets, n_targets)
+    if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
+        raise ValueError(f"n_resamples must be a positive integer (e.g. 999), got {n_resamples!r}.")
+    generator = np.random.default_rng(rng) if restarts else None
     labels = runs.runs()
     unique = np.unique(np.concatenate(list(per_instance.values())))
     grid = runs.runtimes(unique)  # (runs, distinct targets): one pass over the records
@@ -353,6 +374,9 @@ def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[
         rows = rows_of[label]
         columns = np.searchsorted(unique, wanted)
         block = grid[np.ix_(rows, columns)]
+        if generator is not None:
+            pieces.append(_simulated_pairs(labels.iloc[rows], label, wanted, block, n_resamples, generator))
+            continue
         pieces.append(pd.DataFrame({
             "algorithm": np.repeat(labels["algorithm"].to_numpy()[rows], wanted.size),
             "instance": [label] * block.size,
@@ -364,8 +388,38 @@ def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[
     table = pd.concat(pieces, ignore_index=True)
     name = targets if isinstance(targets, str) else "given"
     method = (f"runtime ECDF ({name} targets, {len(per_instance)} instance(s), "
-              f"{table.groupby('instance', sort=False)['target'].nunique().max()} target(s) per instance at most)")
-    return ECDFResult(method=method, direction=runs.direction, runtimes=table)
+              f"{table.groupby('instance', sort=False)['target'].nunique().max()} target(s) per instance at most"
+              + (f", {n_resamples} run lengths with simulated restarts per target)" if restarts else ")"))
+    return ECDFResult(method=method, direction=runs.direction, runtimes=table, restarts=bool(restarts))
+
+
+def _simulated_pairs(labels: pd.DataFrame, instance: Any, targets: np.ndarray, block: np.ndarray, n_resamples: int,
+                     generator: np.random.Generator) -> pd.DataFrame:
+    """cocopp's simulated-restart run lengths for one instance: ``n_resamples`` rows per
+    (algorithm, target), ``inf`` where no run reached the target; ``budget``: the largest of the
+    algorithm's runs there (where cocopp's curves are cut)."""
+    success = np.isfinite(block)
+    budgets = labels["budget"].to_numpy(dtype=float)
+    spent = np.where(success, block, budgets[:, None])
+    evals, flags = _cells(labels[["algorithm", "instance"]].reset_index(drop=True), success, spent)
+    sizes = np.sum(~np.isnan(evals), axis=1)
+    samples = np.full((evals.shape[0], n_resamples), np.inf)
+    solvable = np.flatnonzero(flags.any(axis=1))
+    chunk = max(1, 4_000_000 // max(n_resamples * evals.shape[1], 1))
+    for start in range(0, solvable.size, chunk):
+        rows = solvable[start:start + chunk]
+        samples[rows] = _simulated_runlengths(evals[rows], flags[rows], sizes[rows], n_resamples, generator)
+    algorithms = pd.unique(labels["algorithm"])  # _cells: target-major, algorithms in order of appearance
+    largest = labels.groupby("algorithm", sort=False)["budget"].max().reindex(algorithms).to_numpy(dtype=float)
+    cell_algorithm = np.tile(np.arange(algorithms.size), targets.size)
+    return pd.DataFrame({
+        "algorithm": np.repeat(np.asarray(algorithms, dtype=object)[cell_algorithm], n_resamples),
+        "instance": [instance] * samples.size,
+        "run": np.tile(np.arange(1, n_resamples + 1), evals.shape[0]),
+        "target": np.repeat(np.repeat(targets, algorithms.size), n_resamples),
+        "runtime": samples.ravel(),
+        "budget": np.repeat(largest[cell_algorithm], n_resamples),
+    })
 
 
 def _targets_per_instance(runs: AnytimeResults, targets: Any, n_targets: int) -> dict[Any, np.ndarray]:

@@ -70,3 +70,5 @@ def test_auc_options_are_checked():
         ac.ecdf_auc(runs, [3.0], max_budget={"g": 10})
     with pytest.raises(TypeError, match="AnytimeResults"):
         ac.ecdf_auc([1, 2], [3.0])
+    with pytest.raises(ValueError, match="simulated restarts"):
+        ac.ecdf_auc(ac.runtime_ecdf(runs, [3.0], restarts=True, n_resamples=10, rng=1))

@@ -19,7 +19,7 @@ def test_ecdf_agrees_with_cocopp_on_the_coco_sample():
     reference = pd.read_csv(DATA / "ecdf_cocopp.csv")
     ecdf = ac.runtime_ecdf(read_coco(DATA / "coco" / "exdata"))
     assert ecdf.runtimes.groupby("instance")["target"].nunique().eq(51).all()
-    assert len(reference) == 140
+    assert len(reference) == 160
     for (algorithm, instance), expected in reference.groupby(["algorithm", "instance"]):
         ours = ecdf.values(expected.budget.to_numpy(), instance=None if instance == "all" else instance)
         np.testing.assert_allclose(ours.loc[algorithm].to_numpy(), expected.ecdf.to_numpy(), rtol=0, atol=1e-9,
@@ -27,6 +27,29 @@ def test_ecdf_agrees_with_cocopp_on_the_coco_sample():
     # the sample has unsuccessful (run, target) pairs and instances with differing budgets
     assert np.isinf(ecdf.runtimes.runtime).any() and ecdf.runtimes.budget.nunique() > 1
     assert 0 < reference.ecdf.max() < 1
+
+
+def test_simulated_restarts_agree_with_cocopp_drawsp_within_monte_carlo_error():
+    # cocopp's bbob default: drawSP run lengths with simulated restarts, 9,000 per (data set,
+    # target) (tests/reference/ecdf_cocopp.py); ours 3,000, a multiple of the 3 runs
+    reference = pd.read_csv(DATA / "ecdf_cocopp_restarts.csv")
+    runs = read_coco(DATA / "coco" / "exdata")
+    restarted = ac.runtime_ecdf(runs, restarts=True, n_resamples=3000, rng=5)
+    plain = ac.runtime_ecdf(runs)
+    for (algorithm, instance), expected in reference.groupby(["algorithm", "instance"]):
+        which = None if instance == "all" else instance
+        ours = restarted.values(expected.budget.to_numpy(), instance=which).loc[algorithm].to_numpy()
+        p = expected.ecdf.to_numpy()
+        bound = 4 * np.sqrt(p * (1 - p) * (1 / 3000 + 1 / 9000)) + 1e-12  # 4 s.e. of one target's fraction
+        assert np.all(np.abs(ours - p) <= bound), (algorithm, instance, ours - p)
+    # below every run's budget nothing is restarted: equal to the runs as logged, exactly
+    small = [1, 2, 3, 5, 10, 20, 30]
+    pd.testing.assert_frame_equal(restarted.values(small), plain.values(small))
+    # above the budgets the restarts go on reaching targets; the runs as logged stay where they stopped
+    assert (restarted.values([10_000]) > plain.values([10_000]) + 0.01).all().all()
+    assert restarted.runtimes.groupby(["algorithm", "instance", "target"]).size().eq(3000).all()
+    with pytest.raises(ValueError, match="n_resamples"):
+        ac.runtime_ecdf(runs, restarts=True, n_resamples=0)
 
 
 def _iohprofiler_runs():

@@ -9,7 +9,11 @@ instances: ``toolsstats.randint_derandomized`` over the runs, a sample size equa
 i.e. every run once). The ECDF at a budget is the fraction of these runtimes at or below it, per
 data set, and their mean over the data sets (pprldmany pools equally many samples per function
 and target). Writes tests/data/anytime/ecdf_cocopp.csv (algorithm, instance, budget, ecdf;
-instance "all" for the aggregate) restated in tests/anytime/test_ecdf.py. Run from the
+instance "all" for the aggregate) restated in tests/anytime/test_ecdf.py; and
+tests/data/anytime/ecdf_cocopp_restarts.csv, the same with cocopp's default for the bbob suite:
+``toolsstats.drawSP`` run lengths with simulated restarts (as pprldmany draws them when
+instances are uniform), 9,000 per (data set, target), infinite where no run reached the
+target. Run from the
 repository root with the venv that has cocopp:
 
     python3 tests/reference/ecdf_cocopp.py
@@ -25,30 +29,52 @@ from cocopp import pproc, toolsstats  # noqa: E402
 
 SAMPLE = Path("tests/data/anytime/coco/exdata")
 OUT = Path("tests/data/anytime/ecdf_cocopp.csv")
+OUT_RESTARTS = Path("tests/data/anytime/ecdf_cocopp_restarts.csv")
+RESTART_SAMPLES = 9000
 TARGETS = 10 ** np.arange(2, -8.2, -0.2)
-BUDGETS = (1, 2, 3, 5, 10, 20, 30, 50, 100, 150, 200, 300, 500, 1000)
+BUDGETS = (1, 2, 3, 5, 10, 20, 30, 50, 100, 150, 200, 300, 500, 1000, 3000, 10000)
 
 
-def main():
-    np.random.seed(29)
+def single_runs(ds):
+    """pprldmany without restarts: every run once, unsuccessful ones at infinity."""
+    samples = []
+    for row in ds.detEvals(list(TARGETS)):
+        succ, unsucc = row[np.isfinite(row)], row[~np.isfinite(row)]
+        idx = toolsstats.randint_derandomized(len(row), size=len(row))
+        samples.append(np.hstack((succ, len(unsucc) * [np.inf]))[idx])
+    return np.concatenate(samples)
+
+
+def simulated_restarts(ds):
+    """pprldmany's default for bbob: drawSP run lengths, unsuccessful runs at their maxevals."""
+    samples = []
+    for row in ds.detEvals(list(TARGETS)):
+        succ = np.isfinite(row)
+        if succ.any():
+            samples.append(toolsstats.drawSP(row[succ], ds.maxevals[~succ], percentiles=[50],
+                                             samplesize=RESTART_SAMPLES)[1])
+        else:
+            samples.append(RESTART_SAMPLES * [np.inf])
+    return np.concatenate(samples)
+
+
+def write(draw, out):
     lines = ["algorithm,instance,budget,ecdf"]
     for folder in sorted(p for p in SAMPLE.iterdir() if p.is_dir()):
-        per_set = {}
-        for ds in pproc.DataSetList(str(folder)):
-            evals = ds.detEvals(list(TARGETS))
-            samples = []
-            for row in evals:
-                succ, unsucc = row[np.isfinite(row)], row[~np.isfinite(row)]
-                idx = toolsstats.randint_derandomized(len(row), size=len(row))
-                samples.append(np.hstack((succ, len(unsucc) * [np.inf]))[idx])
-            per_set[f"F{ds.funcId}_D{ds.dim}"] = np.concatenate(samples)
+        per_set = {f"F{ds.funcId}_D{ds.dim}": draw(ds) for ds in pproc.DataSetList(str(folder))}
         for budget in BUDGETS:
             values = {label: float(np.mean(x <= budget)) for label, x in per_set.items()}
             for label, value in values.items():
                 lines.append(f"{folder.name},{label},{budget},{value!r}")
             lines.append(f"{folder.name},all,{budget},{float(np.mean(list(values.values())))!r}")
-    OUT.write_text("\n".join(lines) + "\n")
-    print(f"wrote {OUT} ({len(lines) - 1} values)")
+    out.write_text("\n".join(lines) + "\n")
+    print(f"wrote {out} ({len(lines) - 1} values)")
+
+
+def main():
+    np.random.seed(29)
+    write(single_runs, OUT)
+    write(simulated_restarts, OUT_RESTARTS)
 
 
 if __name__ == "__main__":
