@@ -3,14 +3,15 @@ their first lines, then the format's own reader."""
 
 from __future__ import annotations
 
-import inspect
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 from algocompare.anytime._cec import CEC_PATTERN, read_cec
+from algocompare.anytime._coco_biobj import read_coco_biobj
 from algocompare.anytime._iohprofiler import read_coco, read_iohprofiler
 from algocompare.anytime._model import AnytimeResults
+from algocompare.anytime._nevergrad import read_nevergrad
 
 __all__ = ["read_anytime", "ANYTIME_FORMATS", "detect_format"]
 
@@ -173,22 +174,12 @@ def _read_long(source: Path, direction: str) -> AnytimeResults:
 
 
 def _reader(kind: str) -> Callable[..., AnytimeResults]:
-    """The reader of a platform format; those another part of the package adds are looked up by name,
-    so a version without them says so instead of failing at import."""
-    import algocompare.anytime as anytime
-
-    name = {"cec": "read_cec", "iohprofiler": "read_iohprofiler", "coco": "read_coco",
-            "coco_biobj": "read_coco_biobj", "nevergrad": "read_nevergrad"}[kind]
-    reader = {"read_cec": read_cec, "read_iohprofiler": read_iohprofiler, "read_coco": read_coco}.get(name)
-    reader = reader or getattr(anytime, name, None)
-    if reader is None:
-        raise ValueError(f"{ANYTIME_FORMATS[kind]} found, but this version of algocompare has no reader for them "
-                         f"({name}); convert them to the long format (algorithm, instance, run, evaluations, value).")
-    return reader
+    """The reader of a platform format."""
+    return {"cec": read_cec, "iohprofiler": read_iohprofiler, "coco": read_coco, "coco_biobj": read_coco_biobj}[kind]
 
 
 def read_anytime(source: str | Path, format: str = "auto", *, direction: str | None = None,
-                 progress: bool | None = None) -> AnytimeResults:
+                 budget: float | None = None, progress: bool | None = None) -> AnytimeResults:
     """Read a folder or file of anytime logs, finding which platform or competition wrote it.
 
     Parameters
@@ -201,6 +192,9 @@ def read_anytime(source: str | Path, format: str = "auto", *, direction: str | N
     direction : {"minimize", "maximize"}, optional
         Whether lower or higher values are better, for the long format, which does not say
         (default ``"minimize"``); the platforms' logs carry their own and refuse it.
+    budget : float, optional
+        For Nevergrad CSVs only, which hold one row per run stopped at its budget: the budget whose
+        experiments to read (:func:`read_nevergrad`'s ``budget=``; needed when the file has several).
     progress : bool or None
         A progress bar over the files while reading (None: only on a terminal, after a second).
 
@@ -256,6 +250,9 @@ def read_anytime(source: str | Path, format: str = "auto", *, direction: str | N
     if direction is not None:
         raise ValueError(f"{ANYTIME_FORMATS[kind]} say whether they minimize or maximize; leave direction= out "
                          "(it is for the long format).")
-    reader = _reader(kind)
-    accepts_progress = "progress" in inspect.signature(reader).parameters
-    return reader(path, progress=progress) if accepts_progress else reader(path)
+    if kind == "nevergrad":
+        return read_nevergrad(path, budget=budget, progress=progress)
+    if budget is not None:
+        raise ValueError(f"budget= is for Nevergrad CSVs (one budget at a time); {ANYTIME_FORMATS[kind]} keep every "
+                         "run's whole history: leave it out.")
+    return _reader(kind)(path, progress=progress)

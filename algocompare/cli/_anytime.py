@@ -86,9 +86,12 @@ def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any]:
     source = _source(args)
     try:
         kind = ac.detect_format(source) if args.format == "auto" else args.format
-        runs = ac.read_anytime(source, kind, direction=args.direction, progress=args.progress)
-    except ValueError as error:  # the API's format= and direction= are options here
-        raise ValueError(str(error).replace("format=", "--format").replace("direction=", "--direction")) from None
+        # a Nevergrad CSV holds one budget's runs per row: --budget picks which (and compares there)
+        runs = ac.read_anytime(source, kind, direction=args.direction, progress=args.progress,
+                               budget=args.budget if kind == "nevergrad" else None)
+    except ValueError as error:  # the API's format=, direction= and budget= are options here
+        raise ValueError(str(error).replace("format=", "--format").replace("direction=", "--direction")
+                         .replace("budget=", "--budget")) from None
     targets = _targets(args.targets, runs, kind)
     budget = ac.common_budget(runs) if args.budget is None else args.budget
     budgets = runs.budgets()
@@ -128,14 +131,13 @@ def _comparison(runs: Any, budget: float, args: argparse.Namespace) -> dict[str,
 
 
 def _over_budgets(runs: Any, args: argparse.Namespace) -> dict[str, Any] | None:
-    """The comparison over the budget grid with its family-wise error controlled, where the package
-    has it (issue 29, part D); None otherwise."""
+    """The comparison over the budget grid with its family-wise error controlled over budgets × pairs
+    (None for one algorithm)."""
     import algocompare as ac
 
-    compare = getattr(ac, "compare_over_budgets", None)
-    if compare is None or len(runs.algorithms) < 2:
+    if len(runs.algorithms) < 2:
         return None
-    result = compare(runs, n_resamples=args.n_resamples, rng=args.seed, alpha=args.alpha)
+    result = ac.compare_over_budgets(runs, n_resamples=args.n_resamples, rng=args.seed, alpha=args.alpha)
     data, frame = result.to_dict(), result.to_frame()
     return {"method": data.get("method"), "p_adjust": data.get("p_adjust"), "alpha": args.alpha,
             "budgets": data.get("budgets"), "first_significant": data.get("first_significant"),
@@ -166,6 +168,8 @@ def _print_text(summary: dict[str, Any], ert: Any) -> None:
           f"instances, {summary['n_runs']} runs, {summary['n_records']} records; budgets "
           f"{budgets['min']:g}–{budgets['max']:g} evaluations; {summary['direction']}")
     frame, _ = ac.ert_table_frame(ert)
+    names = frame["algorithm"]
+    frame["algorithm"] = names.str.ljust(int(names.str.len().max()))  # names left, under their instance
     print("\nERT over the best ERT at each target (an instance's row: its best ERT in evaluations; ∞: not reached)")
     print(frame.to_string(index=False))
     print("\nSuccess rate over all instances and targets")

@@ -19,11 +19,11 @@ __all__ = ["render_anytime_report", "write_anytime_report"]
 
 
 def _svg(draw: Any) -> str:
-    """A figure drawn by ``draw()`` (a matplotlib Axes or Figure) as inline SVG, legible on a phone."""
+    """The figure of the Axes ``draw()`` returns (the plots functions' return) as inline SVG, legible on
+    a phone."""
     from algocompare.report._figures import close, svg_markup
 
-    drawn = draw()
-    fig = getattr(drawn, "figure", drawn)
+    fig = draw().figure
     try:
         return _legible(svg_markup(fig))
     finally:
@@ -65,19 +65,12 @@ def _comparison_html(runs: Any, budget: float, alpha: float) -> str:
             f'<div class="table-wrap">{frame_to_html(frame, bold=bold, caption=posthoc.method, index=False)}</div>')
 
 
-def _optional(name: str) -> Any:
-    """A public function of the package that other parts of issue 29 add, or None in a version without it."""
-    import algocompare as ac
-    import algocompare.plots as plots
-
-    return getattr(ac, name, None) or getattr(plots, name, None)
-
-
 def _grid_html(runs: Any, alpha: float, seed: int, n_resamples: int, figures: bool) -> str:
-    compare, plot = _optional("compare_over_budgets"), _optional("plot_rank_convergence")
-    if compare is None or len(runs.algorithms) < 2:
+    from algocompare import compare_over_budgets
+
+    if len(runs.algorithms) < 2:
         return ""
-    result = compare(runs, alpha=alpha, rng=seed, n_resamples=n_resamples)
+    result = compare_over_budgets(runs, alpha=alpha, rng=seed, n_resamples=n_resamples)
     frame = result.to_frame()
     parts = ['<section id="grid"><h2>Comparison over the budget grid</h2>',
              f"<p>{html.escape(result.method)}. {int(frame['reject'].sum())} of {len(frame)} (budget, pair) "
@@ -86,28 +79,26 @@ def _grid_html(runs: Any, alpha: float, seed: int, n_resamples: int, figures: bo
     if not first.empty:
         caption = "First budget from which each pair stays significant (empty: not to the end)"
         parts.append(f'<div class="table-wrap">{frame_to_html(first, index=False, caption=caption)}</div>')
-    if figures and plot is not None:
-        parts.append(_figure(lambda: plot(result), "Mean rank of each algorithm over the budget grid (1 = best); "
-                                                   "marked budgets: significant after the adjustment."))
+    if figures:
+        from algocompare.plots import plot_rank_convergence
+
+        caption = "Mean rank of each algorithm over the budget grid (1 = best); marked: significant, adjusted."
+        parts.append(_figure(lambda: plot_rank_convergence(result), caption))
     return "\n".join(parts + ["</section>"])
 
 
 def _figures_html(runs: Any, targets: Sequence[float]) -> str:
-    parts = []
-    ecdf, plot_ecdf = _optional("runtime_ecdf"), _optional("plot_ecdf")
-    if ecdf is not None and plot_ecdf is not None:
-        result = ecdf(runs, list(targets))
-        parts.append(_figure(lambda: plot_ecdf(result, pooled=True),
-                             "Runtime ECDF: share of (run, target) pairs reached against evaluations, all instances "
-                             "and the targets of the ERT table pooled."))
-    fixed, plot_fixed = _optional("fixed_budget"), _optional("plot_fixed_budget")
-    if fixed is not None and plot_fixed is not None:
-        result = fixed(runs, n_resamples=999, rng=0)
-        instance = runs.instances[0]
-        parts.append(_figure(lambda: plot_fixed(result, instance=instance),
-                             f"Best-so-far value against evaluations on {instance} (median and band)."))
-    if not parts:
-        return ""
+    from algocompare import fixed_budget, runtime_ecdf
+    from algocompare.plots import plot_ecdf, plot_fixed_budget
+
+    ecdf = runtime_ecdf(runs, list(targets))
+    fixed = fixed_budget(runs, n_resamples=999, rng=0)
+    instance = runs.instances[0]
+    parts = [_figure(lambda: plot_ecdf(ecdf, pooled=True),
+                     "Runtime ECDF: share of (run, target) pairs reached against evaluations, all instances and "
+                     "the targets of the ERT table pooled."),
+             _figure(lambda: plot_fixed_budget(fixed, instance=instance),
+                     f"Best-so-far value against evaluations on {instance} (median and band).")]
     return '<section id="figures"><h2>Figures</h2>' + "\n".join(parts) + "</section>"
 
 
@@ -141,8 +132,7 @@ def render_anytime_report(runs: Any, *, targets: Sequence[float] | None = None, 
     str
         A complete HTML5 document: what was read, the ERT table (cocopp's layout), the comparison
         at the budget (Friedman, mean ranks, all-pairs post-hoc), the comparison over the budget
-        grid and the figures (runtime ECDF, fixed-budget curve, mean-rank convergence) where
-        the package has them.
+        grid and the figures (runtime ECDF, fixed-budget curve, mean-rank convergence).
 
     Raises
     ------

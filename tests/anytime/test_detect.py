@@ -88,3 +88,18 @@ def test_nevergrad_csv_detected(tmp_path):
     pd.DataFrame({"optimizer_name": ["OnePlusOne"], "loss": [1.0], "budget": [100]}).to_csv(tmp_path / "ng.csv",
                                                                                           index=False)
     assert detect_format(tmp_path) == "nevergrad"
+
+
+def test_nevergrad_and_coco_biobj_read_by_their_readers(tmp_path):
+    from algocompare.anytime import read_coco_biobj, read_nevergrad
+
+    shutil.copy(DATA / "nevergrad" / "artificial.csv", tmp_path / "artificial.csv")
+    assert detect_format(tmp_path) == "nevergrad"
+    _same(read_anytime(tmp_path, budget=50), read_nevergrad(tmp_path, budget=50))
+    with pytest.raises(ValueError, match="budget="):
+        read_anytime(tmp_path)  # several budgets: read_nevergrad's one-line error
+    with pytest.raises(ValueError, match="budget= is for Nevergrad"):
+        read_anytime(DATA / "coco" / "exdata", budget=50)
+    folder = DATA / "coco_biobj" / "exdata"
+    assert detect_format(folder) == "coco_biobj"
+    _same(read_anytime(folder), read_coco_biobj(folder))
