@@ -259,7 +259,7 @@ def budget_grid(runs: AnytimeResults, size: int = DEFAULT_GRID_SIZE) -> np.ndarr
     The range is from the latest first record of any run (before it some run has no value) to the
     smallest run budget (after it some run has stopped). Within it: the checkpoints every run
     recorded, when there are 2 to 60 of them (the CEC competitions' checkpoints), else ``size``
-    log-spaced budgets.
+    log-spaced budgets rounded to whole evaluations (fewer where rounding makes two equal).
 
     Parameters
     ----------
@@ -311,7 +311,10 @@ def budget_grid(runs: AnytimeResults, size: int = DEFAULT_GRID_SIZE) -> np.ndarr
         return shared.astype(float)
     if low == high:
         return np.array([low])
-    return np.unique(np.geomspace(low, high, size))
+    grid = np.geomspace(low, high, size)
+    if np.ceil(low) <= np.floor(high):  # evaluations are counts: whole numbers within the range
+        grid = np.clip(np.round(grid), np.ceil(low), np.floor(high))
+    return np.unique(grid)
 
 
 def area_over_budgets(runs: AnytimeResults, budgets: Sequence[float] | np.ndarray | None = None, *,
