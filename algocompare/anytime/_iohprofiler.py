@@ -380,8 +380,32 @@ def read_iohprofiler(source: str | Path | Sequence[str | Path], *, progress: boo
     return _read_logs(_meta_files(source, (".json", ".info")), progress, "reading IOHprofiler logs")
 
 
+class _Records:
+    """All records read so far, in two flat arrays grown in place (``ndarray.resize``: realloc, which
+    moves large blocks by remapping pages), so resident memory stays about the records themselves."""
+
+    def __init__(self) -> None:
+        self.evaluations, self.values, self.size = np.empty(1 << 16), np.empty(1 << 16), 0
+
+    def add(self, evaluations: np.ndarray, values: np.ndarray) -> None:
+        end = self.size + evaluations.size
+        if end > self.evaluations.size:
+            capacity = max(end, self.evaluations.size * 3 // 2)
+            self.evaluations.resize(capacity, refcheck=False)
+            self.values.resize(capacity, refcheck=False)
+        self.evaluations[self.size:end] = evaluations
+        self.values[self.size:end] = values
+        self.size = end
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        self.evaluations.resize(self.size, refcheck=False)
+        self.values.resize(self.size, refcheck=False)
+        return self.evaluations, self.values
+
+
 def _read_logs(files: list[Path], progress: bool | None, desc: str) -> AnytimeResults:
-    runs: list[tuple] = []
+    runs: list[tuple] = []        # (algorithm, instance, run, records, budget); the records go to `records`
+    records = _Records()
     directions: dict[str, Path] = {}
     next_run: dict[tuple, int] = {}
     bar = progress_bar(progress, total=len(files), desc=desc, unit="file")
@@ -391,7 +415,9 @@ def _read_logs(files: list[Path], progress: bool | None, desc: str) -> AnytimeRe
             found = len(runs)
             for scenario in scenarios:
                 directions.setdefault("maximize" if scenario["maximize"] else "minimize", path)
-                runs += _scenario_runs(scenario, next_run)
+                for algorithm, instance, run, evaluations, values, budget in _scenario_runs(scenario, next_run):
+                    records.add(evaluations, values)
+                    runs.append((algorithm, instance, run, evaluations.size, budget))
             if len(runs) == found:   # an empty meta-data file: say which, rather than "no runs" at the end
                 raise ValueError(f"{path}: the meta-data list no run; the file is empty or truncated.")
             if bar is not None:
@@ -402,7 +428,11 @@ def _read_logs(files: list[Path], progress: bool | None, desc: str) -> AnytimeRe
     if len(directions) > 1:
         raise ValueError(f"{directions['maximize']} logs a maximised function and {directions['minimize']} a "
                          "minimised one; read them separately.")
-    return AnytimeResults.from_runs(runs, next(iter(directions), "minimize"))
+    evaluations, values = records.arrays()
+    starts = np.concatenate([[0], np.cumsum([r[3] for r in runs], dtype=np.int64)])
+    return AnytimeResults._from_arrays([r[0] for r in runs], [r[1] for r in runs], [r[2] for r in runs], starts,
+                                       evaluations, values, np.array([r[4] for r in runs], dtype=float),
+                                       next(iter(directions), "minimize"))
 
 
 def _scenario_runs(scenario: dict[str, Any], next_run: dict[tuple, int]) -> list[tuple]:
@@ -415,6 +445,9 @@ def _scenario_runs(scenario: dict[str, Any], next_run: dict[tuple, int]) -> list
     key = (scenario["algorithm"], instance)
     out = []
     for (evaluations, values, line), (_, budget) in zip(dat_runs, meta_runs, strict=True):
+        if not (evaluations[0] > 0 and np.isfinite(evaluations[-1])):   # increasing: the ends suffice
+            raise ValueError(f"{scenario['dat']}, line {line}: the run's evaluations go from {evaluations[0]:g} to "
+                             f"{evaluations[-1]:g}; they must be positive finite numbers.")
         if budget < evaluations[-1]:
             raise ValueError(f"{scenario['dat']}, line {line}: the run's last record is at {evaluations[-1]:g} "
                              f"evaluations, but {scenario['meta']} says it used {budget}.")

@@ -112,6 +112,35 @@ class AnytimeResults:
     # --- construction -------------------------------------------------------------------------
 
     @classmethod
+    def _from_arrays(cls, algorithms: Sequence[Any], instances: Sequence[Any], labels: Sequence[Any],
+                     starts: np.ndarray, evaluations: np.ndarray, values: np.ndarray, budgets: np.ndarray,
+                     direction: str) -> AnytimeResults:
+        """The readers' construction: one flat array of all records, taken without a copy.
+
+        For logs of a gigabyte the per-run tuples of :meth:`from_runs` would hold every record twice
+        (the runs' arrays and their concatenation). The caller has checked what :meth:`from_runs`
+        checks (each run's records positive and strictly increasing evaluations, no NaN value, a
+        budget at least its last record's, distinct (algorithm, instance, run)).
+        """
+        v.check_direction(direction)
+        self = cls.__new__(cls)
+        self._direction = direction
+        self._algorithms, self._run_algorithm = _codes(algorithms)
+        self._instances, self._run_instance = _codes(instances)
+        self._run_label = tuple(labels)
+        self._starts = np.asarray(starts, dtype=np.int64)
+        self._evaluations = np.asarray(evaluations, dtype=float)
+        self._values = np.asarray(values, dtype=float)
+        self._budgets = np.asarray(budgets, dtype=float)
+        if not (self._starts.size == len(self._run_label) + 1 and self._starts[-1] == self._evaluations.size
+                == self._values.size and self._budgets.size == len(self._run_label) > 0):
+            raise ValueError("inconsistent record arrays; this is a bug in the reader.")
+        for array in (self._starts, self._evaluations, self._values, self._budgets, self._run_algorithm,
+                      self._run_instance):
+            array.flags.writeable = False
+        return self
+
+    @classmethod
     def from_runs(cls, runs: Sequence[tuple], direction: str = "minimize") -> AnytimeResults:
         """Build from one tuple per run: (algorithm, instance, run, evaluations, values, budget).
 

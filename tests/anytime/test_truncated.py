@@ -113,6 +113,15 @@ def test_non_numbers_nan_and_binary_garbage_name_the_line(ioh):
     _one_line_error(read_iohprofiler, ioh, r"IOHprofiler_f1_DIM2.dat, line 8: expected numbers")
 
 
+def test_evaluations_zero_or_infinite_name_the_run(ioh):
+    lines = _lines(ioh / DAT)
+    _write(ioh / DAT, [lines[0], "0 " + lines[1].split()[1]] + lines[2:])
+    _one_line_error(read_iohprofiler, ioh, r"IOHprofiler_f1_DIM2.dat, line 1: the run's evaluations go from 0 to")
+    headers = [i for i, line in enumerate(lines) if line.startswith("evaluations")]
+    _write(ioh / DAT, lines[:headers[1] - 1] + ["inf 0.001"] + lines[headers[1]:])
+    _one_line_error(read_iohprofiler, ioh, r"IOHprofiler_f1_DIM2.dat, line 1: .* to inf; they must be positive finite")
+
+
 def test_missing_or_empty_meta_data_and_a_missing_dat(ioh):
     (ioh / META).write_text("")
     _one_line_error(read_iohprofiler, ioh, r"IOHprofiler_f1_Sphere.json, line 1: not valid JSON")
