@@ -110,6 +110,8 @@ def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any]:
     summary["success_rate"] = {str(a): float(r["successes"] / r["runs"]) for a, r in rates.iterrows()}
     summary["comparison"] = _comparison(runs, budget, args)
     summary["over_budgets"] = _over_budgets(runs, args)
+    summary["auc"] = _auc(runs, targets)
+    summary["censored"] = _censored(runs, table, args)
     summary["notes"] = []
     return runs, summary, ert
 
@@ -142,6 +144,34 @@ def _over_budgets(runs: Any, args: argparse.Namespace) -> dict[str, Any] | None:
     return {"method": data.get("method"), "p_adjust": data.get("p_adjust"), "alpha": args.alpha,
             "budgets": data.get("budgets"), "first_significant": data.get("first_significant"),
             "rejected": int(frame["reject"].sum()), "hypotheses": len(frame)}
+
+
+def _auc(runs: Any, targets: list[float]) -> dict[str, Any]:
+    """The area under each run's runtime ECDF over the table's targets (one anytime score per run,
+    higher is better), its mean per algorithm, and Friedman on it over the instances."""
+    import algocompare as ac
+
+    scores = ac.ecdf_auc(runs, targets)
+    friedman = ac.friedman(scores)
+    means = scores.blocks().mean(axis=0)
+    return {"targets": targets, "mean": {str(a): float(v) for a, v in means.items()},
+            "friedman": {"statistic": float(friedman.statistic), "pvalue": float(friedman.pvalue),
+                         "df": int(friedman.df)}}
+
+
+def _censored(runs: Any, table: Any, args: argparse.Namespace) -> dict[str, Any] | None:
+    """The stratified log-rank test of the runtimes to the hardest table target some run reached,
+    unsuccessful runs censored at their budget (None when no run reached any)."""
+    import algocompare as ac
+
+    reached = table.groupby("target", sort=False)["successes"].sum()
+    reached = reached[reached > 0]
+    if reached.empty or len(runs.algorithms) < 2:
+        return None
+    target = float(reached.index[-1])
+    result = ac.logrank_test(runs.at_target(target), n_resamples=args.n_resamples, rng=args.seed)
+    return {"target": target, "method": result.method, "statistic": float(result.statistic),
+            "pvalue": float(result.pvalue), "n_runs": int(result.n_runs), "n_censored": int(result.n_censored)}
 
 
 def _tidy(value: Any) -> Any:
@@ -197,6 +227,16 @@ def _print_text(summary: dict[str, Any], ert: Any) -> None:
             since = (f"significant from {first:g} evaluations on" if first is not None
                      else "not significant to the end")
             print(f"    {pair['algorithm_a']} vs {pair['algorithm_b']}: {since} (better: {pair.get('better')})")
+    auc = summary["auc"]
+    print("\nArea under each run's runtime ECDF over the targets (higher is better), mean per algorithm")
+    for algorithm, value in sorted(auc["mean"].items(), key=lambda item: -item[1]):
+        print(f"  {algorithm}  {value:.4f}")
+    print(f"  Friedman on the areas: chi2 = {auc['friedman']['statistic']:.4g}, p = {auc['friedman']['pvalue']:.4g}")
+    censored = summary["censored"]
+    if censored:
+        print(f"\nRuntimes to {censored['target']:g} ({censored['n_censored']} of {censored['n_runs']} runs censored "
+              f"at their budget): {censored['method']}")
+        print(f"  chi2 = {censored['statistic']:.4g}, p = {censored['pvalue']:.4g}")
     for note in summary["notes"]:
         print(f"algocompare: note: {note}", file=sys.stderr)
 

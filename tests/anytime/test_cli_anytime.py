@@ -86,3 +86,17 @@ def test_several_formats_name_the_option(tmp_path, capsys):
     assert main(["anytime", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "pass --format ('coco' or 'iohprofiler')" in err and err.count("\n") == 1
+
+
+def test_auc_and_censored_summaries_equal_the_api(capsys):
+    folder = DATA / "coco" / "exdata"
+    summary = _json(capsys, ["anytime", str(folder), "--json", "--n-resamples", "199", "--seed", "3"])
+    runs = ac.read_coco(folder)
+    scores = ac.ecdf_auc(runs, summary["targets"])
+    assert summary["auc"]["mean"] == pytest.approx(scores.blocks().mean(axis=0).to_dict())
+    assert summary["auc"]["friedman"]["pvalue"] == pytest.approx(ac.friedman(scores).pvalue)
+    # the hardest table target some run reached: 1e-1 on this sample (none reaches 1e-3)
+    assert summary["censored"]["target"] == 0.1
+    logrank = ac.logrank_test(runs.at_target(0.1), n_resamples=199, rng=3)
+    assert summary["censored"]["pvalue"] == pytest.approx(logrank.pvalue)
+    assert summary["censored"]["n_censored"] == logrank.n_censored == 22
