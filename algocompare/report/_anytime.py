@@ -87,6 +87,35 @@ def _grid_html(runs: Any, alpha: float, seed: int, n_resamples: int, figures: bo
     return "\n".join(parts + ["</section>"])
 
 
+def _auc_html(runs: Any, targets: Sequence[float]) -> str:
+    import algocompare as ac
+
+    scores = ac.ecdf_auc(runs, list(targets))
+    friedman = ac.friedman(scores)
+    means = scores.blocks().mean(axis=0).sort_values(ascending=False).rename("mean area").to_frame()
+    return ('<section id="auc"><h2>Area under the runtime ECDF</h2>'
+            "<p>One anytime score per run: the area under its runtime ECDF over the targets of the ERT table "
+            f"(higher is better). Friedman over the instances: χ² = {friedman.statistic:.4g}, df = {friedman.df}, "
+            f"p = {friedman.pvalue:.4g}.</p>"
+            f'<div class="table-wrap">{frame_to_html(means, caption="Mean area per algorithm")}</div></section>')
+
+
+def _censored_html(runs: Any, ert: Any, seed: int, n_resamples: int) -> str:
+    import algocompare as ac
+
+    reached = ert.table.groupby("target", sort=False)["successes"].sum()
+    reached = reached[reached > 0]
+    if reached.empty or len(runs.algorithms) < 2:
+        return ""
+    target = float(reached.index[-1])
+    result = ac.logrank_test(runs.at_target(target), n_resamples=n_resamples, rng=seed)
+    return (f'<section id="censored"><h2>Runtimes to {target:g}, unsuccessful runs censored</h2>'
+            f"<p>{html.escape(result.method)}: χ² = {result.statistic:.4g}, p = {result.pvalue:.4g}; "
+            f"{result.n_censored} of {result.n_runs} runs did not reach {target:g} (the hardest target of the "
+            "table some run reached) and count as censored at their budget, not imputed.</p>"
+            f'<div class="table-wrap">{frame_to_html(result.table, index=False)}</div></section>')
+
+
 def _figures_html(runs: Any, targets: Sequence[float]) -> str:
     from algocompare import fixed_budget, runtime_ecdf
     from algocompare.plots import plot_ecdf, plot_fixed_budget
@@ -132,7 +161,9 @@ def render_anytime_report(runs: Any, *, targets: Sequence[float] | None = None, 
     str
         A complete HTML5 document: what was read, the ERT table (cocopp's layout), the comparison
         at the budget (Friedman, mean ranks, all-pairs post-hoc), the comparison over the budget
-        grid and the figures (runtime ECDF, fixed-budget curve, mean-rank convergence).
+        grid, the area under each run's runtime ECDF, the log-rank test of the runtimes to the
+        hardest target reached (unsuccessful runs censored) and the figures (runtime ECDF,
+        fixed-budget curve, mean-rank convergence).
 
     Raises
     ------
@@ -184,6 +215,8 @@ def render_anytime_report(runs: Any, *, targets: Sequence[float] | None = None, 
             f"{html.escape(', '.join(f'{t:g}' for t in targets))}</p>"]
     body += [head + content + "</section>" for head, content in sections]
     body.append(_grid_html(runs, alpha, seed, n_resamples, figures))
+    body.append(_auc_html(runs, targets))
+    body.append(_censored_html(runs, ert, seed, n_resamples))
     if figures:
         body.append(_figures_html(runs, targets))
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

@@ -96,6 +96,13 @@ def test_anytime_report_sections_and_numbers():
     friedman = ac.friedman(runs.at_budget(1000))
     assert f"p = {friedman.pvalue:.4g}" in page
     assert "3 algorithms, 3 instances, 45 runs (5 per algorithm and instance)" in page
+    auc = ac.friedman(ac.ecdf_auc(runs, targets))
+    assert "<h2>Area under the runtime ECDF</h2>" in page and f"p = {auc.pvalue:.4g}" in page
+    # the hardest target of the table some run reached: 1e-3 here (22 of 45 runs reach it)
+    assert ac.ert(runs, [1e-3]).table["successes"].sum() == 22
+    logrank = ac.logrank_test(runs.at_target(1e-3), n_resamples=9999, rng=0)
+    assert "<h2>Runtimes to 0.001, unsuccessful runs censored</h2>" in page and f"p = {logrank.pvalue:.4g}" in page
+    assert f"{logrank.n_censored} of 45 runs did not reach 0.001" in page
 
 
 def test_anytime_report_defaults_and_refusal(tmp_path):
