@@ -382,6 +382,64 @@ class AnytimeResults:
         """
         return self._budgets
 
+    def select(self, *, algorithms: Sequence[Any] | None = None,
+               instances: Sequence[Any] | None = None) -> AnytimeResults:
+        """Only the runs of some algorithms and/or instances, as a new :class:`AnytimeResults`.
+
+        Parameters
+        ----------
+        algorithms, instances : sequence of labels, optional
+            The labels to keep (a single string is one label); None keeps all. Runs, their labels,
+            records and budgets are kept as they are, in their original order.
+
+        Returns
+        -------
+        AnytimeResults
+
+        Raises
+        ------
+        ValueError
+            For a label that is not there (the message lists the labels that are), or a selection
+            with no run.
+
+        See Also
+        --------
+        runs : the runs, one row each.
+
+        Examples
+        --------
+        >>> import algocompare as ac
+        >>> runs = ac.anytime.AnytimeResults.from_runs([("A", "f1", 1, [1], [5.0], None),
+        ...                                             ("B", "f1", 1, [1], [4.0], None),
+        ...                                             ("A", "f2", 1, [2], [3.0], None)])
+        >>> runs.select(algorithms=["A"])
+        <AnytimeResults: 1 algorithms, 2 instances, 2 runs, 2 records, minimize>
+        >>> runs.select(instances=["f2"]).runs()["algorithm"].tolist()
+        ['A']
+        """
+        keep = np.ones(self.n_runs, dtype=bool)
+        for role, wanted, labels, codes in (("algorithm", algorithms, self._algorithms, self._run_algorithm),
+                                            ("instance", instances, self._instances, self._run_instance)):
+            if wanted is None:
+                continue
+            wanted = [wanted] if isinstance(wanted, str) else list(wanted)
+            unknown = [w for w in wanted if w not in labels]
+            if unknown:
+                raise ValueError(f"unknown {role} {unknown[0]!r}; the {role}s are {list(labels)}.")
+            keep &= np.isin(codes, [labels.index(w) for w in wanted])
+        rows = np.flatnonzero(keep)
+        if rows.size == 0:
+            raise ValueError(f"no run of algorithms {algorithms!r} on instances {instances!r}; "
+                             "select labels that have runs together.")
+        lengths = np.diff(self._starts)[rows]
+        # the selected runs' records, run after run: each run's start plus 0 .. length - 1
+        records = np.repeat(self._starts[rows] - np.cumsum(np.r_[0, lengths[:-1]]), lengths) + np.arange(lengths.sum())
+        return type(self)._from_arrays(
+            [self._algorithms[c] for c in self._run_algorithm[rows]],
+            [self._instances[c] for c in self._run_instance[rows]],
+            [self._run_label[r] for r in rows], np.r_[0, np.cumsum(lengths)],
+            self._evaluations[records], self._values[records], self._budgets[rows], self._direction)
+
     def __repr__(self) -> str:
         return (f"<AnytimeResults: {len(self._algorithms)} algorithms, {len(self._instances)} instances, "
                 f"{self.n_runs} runs, {self.n_records} records, {self._direction}>")

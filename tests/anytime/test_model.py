@@ -160,3 +160,31 @@ def test_grids_refuse_nan_and_non_positive_budgets():
         runs.runtimes([1.0, np.nan])
     with pytest.raises(ValueError, match="budgets must be positive"):
         runs.values_at([0.0, 5.0])
+
+
+def test_select_keeps_exactly_the_chosen_runs_with_their_records():
+    raw = _random_runs(4)
+    runs = AnytimeResults.from_runs(raw)
+    picked = runs.select(algorithms=["B", "A"], instances=["f3", "f1"])
+    expected = [r for r in raw if r[0] in ("A", "B") and r[1] in ("f1", "f3")]
+    assert picked.algorithms == tuple(a for a in runs.algorithms if a in ("A", "B"))
+    assert picked.instances == ("f1", "f3")
+    got = picked.runs()
+    assert list(zip(got["algorithm"], got["instance"], got["run"], strict=True)) == [r[:3] for r in expected]
+    assert np.array_equal(picked.budgets(), [r[5] for r in expected])
+    rebuilt = AnytimeResults.from_runs(expected)
+    pd.testing.assert_frame_equal(picked.to_long(), rebuilt.to_long())
+    assert np.array_equal(picked.runtimes([0.0, -1.0]), rebuilt.runtimes([0.0, -1.0]))
+    assert runs.select().to_long().equals(runs.to_long())
+    assert runs.select(algorithms="A").algorithms == ("A",)
+
+
+def test_select_refuses_an_unknown_label_naming_what_exists():
+    runs = AnytimeResults.from_runs(_random_runs(5))
+    with pytest.raises(ValueError, match=r"unknown instance 'f9'; the instances are \['f1', 'f2', 'f3'\]"):
+        runs.select(instances=["f1", "f9"])
+    with pytest.raises(ValueError, match="unknown algorithm 'Z'"):
+        runs.select(algorithms=["Z"])
+    two = AnytimeResults.from_runs([("A", "f1", 1, [1], [1.0], None), ("B", "f2", 1, [1], [1.0], None)])
+    with pytest.raises(ValueError, match="no run of algorithms"):
+        two.select(algorithms=["A"], instances=["f2"])
