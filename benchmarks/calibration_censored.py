@@ -3,8 +3,9 @@
 Null: on every instance all algorithms share one runtime law (log-normal, an instance scale drawn
 per instance), runtimes rounded up to whole evaluations (ties), and every run stopped at the
 budget that leaves 0, 20, 40 or 60 % of the runs unsuccessful (the law's quantile). Rejection
-rates at alpha = 0.05 of the stratified log-rank and Gehan tests (asymptotic chi-square and
-within-instance permutation, 199 permutations), of the U-scores (trial-based dominance) with
+rates at alpha = 0.05 of the stratified log-rank and Gehan tests (the default, method="auto": chi-square
+from 20 successful runs, permutation below; the chi-square; the within-instance permutation mid-p,
+199 permutations), of the U-scores (trial-based dominance) with
 Friedman / Wilcoxon on their per-instance means, and of PAR-10 (an unsuccessful run counts
 10 x the budget) with Friedman / Wilcoxon on the per-instance mean. Power: the same with the
 first algorithm's runtimes multiplied by 0.6.
@@ -31,6 +32,7 @@ CENSORING = (0.0, 0.2, 0.4, 0.6)
 #: (name, instances, algorithms, runs per algorithm and instance)
 DESIGNS = [("10 instances x 3 algorithms x 5 runs", 10, 3, 5),
            ("10 instances x 2 algorithms x 5 runs", 10, 2, 5),
+           ("3 instances x 2 algorithms x 5 runs", 3, 2, 5),
            ("1 instance x 2 algorithms x 5 runs", 1, 2, 5)]
 
 
@@ -87,11 +89,11 @@ def block_test(blocks: np.ndarray, higher_better: bool) -> float:
 
 
 TESTS = {
-    "log-rank (chi2)": lambda rt, b, o: logrank_test(o).pvalue,
+    "log-rank (default)": lambda rt, b, o: logrank_test(o, n_resamples=199, rng=1).pvalue,
+    "log-rank (chi2)": lambda rt, b, o: logrank_test(o, method="asymptotic").pvalue,
     "log-rank (perm.)": lambda rt, b, o: logrank_test(o, method="permutation", n_resamples=199, rng=1).pvalue,
-    "Gehan (chi2)": lambda rt, b, o: logrank_test(o, weights="gehan").pvalue,
-    "Gehan (perm.)": lambda rt, b, o: logrank_test(o, weights="gehan", method="permutation", n_resamples=199,
-                                                   rng=1).pvalue,
+    "Gehan (default)": lambda rt, b, o: logrank_test(o, weights="gehan", n_resamples=199, rng=1).pvalue,
+    "Gehan (chi2)": lambda rt, b, o: logrank_test(o, weights="gehan", method="asymptotic").pvalue,
     "U-score + rank test": lambda rt, b, o: block_test(u_score_blocks(rt, b), True),
     "PAR-10 + rank test": lambda rt, b, o: block_test(par10_blocks(rt, b), False),
 }
