@@ -45,6 +45,7 @@ class FixedBudgetResult(BaseResult):
     See Also
     --------
     fixed_budget : makes it.
+    algocompare.plots.plot_fixed_budget : its figure.
 
     References
     ----------
@@ -102,6 +103,7 @@ class ERTCurveResult(BaseResult):
     See Also
     --------
     ert_curve : makes it.
+    algocompare.plots.plot_ert_curve : its figure.
 
     References
     ----------

@@ -36,6 +36,7 @@ class PerformanceProfileResult(BaseResult):
     See Also
     --------
     performance_profile : makes it.
+    algocompare.plots.plot_performance_profile : its figure.
     data_profile : Moré–Wild's profile against the budget.
 
     References
@@ -111,6 +112,7 @@ class DataProfileResult(BaseResult):
     See Also
     --------
     data_profile : makes it.
+    algocompare.plots.plot_data_profile : its figure.
     performance_profile : Dolan–Moré's profile of ratios to the best.
 
     References
