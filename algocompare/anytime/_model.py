@@ -190,21 +190,25 @@ class AnytimeResults:
         return cls(checked, direction)
 
     @classmethod
-    def from_long(cls, df: pd.DataFrame, *, algorithm: str = "algorithm", instance: str = "instance",
+    def from_long(cls, df: pd.DataFrame, *, algorithm: str = "algorithm", instance: str | Sequence[str] = "instance",
                   run: str = "run", evaluations: str = "evaluations", value: str = "value",
                   budget: str | None = None, direction: str = "minimize") -> AnytimeResults:
         """Build from the documented long format: one row per record.
 
         Columns ``algorithm, instance, run, evaluations, value`` (names configurable), optionally
         ``budget`` (the evaluations the run used, the same on each of its rows). Rows of a run
-        must come in increasing evaluations; runs may be interleaved.
+        must come in increasing evaluations; runs may be interleaved. ``instance`` may name several
+        columns (e.g. ``["function", "dimension"]``); the instance label is then the tuple of their
+        values, as in :meth:`algocompare.Results.from_long`.
 
         Parameters
         ----------
         df : pandas.DataFrame
             The records.
-        algorithm, instance, run, evaluations, value : str
+        algorithm, run, evaluations, value : str
             The columns' names.
+        instance : str or list of str
+            The instance column(s) (default ``"instance"``).
         budget : str, optional
             The budget column (default: a column ``"budget"`` if there is one, else each run's
             budget is its last record's evaluations).
@@ -243,27 +247,36 @@ class AnytimeResults:
         v.check_direction(direction)
         if budget is None and "budget" in df.columns:
             budget = "budget"
-        named = {"algorithm": algorithm, "instance": instance, "run": run, "evaluations": evaluations,
-                 "value": value} | ({"budget": budget} if budget else {})
-        missing = [f"{col!r} (the {role} column)" for role, col in named.items() if col not in df.columns]
+        instance_cols = [instance] if isinstance(instance, str) else list(instance)
+        if not instance_cols:
+            raise ValueError("instance= names no column; give a column name or a list of them.")
+        named = [("algorithm", algorithm), *(("instance", c) for c in instance_cols), ("run", run),
+                 ("evaluations", evaluations), ("value", value), *([("budget", budget)] if budget else [])]
+        missing = [f"{col!r} (the {role} column)" for role, col in named if col not in df.columns]
         if missing:
             raise ValueError(f"column(s) not found: {', '.join(missing)}; the table has columns {list(df.columns)}. "
                              "Name the right ones with algorithm=, instance=, run=, evaluations=, value=.")
         if df.shape[0] == 0:
             raise ValueError("the table has no rows.")
-        for role in ("algorithm", "instance", "run"):
-            isna = df[named[role]].isna().to_numpy()
+        labelled = [algorithm, *instance_cols, run]
+        for role, col in named[:len(labelled)]:
+            isna = df[col].isna().to_numpy()
             if isna.any():
                 raise ValueError(f"missing {role} label at row {int(np.flatnonzero(isna)[0])}; "
                                  "every record needs an algorithm, an instance and a run.")
-        repeated = df.duplicated([algorithm, instance, run, evaluations], keep="first").to_numpy()
+        def label(row: tuple) -> tuple:
+            # (algorithm, instance, run) from a row of the label columns; several instance columns: a tuple
+            a, *i, r = (x.item() if isinstance(x, np.generic) else x for x in row)
+            return a, (i[0] if len(i) == 1 else tuple(i)), r
+
+        repeated = df.duplicated([*labelled, evaluations], keep="first").to_numpy()
         if repeated.any():
             k = int(np.flatnonzero(repeated)[0])
-            a, i, r = (x.item() if isinstance(x, np.generic) else x for x in df[[algorithm, instance, run]].iloc[k])
+            a, i, r = label(tuple(df[labelled].iloc[k]))
             raise ValueError(f"a duplicate record at row {k}: algorithm {a!r}, instance {i!r}, run {r!r} at "
                              f"{df[evaluations].iloc[k]} "
                              "evaluations is given twice; keep one row per record.")
-        keys = pd.MultiIndex.from_frame(df[[algorithm, instance, run]])
+        keys = pd.MultiIndex.from_frame(df[labelled])
         run_codes, uniques = pd.factorize(keys)
         order = np.argsort(run_codes, kind="stable")
         e_all = pd.to_numeric(df[evaluations], errors="coerce").to_numpy(dtype=float)
@@ -272,7 +285,7 @@ class AnytimeResults:
         bounds = np.flatnonzero(np.diff(run_codes[order])) + 1
         runs = []
         for rows in np.split(order, bounds):
-            a, i, r = (x.item() if isinstance(x, np.generic) else x for x in uniques[run_codes[rows[0]]])
+            a, i, r = label(uniques[run_codes[rows[0]]])
             where = f"run {r!r} of algorithm {a!r} on instance {i!r}"
             _check_records(e_all[rows], y_all[rows], where, rows=rows)
             run_budget = None
@@ -309,8 +322,8 @@ class AnytimeResults:
         """
         lengths = np.diff(self._starts)
         return pd.DataFrame({
-            "algorithm": np.repeat(np.array(self._algorithms, dtype=object)[self._run_algorithm], lengths),
-            "instance": np.repeat(np.array(self._instances, dtype=object)[self._run_instance], lengths),
+            "algorithm": np.repeat(_object_array(self._algorithms)[self._run_algorithm], lengths),
+            "instance": np.repeat(_object_array(self._instances)[self._run_instance], lengths),
             "run": np.repeat(_object_array(self._run_label), lengths),
             "evaluations": self._evaluations.copy(),
             "value": self._values.copy(),
@@ -359,8 +372,8 @@ class AnytimeResults:
         0         A       f1    1        2              10.0   100.0
         """
         return pd.DataFrame({
-            "algorithm": np.array(self._algorithms, dtype=object)[self._run_algorithm],
-            "instance": np.array(self._instances, dtype=object)[self._run_instance],
+            "algorithm": _object_array(self._algorithms)[self._run_algorithm],
+            "instance": _object_array(self._instances)[self._run_instance],
             "run": _object_array(self._run_label),
             "records": np.diff(self._starts),
             "last_evaluations": self._evaluations[self._starts[1:] - 1],

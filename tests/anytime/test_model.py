@@ -188,3 +188,25 @@ def test_select_refuses_an_unknown_label_naming_what_exists():
     two = AnytimeResults.from_runs([("A", "f1", 1, [1], [1.0], None), ("B", "f2", 1, [1], [1.0], None)])
     with pytest.raises(ValueError, match="no run of algorithms"):
         two.select(algorithms=["A"], instances=["f2"])
+
+
+def test_from_long_with_several_instance_columns_labels_instances_by_tuples_as_results_does():
+    long = pd.DataFrame({"algorithm": ["A"] * 3 + ["B"] * 3, "function": ["f1", "f1", "f2"] * 2,
+                         "dimension": [2, 2, 5] * 2, "run": 1, "evaluations": [1, 5, 1] * 2,
+                         "value": [3.0, 1.0, 2.0, 4.0, 4.0, 1.0]})
+    runs = AnytimeResults.from_long(long, instance=["function", "dimension"])
+    assert runs.instances == (("f1", 2), ("f2", 5))
+    assert runs.runs()["instance"].tolist() == [("f1", 2), ("f2", 5)] * 2
+    assert runs.at_target(2.0).evaluations.tolist() == [5.0, 1.0, np.inf, 1.0]
+    one_row_per_run = long.groupby(["algorithm", "function", "dimension"], as_index=False).last()
+    expected = ac.Results.from_long(one_row_per_run, instance=["function", "dimension"], run="run")
+    assert runs.at_budget(1, past_budget="last").instances == expected.instances
+    assert AnytimeResults.from_long(runs.to_long()).instances == runs.instances
+    with pytest.raises(ValueError, match=r"instance \('f1', 2\), run 1 at 1 evaluations is given twice"):
+        AnytimeResults.from_long(pd.concat([long, long.iloc[:1]]), instance=["function", "dimension"])
+    gap = long.astype({"dimension": float})
+    gap.loc[2, "dimension"] = np.nan
+    with pytest.raises(ValueError, match="missing instance label at row 2"):
+        AnytimeResults.from_long(gap, instance=["function", "dimension"])
+    with pytest.raises(ValueError, match=r"'size' \(the instance column\)"):
+        AnytimeResults.from_long(long, instance=["function", "size"])
