@@ -135,6 +135,11 @@ def size_gb(folder: Path, suffixes: tuple[str, ...] | None = None) -> float:
                if p.is_file() and (suffixes is None or p.suffix in suffixes)) / 1e9
 
 
+def show_row(rows: list, row: tuple) -> None:
+    rows.append(row)
+    show(row)
+
+
 def compare_erts(ours: dict, theirs: dict) -> tuple[int, int, float]:
     """Cells compared, cells with a finite ERT, largest relative difference."""
     cells = finite = 0
@@ -154,30 +159,36 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("logs", type=Path, help="the folder make_anytime_logs.py wrote (iohprofiler/, coco/)")
     parser.add_argument("--cocopp-python", default=None, help="an interpreter with cocopp 2.9.1 installed")
+    parser.add_argument("--formats", nargs="+", default=["iohprofiler", "coco"], choices=["iohprofiler", "coco"])
     args = parser.parse_args()
     targets = json.dumps(TARGETS.tolist())
-    rows = []
-    for fmt in ("iohprofiler", "coco"):
+    print("| format | log set | tool | read (s) | ERT (s) | ECDF (s) | total (s) | peak RSS (GB) | notes |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---|", flush=True)
+    rows: list[tuple] = []
+    for fmt in args.formats:
         folder = args.logs / fmt
         ours = child(sys.executable, _ALGOCOMPARE, fmt, str(folder), targets)
         total = ours["read"] + ours["ert"] + ours["ecdf"]
-        rows.append((fmt, f"{size_gb(folder):.2f} GB ({size_gb(folder, ('.dat', '.json', '.info')):.2f} GB read)",
+        show_row(rows, (fmt, f"{size_gb(folder):.2f} GB ({size_gb(folder, ('.dat', '.json', '.info')):.2f} GB read)",
                      "algocompare", ours["read"], ours["ert"], ours["ecdf"], total, ours["peak_gb"],
                      f"{ours['runs']} runs, {ours['records']} records"))
-        rows.append((fmt, "", "bare numpy (stats) / I/O floor", ours["io"], ours["bare_stats"], None,
-                     ours["io"] + ours["bare_stats"], None, "same child"))
+        show_row(rows, (fmt, "", "floor: I/O + bare numpy", ours["io"], ours["bare_stats"], None,
+                     ours["io"] + ours["bare_stats"], None, "same child; read = the files' bytes only, ERT = ERT and "
+                     "ECDF from runtimes() in bare numpy"))
         if fmt == "coco" and args.cocopp_python:
             theirs = child(args.cocopp_python, _COCOPP, str(folder), targets)
             cells, finite, worst = compare_erts(ours["erts"], theirs["erts"])
-            rows.append((fmt, "", "cocopp 2.9.1", theirs["read"], theirs["ert"], theirs["ecdf"],
+            show_row(rows, (fmt, "", "cocopp 2.9.1", theirs["read"], theirs["ert"], theirs["ecdf"],
                          theirs["read"] + theirs["ert"] + theirs["ecdf"], theirs["peak_gb"],
                          f"{theirs['datasets']} data sets; ERT equal on {cells} cells ({finite} finite), "
                          f"max rel. diff {worst:.1e}; import {theirs['import']:.1f} s not counted"))
-    print("| format | log set | tool | read (s) | ERT (s) | ECDF (s) | total (s) | peak RSS (GB) | notes |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---|")
-    for fmt, size, tool, *numbers, notes in rows:
-        cells = ["" if x is None else (f"{x:.2f}" if i == 4 else f"{x:.1f}") for i, x in enumerate(numbers)]
-        print(f"| {fmt} | {size} | {tool} | {' | '.join(cells)} | {notes} |")
+
+
+def show(row: tuple) -> None:
+    """One row of the table, printed as soon as it is measured (a long run keeps what it measured)."""
+    fmt, size, tool, *numbers, notes = row
+    cells = ["" if x is None else (f"{x:.2f}" if i == 4 else f"{x:.1f}") for i, x in enumerate(numbers)]
+    print(f"| {fmt} | {size} | {tool} | {' | '.join(cells)} | {notes} |", flush=True)
 
 
 if __name__ == "__main__":
