@@ -304,7 +304,8 @@ def logrank_test(runtimes: TargetRuntimes, *, weights: str = "logrank", method: 
         events = sum(int(s.event.sum()) for s in strata)
         method = "permutation" if events < AUTO_PERMUTATION_BELOW else "asymptotic"
     if method == "asymptotic":
-        statistic, df = _quadratic(u, variance)
+        chi2, df = _quadratic(u, variance)
+        statistic = float(chi2)
         pvalue = float(stats.chi2.sf(statistic, df)) if df > 0 else 1.0
         resamples = None
     else:
@@ -339,7 +340,8 @@ def _permutation(strata: list[_Stratum], k: int, weights: str, n_resamples: int,
             continue
         shuffled = rng.permuted(np.broadcast_to(a, (n_resamples, a.size)), axis=1)
         u_perm += shuffled @ np.eye(k)[s.group]
-    observed, df = _quadratic(u_obs, variance)
+    quadratic, df = _quadratic(u_obs, variance)
+    observed = float(quadratic)
     permuted, _ = _quadratic(u_perm, variance)
     # mid-p: few runs give few distinct permuted statistics, and counting the ties with the observed
     # one in full makes the test conservative (size 0.015-0.03 on one instance with 5 runs each);
@@ -347,7 +349,7 @@ def _permutation(strata: list[_Stratum], k: int, weights: str, n_resamples: int,
     tolerance = 1e-9 * max(abs(observed), 1e-12)
     above = int(np.sum(permuted > observed + tolerance))
     tied = int(np.sum(np.abs(permuted - observed) <= tolerance))
-    return float(observed), df, (above + 0.5 * tied + 0.5) / (n_resamples + 1)
+    return observed, df, (above + 0.5 * tied + 0.5) / (n_resamples + 1)
 
 
 # ------------------------------------------------------------------------------ pairwise
