@@ -97,7 +97,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "ert", "ERTResult",
         "read_coco",
         "read_anytime", "detect_format",
-        "table_targets", "common_budget",
+        "table_targets", "common_budget", "table_ert",
         "fixed_budget", "FixedBudgetResult", "ert_curve", "ERTCurveResult",
         "performance_profile", "PerformanceProfileResult", "data_profile", "DataProfileResult",
         "read_nevergrad", "read_coco_biobj",

@@ -12,7 +12,7 @@ from algocompare.anytime._budget_grid import BudgetGridResult, area_over_budgets
 from algocompare.anytime._cec import cec_checkpoints, read_cec
 from algocompare.anytime._censored import LogrankResult, logrank_posthoc, logrank_test
 from algocompare.anytime._coco_biobj import read_coco_biobj
-from algocompare.anytime._defaults import common_budget, table_targets
+from algocompare.anytime._defaults import common_budget, table_ert, table_targets
 from algocompare.anytime._detect import detect_format, read_anytime
 from algocompare.anytime._ecdf import ECDFResult, ecdf_targets, runtime_ecdf
 from algocompare.anytime._ert import ERTResult, ert
@@ -26,7 +26,7 @@ from algocompare.anytime._uscore import u_scores
 __all__ = ["AnytimeResults", "TargetRuntimes", "read_cec", "cec_checkpoints", "read_iohprofiler", "ert", "ERTResult",
            "read_coco"]
 __all__ += ["read_anytime", "detect_format"]
-__all__ += ["table_targets", "common_budget"]
+__all__ += ["table_targets", "common_budget", "table_ert"]
 __all__ += ["fixed_budget", "FixedBudgetResult", "ert_curve", "ERTCurveResult"]
 __all__ += ["read_nevergrad"]
 __all__ += ["logrank_test", "logrank_posthoc", "LogrankResult", "u_scores"]

@@ -15,6 +15,8 @@ __all__ = ["register"]
 #: The formats --format accepts (the keys of algocompare.anytime's ANYTIME_FORMATS, spelled here so
 #: that building the parser imports nothing).
 _FORMATS = ("auto", "cec", "iohprofiler", "coco", "coco_biobj", "nevergrad", "long")
+#: Headers of the ERT table's columns when each instance has its quantile targets.
+_SHARE_LABELS = ("90 %", "75 %", "50 %", "25 %", "10 %")
 #: Formats whose values are errors f − f_opt: cocopp's table targets suit them.
 _ERROR_FORMATS = ("coco", "cec")
 
@@ -31,7 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="for the long format only (default minimize): whether lower or higher values are better")
     p.add_argument("--targets", metavar="T1,T2,...", default=None,
                    help="targets of the ERT table, easiest first (default: cocopp's 1e1,1e-1,1e-3,1e-5,1e-7 for "
-                        "COCO and CEC errors; otherwise the values 90, 75, 50, 25 and 10 %% of the runs reached)")
+                        "COCO and CEC errors; otherwise, on each instance, the values 90, 75, 50, 25 and 10 %% of "
+                        "its runs reached)")
     p.add_argument("--budget", type=float, default=None,
                    help="evaluations at which the algorithms are compared (default: the largest budget every run "
                         "reached)")
@@ -63,11 +66,15 @@ def _source(args: argparse.Namespace) -> str:
     return args.path
 
 
-def _targets(text: str | None, runs: Any, kind: str) -> list[float]:
+def _targets(text: str | None, runs: Any, kind: str) -> list[float] | dict[str, list[float]]:
+    """--targets, else cocopp's for errors, else per instance the values 90 ... 10 % of its runs reached."""
     import algocompare as ac
 
+    if text is None and kind in _ERROR_FORMATS:
+        return [float(t) for t in ac.table_targets(runs, "bbob")]
     if text is None:
-        return [float(t) for t in ac.table_targets(runs, "bbob" if kind in _ERROR_FORMATS else "quantiles")]
+        return {instance: [float(t) for t in targets]
+                for instance, targets in ac.table_targets(runs, by_instance=True).items()}
     try:
         targets = [float(t) for t in text.split(",") if t.strip()]
     except ValueError:
@@ -101,7 +108,7 @@ def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any]:
         "budgets": {"min": float(budgets.min()), "max": float(budgets.max())},
         "targets": targets, "budget": float(budget),
     }
-    ert = ac.ert(runs, targets)
+    ert = ac.table_ert(runs, targets)
     table = ert.table
     summary["ert"] = [{**row, "ert": None if not np.isfinite(row["ert"]) else row["ert"]}
                       for row in table[["algorithm", "instance", "target", "ert", "success_rate", "successes",
@@ -111,7 +118,7 @@ def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any]:
     summary["comparison"] = _comparison(runs, budget, args)
     summary["over_budgets"] = _over_budgets(runs, args)
     summary["auc"] = _auc(runs, targets)
-    summary["censored"] = _censored(runs, table, args)
+    summary["censored"] = _censored(runs, table, targets, args)
     summary["notes"] = []
     return runs, summary, ert
 
@@ -146,7 +153,7 @@ def _over_budgets(runs: Any, args: argparse.Namespace) -> dict[str, Any] | None:
             "rejected": int(frame["reject"].sum()), "hypotheses": len(frame)}
 
 
-def _auc(runs: Any, targets: list[float]) -> dict[str, Any]:
+def _auc(runs: Any, targets: Any) -> dict[str, Any]:
     """The area under each run's runtime ECDF over the table's targets (one anytime score per run,
     higher is better), its mean per algorithm, and Friedman on it over the instances."""
     import algocompare as ac
@@ -154,16 +161,19 @@ def _auc(runs: Any, targets: list[float]) -> dict[str, Any]:
     scores = ac.ecdf_auc(runs, targets)
     friedman = ac.friedman(scores)
     means = scores.blocks().mean(axis=0)
-    return {"targets": targets, "mean": {str(a): float(v) for a, v in means.items()},
+    return {"mean": {str(a): float(v) for a, v in means.items()},
             "friedman": {"statistic": float(friedman.statistic), "pvalue": float(friedman.pvalue),
                          "df": int(friedman.df)}}
 
 
-def _censored(runs: Any, table: Any, args: argparse.Namespace) -> dict[str, Any] | None:
+def _censored(runs: Any, table: Any, targets: Any, args: argparse.Namespace) -> dict[str, Any] | None:
     """The stratified log-rank test of the runtimes to the hardest table target some run reached,
-    unsuccessful runs censored at their budget (None when no run reached any)."""
+    unsuccessful runs censored at their budget (None when no run reached any, or when each instance
+    has targets of its own)."""
     import algocompare as ac
 
+    if isinstance(targets, dict):  # each instance its own targets: no one target for at_target
+        return None
     reached = table.groupby("target", sort=False)["successes"].sum()
     reached = reached[reached > 0]
     if reached.empty or len(runs.algorithms) < 2:
@@ -197,10 +207,14 @@ def _print_text(summary: dict[str, Any], ert: Any) -> None:
     print(f"{summary['format']} logs: {len(algorithms)} algorithms ({', '.join(algorithms)}), {len(instances)} "
           f"instances, {summary['n_runs']} runs, {summary['n_records']} records; budgets "
           f"{budgets['min']:g}–{budgets['max']:g} evaluations; {summary['direction']}")
-    frame, _ = ac.ert_table_frame(ert)
+    own = isinstance(summary["targets"], dict)
+    frame, _ = ac.ert_table_frame(ert, _SHARE_LABELS if own else None)
     names = frame["algorithm"]
     frame["algorithm"] = names.str.ljust(int(names.str.len().max()))  # names left, under their instance
     print("\nERT over the best ERT at each target (an instance's row: its best ERT in evaluations; ∞: not reached)")
+    if own:
+        print("targets: on each instance, the values 90, 75, 50, 25 and 10 % of its runs reached by the end "
+              "(--json lists them; --targets for others)")
     print(frame.to_string(index=False))
     print("\nSuccess rate over all instances and targets")
     for algorithm, rate in summary["success_rate"].items():
@@ -249,7 +263,9 @@ def _run(args: argparse.Namespace) -> int:
         from pathlib import Path
 
         path = Path(args.latex)
-        path.write_text(ac.ert_table(ert, width=args.latex_width), encoding="utf-8")
+        own = isinstance(summary["targets"], dict)
+        path.write_text(ac.ert_table(ert, width=args.latex_width, target_labels=_SHARE_LABELS if own else None),
+                        encoding="utf-8")
         print(f"ERT table written to {path}", file=sys.stderr)
     if args.report:
         path = ac.write_anytime_report(runs, args.report, targets=summary["targets"], budget=summary["budget"],

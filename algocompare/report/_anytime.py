@@ -5,7 +5,7 @@ the convergence of mean ranks), in the same page style as the analysis report.""
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,9 @@ from algocompare.report._ert_table import ert_table
 from algocompare.report._html import _STYLE, _legible, _mark_long_text
 
 __all__ = ["render_anytime_report", "write_anytime_report"]
+
+#: Headers of the ERT table's columns when each instance has its quantile targets.
+_SHARE_LABELS = ("90 %", "75 %", "50 %", "25 %", "10 %")
 
 
 def _svg(draw: Any) -> str:
@@ -87,10 +90,10 @@ def _grid_html(runs: Any, alpha: float, seed: int, n_resamples: int, figures: bo
     return "\n".join(parts + ["</section>"])
 
 
-def _auc_html(runs: Any, targets: Sequence[float]) -> str:
+def _auc_html(runs: Any, targets: Any) -> str:
     import algocompare as ac
 
-    scores = ac.ecdf_auc(runs, list(targets))
+    scores = ac.ecdf_auc(runs, targets)
     friedman = ac.friedman(scores)
     means = scores.blocks().mean(axis=0).sort_values(ascending=False).rename("mean area").to_frame()
     return ('<section id="auc"><h2>Area under the runtime ECDF</h2>'
@@ -116,11 +119,11 @@ def _censored_html(runs: Any, ert: Any, seed: int, n_resamples: int) -> str:
             f'<div class="table-wrap">{frame_to_html(result.table, index=False)}</div></section>')
 
 
-def _figures_html(runs: Any, targets: Sequence[float]) -> str:
+def _figures_html(runs: Any, targets: Any) -> str:
     from algocompare import fixed_budget, runtime_ecdf
     from algocompare.plots import plot_ecdf, plot_fixed_budget
 
-    ecdf = runtime_ecdf(runs, list(targets))
+    ecdf = runtime_ecdf(runs, targets)
     fixed = fixed_budget(runs, n_resamples=999, rng=0)
     instance = runs.instances[0]
     parts = [_figure(lambda: plot_ecdf(ecdf, pooled=True),
@@ -131,7 +134,8 @@ def _figures_html(runs: Any, targets: Sequence[float]) -> str:
     return '<section id="figures"><h2>Figures</h2>' + "\n".join(parts) + "</section>"
 
 
-def render_anytime_report(runs: Any, *, targets: Sequence[float] | None = None, budget: float | None = None,
+def render_anytime_report(runs: Any, *, targets: Sequence[float] | Mapping[Any, Sequence[float]] | None = None,
+                          budget: float | None = None,
                           alpha: float = 0.05, seed: int = 0, n_resamples: int = 9999,
                           title: str = "Anytime performance of algorithms",
                           figures: bool = True) -> str:
@@ -141,8 +145,10 @@ def render_anytime_report(runs: Any, *, targets: Sequence[float] | None = None, 
     ----------
     runs : AnytimeResults
         The runs (:func:`algocompare.read_anytime` and the readers).
-    targets : sequence of float, optional
-        Targets of the ERT table, easiest first (default :func:`algocompare.table_targets`).
+    targets : sequence of float or mapping, optional
+        Targets of the ERT table, easiest first, for all instances or instance → its own (default:
+        :func:`algocompare.table_targets` by instance, the values 90, 75, 50, 25 and 10 % of its
+        runs reached; the log-rank section needs one list for all).
     budget : float, optional
         Evaluations at which the algorithms are compared (default
         :func:`algocompare.common_budget`, the largest budget every run reached).
@@ -201,22 +207,28 @@ def render_anytime_report(runs: Any, *, targets: Sequence[float] | None = None, 
 
     if not isinstance(runs, ac.AnytimeResults):
         raise TypeError(f"render_anytime_report expects AnytimeResults (read_anytime), got {type(runs).__name__}.")
-    targets = list(ac.table_targets(runs) if targets is None else targets)
+    if targets is None:
+        targets = ac.table_targets(runs, by_instance=True)
+    own = isinstance(targets, Mapping)  # each instance its own targets
+    targets = {i: list(t) for i, t in targets.items()} if own else list(targets)
     budget = ac.common_budget(runs) if budget is None else float(budget)
-    ert = ac.ert(runs, targets)
+    ert = ac.table_ert(runs, targets)
+    shown = ("on each instance, the values 90, 75, 50, 25 and 10 % of its runs reached" if own
+             else ", ".join(f"{t:g}" for t in targets))
     sections = [
         ('<section id="read"><h2>What was read</h2>', _read_html(runs)),
         ('<section id="ert"><h2>Expected running time and success</h2>',
-         f'<div class="table-wrap">{ert_table(ert, output="html")}</div>'),
+         f'<div class="table-wrap">{ert_table(ert, output="html", target_labels=_SHARE_LABELS if own else None)}'
+         "</div>"),
         (f'<section id="budget"><h2>Comparison at {budget:g} evaluations</h2>', _comparison_html(runs, budget, alpha)),
     ]
     body = [f"<h1>{html.escape(title)}</h1>",
-            f'<p class="meta">algocompare {ac.__version__} · α = {alpha:g} · targets '
-            f"{html.escape(', '.join(f'{t:g}' for t in targets))}</p>"]
+            f'<p class="meta">algocompare {ac.__version__} · α = {alpha:g} · targets: {html.escape(shown)}</p>']
     body += [head + content + "</section>" for head, content in sections]
     body.append(_grid_html(runs, alpha, seed, n_resamples, figures))
     body.append(_auc_html(runs, targets))
-    body.append(_censored_html(runs, ert, seed, n_resamples))
+    if not own:  # the log-rank test needs one target for all instances
+        body.append(_censored_html(runs, ert, seed, n_resamples))
     if figures:
         body.append(_figures_html(runs, targets))
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

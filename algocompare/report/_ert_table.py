@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -48,13 +49,17 @@ def _target_label(target: float) -> str:
     return (mantissa + (f"e{int(exponent)}" if exponent else "")).replace("-", "−")
 
 
-def ert_table_frame(result: Any) -> tuple[pd.DataFrame, np.ndarray]:
+def ert_table_frame(result: Any, target_labels: Sequence[str] | None = None) -> tuple[pd.DataFrame, np.ndarray]:
     """The ERT table as text cells, and the cells to set in bold.
 
     Parameters
     ----------
     result : ERTResult
-        From :func:`algocompare.ert`.
+        From :func:`algocompare.ert`; its instances may have targets of their own, as many each
+        (the ERTs of :func:`algocompare.table_targets` with ``by_instance=True``).
+    target_labels : sequence of str, optional
+        The column headers when the instances have targets of their own (default "target 1", ...);
+        when they share the targets, the headers are the targets.
 
     Returns
     -------
@@ -70,6 +75,8 @@ def ert_table_frame(result: Any) -> tuple[pd.DataFrame, np.ndarray]:
     ------
     TypeError
         ``result`` is not an :class:`~algocompare.ERTResult`.
+    ValueError
+        Instances with different numbers of targets, or as many labels as targets.
 
     See Also
     --------
@@ -101,23 +108,31 @@ def ert_table_frame(result: Any) -> tuple[pd.DataFrame, np.ndarray]:
     if not isinstance(result, ERTResult):
         raise TypeError(f"ert_table expects the ERTResult of algocompare.ert, got {type(result).__name__}.")
     table = result.table
-    targets = list(dict.fromkeys(table["target"]))
     algorithms = list(dict.fromkeys(table["algorithm"]))
-    ert = table.pivot_table(index=["instance", "algorithm"], columns="target", values="ert", sort=False)
-    ert = ert.reindex(columns=targets)
-    last = table[table["target"] == targets[-1]].set_index(["instance", "algorithm"])
-    headers = [_target_label(t) for t in targets]
+    per_instance = {instance: list(dict.fromkeys(group["target"]))
+                    for instance, group in table.groupby("instance", sort=False)}
+    lists = list(per_instance.values())
+    if all(targets == lists[0] for targets in lists):
+        headers = [_target_label(t) for t in lists[0]]
+    else:  # each instance its own targets (table_targets(..., by_instance=True)): columns by position
+        headers = list(target_labels) if target_labels is not None else [f"target {j + 1}"
+                                                                        for j in range(len(lists[0]))]
+        if any(len(targets) != len(headers) for targets in lists):
+            raise ValueError("each instance needs as many targets as there are columns (target_labels).")
     rows: list[list[str]] = []
     bold: list[list[bool]] = []
-    for instance in dict.fromkeys(table["instance"]):
-        block = ert.loc[instance].reindex(algorithms).dropna(how="all")
+    for instance, group in table.groupby("instance", sort=False):
+        targets = per_instance[instance]
+        block = group.pivot_table(index="algorithm", columns="target", values="ert", sort=False)
+        block = block.reindex(index=[a for a in algorithms if a in set(group["algorithm"])], columns=targets)
         best = block.min(axis=0).to_numpy()
         rows.append([str(instance), *(_evaluations(b) for b in best), ""])
         bold.append([False] * (len(targets) + 2))
+        last = group[group["target"] == targets[-1]].set_index("algorithm")
         for algorithm, values in block.iterrows():
             finite = np.isfinite(best)
             relative = np.where(finite, values.to_numpy() / np.where(finite, best, 1.0), np.inf)
-            cell = last.loc[(instance, algorithm)]
+            cell = last.loc[algorithm]
             rows.append([_INDENT + str(algorithm), *(_two_digits(r) for r in relative),
                          f"{int(cell['successes'])}/{int(cell['runs'])}"])
             bold.append([False, *(finite & (values.to_numpy() == best)), False])
@@ -126,7 +141,7 @@ def ert_table_frame(result: Any) -> tuple[pd.DataFrame, np.ndarray]:
 
 
 def ert_table(result: Any, *, output: str = "latex", width: str = "column", caption: str | None = None,
-              label: str | None = None) -> str:
+              label: str | None = None, target_labels: Sequence[str] | None = None) -> str:
     """The expected running times of :func:`algocompare.ert` as a paper table, cocopp's layout.
 
     Parameters
@@ -140,6 +155,8 @@ def ert_table(result: Any, *, output: str = "latex", width: str = "column", capt
         or the page in a ``table*``.
     caption, label : str, optional
         The caption (default: what the numbers are) and the LaTeX ``\\label``.
+    target_labels : sequence of str, optional
+        Column headers when each instance has targets of its own (:func:`ert_table_frame`).
 
     Returns
     -------
@@ -188,7 +205,7 @@ def ert_table(result: Any, *, output: str = "latex", width: str = "column", capt
         raise ValueError(f"output must be 'latex' or 'html', got {output!r}.")
     if width not in ("column", "page"):
         raise ValueError(f"width must be 'column' or 'page', got {width!r}.")
-    frame, bold = ert_table_frame(result)
+    frame, bold = ert_table_frame(result, target_labels)
     if caption is None:
         caption = ("ERT over the best ERT of each target (an instance's row: its best ERT in evaluations); "
                    "bold: best; succ: successful/all runs at the last target.")

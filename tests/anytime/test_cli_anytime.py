@@ -26,7 +26,19 @@ def test_example_runs_and_is_the_bundled_iohprofiler_logs(capsys):
     assert summary["format"] == "iohprofiler"
     assert summary["algorithms"] == list(runs.algorithms) and summary["n_runs"] == runs.n_runs == 32
     assert summary["budget"] == float(runs.budgets().min())
-    assert summary["targets"] == [float(t) for t in ac.table_targets(runs)]
+    # each instance its own targets: the values 90, 75, 50, 25, 10 % of its runs reached by the end
+    expected = ac.table_targets(runs, by_instance=True)
+    assert summary["targets"] == {i: [float(t) for t in ts] for i, ts in expected.items()}
+    final = runs.values_at(runs.budgets().max())[:, 0]
+    f1 = final[(runs.runs()["instance"] == "F1_D2").to_numpy()]
+    assert summary["targets"]["F1_D2"][2] == float(f"{np.median(f1):.3g}")
+    table = ac.table_ert(runs, expected).table
+    got = {(r["algorithm"], r["instance"], r["target"]): r["ert"] for r in summary["ert"]}
+    assert len(got) == 2 * 4 * 5
+    for row in table.itertuples():
+        assert got[(row.algorithm, row.instance, row.target)] == (pytest.approx(row.ert) if np.isfinite(row.ert)
+                                                                  else None)
+    assert summary["censored"] is None  # no one target for all instances
     assert summary["over_budgets"] is None or summary["over_budgets"]["hypotheses"] > 0
 
 

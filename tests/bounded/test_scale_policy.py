@@ -169,6 +169,7 @@ NOT_SAMPLE_STATISTICS = {
     "ert_table", "ert_table_frame",  # render an ERTResult as a paper table
     "render_anytime_report", "write_anytime_report",  # render a report of anytime data
     "table_targets", "common_budget",  # anytime data: targets / a budget chosen from the logs (no sample statistic)
+    "table_ert",  # counts evaluations to targets, as ert (anytime data; no sample statistic)
     "read_nevergrad", "read_coco_biobj",  # read files (anytime data: Nevergrad CSVs, COCO bbob-biobj exdata)
     "ert",  # counts evaluations to targets given in the data's units (anytime data; no sample statistic)
     "fixed_budget", "ert_curve",  # anytime data: values summarised in their own units / evaluations to targets

@@ -145,3 +145,21 @@ def test_anytime_report_reads_in_a_browser_at_390_768_1280(tmp_path):
         assert found["glyphs"], "the figures were drawn"
         for natural, shown in found["glyphs"]:
             assert min(browser_test.MIN_TEXT_PX, natural) - 0.05 <= shown <= natural + 0.05
+
+
+def test_per_instance_targets_give_each_instance_its_own_columns():
+    runs = _runs(k=2, functions=2, n=4)
+    targets = {"F1_D10": [10.0, 1.0], "F2_D10": [20.0, 2.0]}
+    result = ac.table_ert(runs, targets)
+    direct = {i: ac.ert(runs, t).table.query("instance == @i") for i, t in targets.items()}
+    for instance, table in direct.items():
+        mine = result.table[result.table["instance"] == instance].reset_index(drop=True)
+        assert mine["target"].tolist() == table["target"].tolist()
+        np.testing.assert_array_equal(mine["ert"], table["ert"])
+    frame, _ = ac.ert_table_frame(result, ["easy", "hard"])
+    assert list(frame.columns) == ["algorithm", "easy", "hard", "succ"]
+    assert list(ac.ert_table_frame(result)[0].columns) == ["algorithm", "target 1", "target 2", "succ"]
+    with pytest.raises(ValueError, match="as many targets"):
+        ac.ert_table_frame(result, ["only one"])
+    with pytest.raises(ValueError, match="lack the instance"):
+        ac.table_ert(runs, {"F1_D10": [1.0]})
