@@ -114,15 +114,17 @@ class BudgetGridResult(BaseResult):
     area: BaseResult
 
     def to_frame(self) -> pd.DataFrame:
-        """The (budget, pair) table with the budget's omnibus p-values beside each row.
+        """The (budget, pair) decisions: one row per hypothesis of the family (the tables' content).
+
+        The statistics stay in :attr:`pairs`, the per-budget omnibus tests in :attr:`omnibus`; this
+        frame keeps what a paper's table shows, so that it fits a column.
 
         Returns
         -------
         pandas.DataFrame
+            budget, algorithm_a, algorithm_b, mean_rank_difference, pvalue, pvalue_adj, reject.
         """
-        omnibus = self.omnibus.rename(columns={"statistic": "omnibus_statistic", "pvalue": "omnibus_pvalue",
-                                               "pvalue_adj": "omnibus_pvalue_adj", "reject": "omnibus_reject"})
-        return self.pairs.merge(omnibus, left_on="budget", right_index=True, how="left")
+        return self.pairs.drop(columns="statistic")
 
     def __str__(self) -> str:
         lines = [self.method]

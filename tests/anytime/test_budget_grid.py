@@ -186,7 +186,8 @@ def test_result_exports_to_plain_json_and_one_frame():
     data = json.loads(json.dumps(result.to_dict(), allow_nan=False))
     assert data["p_adjust"] == "westfall_young" and len(data["pairs"]) == 3 * result.budgets.size
     frame = result.to_frame()
-    assert {"budget", "algorithm_a", "pvalue_adj", "omnibus_pvalue_adj"} <= set(frame.columns)
+    assert list(frame.columns) == ["budget", "algorithm_a", "algorithm_b", "mean_rank_difference", "pvalue",
+                                   "pvalue_adj", "reject"]
     assert len(frame) == 3 * result.budgets.size
     assert "first budget from which each pair stays significant" in str(result)
 
@@ -230,3 +231,13 @@ def test_partial_null_pairs_without_the_faster_algorithm_are_not_rejected_more_t
         true_null = (pairs["algorithm_a"] != "A1") & (pairs["algorithm_b"] != "A1")
         wrong.append(pairs.loc[true_null, "reject"].any())
     assert np.mean(wrong) <= 0.05 + 3 * np.sqrt(0.05 * 0.95 / reps)
+
+
+def test_paper_table_names_the_max_t_and_fits_a_column():
+    """Compiled in IEEEtran (conference) and acmart (sigconf) and looked at: one column, 7 columns."""
+    result = compare_over_budgets(null_runs(k=3, n_instances=8, n_budgets=5, faster=1.0, seed=1), n_resamples=199,
+                                  rng=1)
+    tex = result.to_latex()
+    assert tex.startswith("\\begin{table}[") and "table*" not in tex
+    assert "APV\\\\(max-T)" in tex and "westfall" not in tex.split("\\midrule")[0].split("\\caption")[0]
+    assert result.to_markdown().splitlines()[0] == "| budget | A | B | mean rank difference | p | APV (max-T) | rejected |"
