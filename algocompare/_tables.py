@@ -77,6 +77,7 @@ ADJUSTMENTS = {"holm": "Holm", "bonferroni": "Bonferroni", "hochberg": "Hochberg
                "bergmann": "Bergmann–Hommel", "none": "unadjusted"}
 # the FDR adjustments say so in a header: an APV column reads as family-wise otherwise
 ADJUSTMENTS.update({"sidak": "Šidák", "holm_sidak": "Holm–Šidák", "bh": "BH, FDR", "by": "BY, FDR"})
+ADJUSTMENTS["westfall_young"] = "max-T"  # compare_over_budgets: Westfall–Young step-down (issue 29)
 #: Headers of columns that hold algorithm names.
 _NAME_HEADERS = ("algorithm", "A", "B")
 #: Headers whose column holds p-values (an underflowed 0 prints as < 10^-300).
