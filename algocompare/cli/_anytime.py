@@ -16,7 +16,7 @@ __all__ = ["register"]
 #: that building the parser imports nothing).
 _FORMATS = ("auto", "cec", "iohprofiler", "coco", "coco_biobj", "nevergrad", "long")
 #: Headers of the ERT table's columns when each instance has its quantile targets.
-_SHARE_LABELS = ("90 %", "75 %", "50 %", "25 %", "10 %")
+_SHARE_LABELS = ("90%", "75%", "50%", "25%", "10%")
 #: Formats whose values are errors f − f_opt: cocopp's table targets suit them.
 _ERROR_FORMATS = ("coco", "cec")
 
@@ -264,8 +264,11 @@ def _run(args: argparse.Namespace) -> int:
 
         path = Path(args.latex)
         own = isinstance(summary["targets"], dict)
-        path.write_text(ac.ert_table(ert, width=args.latex_width, target_labels=_SHARE_LABELS if own else None),
-                        encoding="utf-8")
+        caption = ("ERT over the best ERT of each target; target p%: the value p% of the instance's runs reached "
+                   "(an instance's row: its best ERT in evaluations); bold: best; succ: successful/all runs at the "
+                   "last target." if own else None)
+        path.write_text(ac.ert_table(ert, width=args.latex_width, target_labels=_SHARE_LABELS if own else None,
+                                     caption=caption), encoding="utf-8")
         print(f"ERT table written to {path}", file=sys.stderr)
     if args.report:
         path = ac.write_anytime_report(runs, args.report, targets=summary["targets"], budget=summary["budget"],
