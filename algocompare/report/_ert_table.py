@@ -18,6 +18,7 @@ __all__ = ["ert_table", "ert_table_frame"]
 #: Before an algorithm's name, under its instance's row (a no-break space: kept by LaTeX and HTML).
 _INDENT = "\u00a0\u00a0"
 _INFINITY = "∞"
+_HTML_CELL = re.compile(r"(</t[dh]>)<(t[dh])>")  # a cell after another one: not the names' column
 _NUMBER_COLUMNS = re.compile(r"(?<=\\begin\{tabular\})\{([lr]{2,})\}")
 
 
@@ -210,7 +211,9 @@ def ert_table(result: Any, *, output: str = "latex", width: str = "column", capt
         caption = ("ERT over the best ERT of each target (an instance's row: its best ERT in evaluations); "
                    "bold: best; succ: successful/all runs at the last target.")
     if output == "html":
-        return frame_to_html(frame, caption=caption, bold=bold, index=False)
+        # every column but the names holds numbers (∞ and 4.5e3 are text to the writer): aligned as numbers
+        page = frame_to_html(frame, caption=caption, bold=bold, index=False)
+        return _HTML_CELL.sub(lambda m: f"{m.group(1)}<{m.group(2)} class=\"num\">", page)
     latex = frame_to_latex(frame, caption=caption, label=label, bold=bold, index=False, width=width)
     # the ERT cells are text (∞, 4.5e3): right-align them as numbers, and set ∞ in math
     latex = _NUMBER_COLUMNS.sub(lambda m: "{l" + "r" * (len(m.group(1)) - 1) + "}", latex)

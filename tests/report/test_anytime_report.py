@@ -61,7 +61,11 @@ def test_ert_table_refuses_other_inputs_and_options():
         ac.ert_table(result, output="pdf")
     with pytest.raises(ValueError, match="width must be"):
         ac.ert_table(result, width="wide")
-    assert ac.ert_table(result, output="html").startswith("<table")
+    page = ac.ert_table(result, output="html")
+    assert page.startswith("<table")
+    # names left, every other cell (numbers, ∞, successes) aligned as a number
+    assert re.findall(r"<td>", page) == ["<td>"] * 3  # the instance row and the two algorithms' names
+    assert page.count('<td class="num">') == 3 * 2
 
 
 @pytest.mark.parametrize("width", ["column", "page"])
