@@ -9,7 +9,8 @@ instance or aggregated over instances, is read from them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -47,6 +48,9 @@ class ECDFResult(BaseResult):
     restarts : bool
         Whether the rows are cocopp's run lengths with simulated restarts (``run`` numbers them)
         instead of the runs as logged.
+    by : str or None
+        How instances were grouped (``"dimension"``, or the name of the function given as ``by``);
+        None: not grouped. When grouped, ``runtimes`` has a ``group`` column, each instance's group.
 
     See Also
     --------
@@ -77,8 +81,9 @@ class ECDFResult(BaseResult):
     direction: str
     runtimes: pd.DataFrame
     restarts: bool = False
+    by: str | None = None
 
-    def value(self, budget: float, *, instance: Any = None, pooled: bool = False) -> pd.Series:
+    def value(self, budget: float, *, instance: Any = None, group: Any = None, pooled: bool = False) -> pd.Series:
         """The ECDF of every algorithm at one budget.
 
         Parameters
@@ -87,6 +92,9 @@ class ECDFResult(BaseResult):
             Evaluations.
         instance : label, optional
             One instance (function); default: aggregated over all instances.
+        group : label, optional
+            Aggregated over the instances of one group only (e.g. one dimension, as cocopp
+            aggregates per dimension); needs ``runtime_ecdf(..., by=...)``.
         pooled : bool
             How instances are aggregated: ``False`` (default, cocopp's ``pprldmany``) averages the
             per-instance ECDFs, each instance weighing the same; ``True`` (IOHanalyzer's
@@ -98,9 +106,10 @@ class ECDFResult(BaseResult):
         pandas.Series
             Indexed by algorithm, values in [0, 1].
         """
-        return self.values([budget], instance=instance, pooled=pooled).iloc[:, 0].rename("ecdf")
+        return self.values([budget], instance=instance, group=group, pooled=pooled).iloc[:, 0].rename("ecdf")
 
-    def values(self, budgets: Sequence[float], *, instance: Any = None, pooled: bool = False) -> pd.DataFrame:
+    def values(self, budgets: Sequence[float] | np.ndarray, *, instance: Any = None, group: Any = None,
+               pooled: bool = False) -> pd.DataFrame:
         """The ECDF of every algorithm at many budgets: (algorithms × budgets), as :meth:`value`.
 
         Parameters
@@ -109,6 +118,8 @@ class ECDFResult(BaseResult):
             Evaluations.
         instance : label, optional
             One instance; default: aggregated over all instances.
+        group : label, optional
+            Aggregated over one group's instances (``runtime_ecdf(..., by=...)``).
         pooled : bool
             Pool the (run, target) pairs of all instances instead of averaging per instance.
 
@@ -120,7 +131,7 @@ class ECDFResult(BaseResult):
         grid = np.atleast_1d(np.asarray(budgets, dtype=float)).ravel()
         if grid.size == 0 or np.isnan(grid).any():
             raise ValueError("budgets must be one or more numbers (no NaN).")
-        frame = self.runtimes
+        frame = self.runtimes if group is None else self._group_rows(group, instance)
         algorithm_codes, algorithms = pd.factorize(frame["algorithm"], sort=False)
         instance_codes, instances = pd.factorize(frame["instance"], sort=False)
         runtime = frame["runtime"].to_numpy(dtype=float)
@@ -142,8 +153,24 @@ class ECDFResult(BaseResult):
         table = pd.DataFrame(fractions[present], index=pd.Index(algorithms[present], name="algorithm"), columns=grid)
         return table
 
-    def to_frame(self, budgets: Sequence[float] | None = None) -> pd.DataFrame:
+    def _group_rows(self, group: Any, instance: Any) -> pd.DataFrame:
+        """The rows of one group's instances."""
+        if self.by is None:
+            raise ValueError("this ECDF has no groups; make it with runtime_ecdf(..., by='dimension' or a function).")
+        if instance is not None:
+            raise ValueError("give instance= or group=, not both (an instance is in one group).")
+        codes, groups = pd.factorize(self.runtimes["group"], sort=False)
+        wanted = [k for k, label in enumerate(groups) if label == group]
+        if not wanted:
+            raise ValueError(f"no group {group!r} in this ECDF; groups: {', '.join(map(str, groups))}.")
+        return self.runtimes[codes == wanted[0]]
+
+    def to_frame(self, budgets: Sequence[float] | np.ndarray | None = None) -> pd.DataFrame:
         """The ECDFs in long form: per instance and aggregated (``instance`` = ``"all"``).
+
+        Grouped (``runtime_ecdf(..., by=...)``), a ``group`` column follows ``algorithm``: each
+        instance's group on its rows, and rows aggregated over each group's instances (``instance``
+        ``"all"``, ``group`` the group) besides those over all instances (both ``"all"``).
 
         Parameters
         ----------
@@ -154,7 +181,7 @@ class ECDFResult(BaseResult):
         Returns
         -------
         pandas.DataFrame
-            Columns ``algorithm``, ``instance``, ``budget``, ``ecdf``.
+            Columns ``algorithm``, (``group``,) ``instance``, ``budget``, ``ecdf``.
         """
         if budgets is None:
             finite = self.runtimes["runtime"].to_numpy()
@@ -162,7 +189,19 @@ class ECDFResult(BaseResult):
         pieces = [_long(self.values(budgets), "all")]
         for label in pd.unique(self.runtimes["instance"]):
             pieces.append(_long(self.values(budgets, instance=label), label))
-        return pd.concat(pieces, ignore_index=True)
+        if self.by is None:
+            return pd.concat(pieces, ignore_index=True)
+        first = self.runtimes.drop_duplicates("instance")
+        group_of = dict(zip(first["instance"], first["group"], strict=True))
+        pieces[0].insert(1, "group", "all")
+        for piece in pieces[1:]:
+            piece.insert(1, "group", [group_of[piece["instance"].iloc[0]]] * len(piece))
+        per_group = []
+        for group in pd.unique(self.runtimes["group"]):
+            piece = _long(self.values(budgets, group=group), "all")
+            piece.insert(1, "group", [group] * len(piece))
+            per_group.append(piece)
+        return pd.concat([pieces[0], *per_group, *pieces[1:]], ignore_index=True)
 
     def __str__(self) -> str:
         budgets = np.unique(self.runtimes["budget"].to_numpy())
@@ -276,7 +315,7 @@ def ecdf_targets(runs: AnytimeResults, choice: str = "bbob", *, n_targets: int =
 
 def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[Any, Sequence[float]] = "bbob", *,
                  n_targets: int = 10, restarts: bool = False, n_resamples: int = N_RESAMPLES_INNER,
-                 rng: Any = None) -> ECDFResult:
+                 rng: Any = None, by: str | Callable[[Any], Any] | None = None) -> ECDFResult:
     """Fixed-target runtime ECDFs: the fraction of (run, target) pairs reached by each budget.
 
     For an algorithm on one instance with runs i and targets j, the ECDF at budget b is the
@@ -304,6 +343,11 @@ def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[
         the runs makes the first draws balanced, as cocopp's.
     rng : None, int or numpy.random.Generator
         Seed of the simulated restarts.
+    by : None, "dimension" or callable
+        Group the instances, to aggregate within each group as cocopp aggregates the functions of
+        one dimension: ``"dimension"`` reads the ``_D<n>`` suffix of the readers' instance names
+        (``"F12_D30"`` → 30); a function maps an instance label to its group. None (default): no
+        groups. Read a group with ``value``/``values``/``plot`` ``(group=...)``.
 
     Returns
     -------
@@ -316,7 +360,8 @@ def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[
     TypeError
         ``runs`` is not :class:`AnytimeResults`.
     ValueError
-        No target or a NaN target; a mapping that misses an instance or names an unknown one.
+        No target or a NaN target; a mapping that misses an instance or names an unknown one;
+        ``by="dimension"`` with an instance name without ``_D<n>``, or a group that is None.
 
     See Also
     --------
@@ -356,11 +401,21 @@ def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[
     algorithm
     A           0.0   0.5   0.5
     B           0.0   0.0   1.0
+
+    Grouped by dimension, as cocopp aggregates:
+
+    >>> runs = ac.AnytimeResults.from_runs([("A", "F1_D2", 1, [1, 10], [5.0, 2.0], 100),
+    ...                                     ("A", "F2_D2", 1, [1, 10], [5.0, 5.0], 100),
+    ...                                     ("A", "F1_D5", 1, [1, 10], [5.0, 1.0], 100)])
+    >>> ecdf = ac.runtime_ecdf(runs, [4.0, 1.5], by="dimension")
+    >>> ecdf.value(10, group=2).tolist(), ecdf.value(10, group=5).tolist()
+    ([0.25], [1.0])
     """
     if not isinstance(runs, AnytimeResults):
         raise TypeError(f"runtime_ecdf expects AnytimeResults (read_coco, read_iohprofiler, ...), "
                         f"got {type(runs).__name__}.")
     per_instance = _targets_per_instance(runs, targets, n_targets)
+    groups = _groups(runs.instances, by)
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
         raise ValueError(f"n_resamples must be a positive integer (e.g. 999), got {n_resamples!r}.")
     generator = np.random.default_rng(rng) if restarts else None
@@ -386,11 +441,45 @@ def runtime_ecdf(runs: AnytimeResults, targets: str | Sequence[float] | Mapping[
             "budget": np.repeat(labels["budget"].to_numpy()[rows], wanted.size),
         }))
     table = pd.concat(pieces, ignore_index=True)
+    if groups is not None:
+        codes, instances = pd.factorize(table["instance"], sort=False)
+        table.insert(2, "group", _object_array([groups[label] for label in instances])[codes])
     name = targets if isinstance(targets, str) else "given"
     method = (f"runtime ECDF ({name} targets, {len(per_instance)} instance(s), "
               f"{table.groupby('instance', sort=False)['target'].nunique().max()} target(s) per instance at most"
               + (f", {n_resamples} run lengths with simulated restarts per target)" if restarts else ")"))
-    return ECDFResult(method=method, direction=runs.direction, runtimes=table, restarts=bool(restarts))
+    by_name = None if by is None else by if isinstance(by, str) else getattr(by, "__name__", "group")
+    if by_name is not None:
+        method = method[:-1] + f", grouped by {by_name})"
+    return ECDFResult(method=method, direction=runs.direction, runtimes=table, restarts=bool(restarts), by=by_name)
+
+
+def _groups(instances: Sequence[Any], by: Any) -> dict[Any, Any] | None:
+    """Instance label → group, or None without ``by``."""
+    if by is None:
+        return None
+    if by == "dimension":
+        groups = {}
+        for label in instances:
+            match = re.search(r"_D(\d+)$", label) if isinstance(label, str) else None
+            if match is None:
+                raise ValueError(f"instance {label!r} has no '_D<dimension>' suffix (as the readers' 'F12_D30'); "
+                                 "pass by= a function of the instance label that gives its group.")
+            groups[label] = int(match.group(1))
+        return groups
+    if not callable(by):
+        raise ValueError(f"by must be None, 'dimension' or a function of the instance label, got {by!r}.")
+    groups = {label: by(label) for label in instances}
+    missing = [label for label, group in groups.items() if group is None]
+    if missing:
+        raise ValueError(f"by gave no group (None) for instance {missing[0]!r}; give every instance a group.")
+    return groups
+
+
+def _object_array(items: Sequence[Any]) -> np.ndarray:
+    out = np.empty(len(items), dtype=object)
+    out[:] = list(items)
+    return out
 
 
 def _simulated_pairs(labels: pd.DataFrame, instance: Any, targets: np.ndarray, block: np.ndarray, n_resamples: int,

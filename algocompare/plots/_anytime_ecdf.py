@@ -17,7 +17,7 @@ __all__ = ["plot_ecdf"]
 _STYLES = ("-", "--", "-.", ":")
 
 
-def plot_ecdf(result: ECDFResult, ax: Any = None, *, instance: Any = None, pooled: bool = False,
+def plot_ecdf(result: ECDFResult, ax: Any = None, *, instance: Any = None, group: Any = None, pooled: bool = False,
               order: Any = None) -> Any:
     """Draw runtime ECDFs: one step line per algorithm against evaluations on a log scale.
 
@@ -29,6 +29,9 @@ def plot_ecdf(result: ECDFResult, ax: Any = None, *, instance: Any = None, poole
         Where to draw; a new 3.3 × 2.6 in figure by default (a column of a two-column paper).
     instance : label, optional
         One instance (function); default: aggregated over all instances.
+    group : label, optional
+        Aggregated over one group's instances only (e.g. one dimension: the result of
+        ``runtime_ecdf(..., by="dimension")``, as cocopp draws one figure per dimension).
     pooled : bool
         Aggregate by pooling (run, target) pairs (IOHanalyzer) instead of averaging the
         per-instance ECDFs (cocopp, default).
@@ -62,11 +65,12 @@ def plot_ecdf(result: ECDFResult, ax: Any = None, *, instance: Any = None, poole
     """
     if not isinstance(result, ECDFResult):
         raise TypeError(f"plot_ecdf expects an ECDFResult (runtime_ecdf), got {type(result).__name__}.")
-    frame = result.runtimes
+    # one group: its own budgets and targets (the rows checked and chosen as values() does)
+    frame = result.runtimes if group is None else result._group_rows(group, instance)
     end = float(frame["budget"].max())
     finite = frame["runtime"].to_numpy()
     steps = np.unique(np.concatenate([[1.0], finite[np.isfinite(finite) & (finite >= 1)], [end]]))
-    curves = result.values(steps, instance=instance, pooled=pooled)
+    curves = result.values(steps, instance=instance, group=group, pooled=pooled)
     if order is None:
         widths = np.diff(np.log10(steps), append=0.0)
         order = curves.index[np.argsort(-(curves.to_numpy() * widths).sum(axis=1), kind="stable")]
@@ -82,6 +86,8 @@ def plot_ecdf(result: ECDFResult, ax: Any = None, *, instance: Any = None, poole
     ax.set_ylabel("fraction of targets reached")
     targets = frame.groupby("instance", sort=False)["target"].nunique()
     where = "all instances" if instance is None else str(instance)
+    if group is not None:
+        where = f"{result.by} {group}" if result.by == "dimension" else f"group {group}"
     ax.set_title(f"{where}, {targets.max()} targets" if targets.nunique() == 1 else where, fontsize="medium")
     ax.grid(True, which="major", alpha=0.3)
     legend_below(ax)

@@ -137,3 +137,45 @@ def test_ecdf_by_hand_per_instance_average_and_pooling():
         ac.runtime_ecdf(runs, {"f": [1.0]})
     with pytest.raises(TypeError, match="AnytimeResults"):
         ac.runtime_ecdf(pd.DataFrame(), "bbob")
+
+
+def test_per_dimension_aggregation_agrees_with_cocopp_on_the_coco_sample():
+    # cocopp 2.9.1 pprldmany's aggregation per dimension (DataSetList.dictByDim, the functions of a
+    # dimension averaged), the runs as logged: tests/reference/ecdf_cocopp.py
+    reference = pd.read_csv(DATA / "ecdf_cocopp_by_dimension.csv")
+    assert sorted(reference.dimension.unique()) == [2, 5] and len(reference) == 64
+    ecdf = ac.runtime_ecdf(read_coco(DATA / "coco" / "exdata"), by="dimension")
+    assert ecdf.by == "dimension" and set(ecdf.runtimes.group) == {2, 5}
+    frame = ecdf.to_frame(sorted(reference.budget.unique()))
+    for (algorithm, dimension), expected in reference.groupby(["algorithm", "dimension"]):
+        ours = ecdf.values(expected.budget.to_numpy(), group=dimension).loc[algorithm].to_numpy()
+        np.testing.assert_allclose(ours, expected.ecdf.to_numpy(), rtol=0, atol=1e-9, err_msg=f"{algorithm} {dimension}")
+        rows = frame[(frame.algorithm == algorithm) & (frame.group == dimension) & (frame.instance == "all")]
+        np.testing.assert_allclose(rows.ecdf.to_numpy(), expected.ecdf.to_numpy(), rtol=0, atol=1e-9)
+    # the dimensions differ (so a wrong grouping would show), and the per-instance rows carry their group
+    assert not np.allclose(reference[reference.dimension == 2].ecdf, reference[reference.dimension == 5].ecdf)
+    per_instance = frame[frame.instance != "all"].drop_duplicates("instance")
+    assert dict(zip(per_instance.instance, per_instance.group, strict=True)) == {
+        "F1_D2": 2, "F1_D5": 5, "F2_D2": 2, "F2_D5": 5}
+    plain = ac.runtime_ecdf(read_coco(DATA / "coco" / "exdata"))
+    pd.testing.assert_frame_equal(ecdf.values([10, 100]), plain.values([10, 100]))
+    assert "group" not in plain.to_frame([10]).columns
+
+
+def test_grouping_by_a_function_and_its_errors():
+    runs = AnytimeResults.from_runs([("A", "F1_D2", 1, [1, 10], [5.0, 2.0], 10),
+                                     ("A", "F2_D2", 1, [1, 10], [5.0, 5.0], 10),
+                                     ("A", "F1_D5", 1, [1, 10], [5.0, 1.0], 10)])
+    by_function = ac.runtime_ecdf(runs, [4.0, 1.5], by=lambda label: label.split("_")[0])
+    assert by_function.value(10, group="F1").tolist() == [0.75]  # (0.5 + 1) / 2
+    assert by_function.value(10, group="F2").tolist() == [0.0]
+    with pytest.raises(ValueError, match=r"instance 'f1' has no '_D<dimension>' suffix.*pass by= a function"):
+        ac.runtime_ecdf(AnytimeResults.from_runs([("A", "f1", 1, [1], [1.0], None)]), [1.0], by="dimension")
+    with pytest.raises(ValueError, match="by must be None, 'dimension' or a function"):
+        ac.runtime_ecdf(runs, [1.0], by="function")
+    with pytest.raises(ValueError, match="no group .None. for instance 'F1_D2'"):
+        ac.runtime_ecdf(runs, [1.0], by=lambda label: None)
+    with pytest.raises(ValueError, match="no groups"):
+        ac.runtime_ecdf(runs, [1.0]).values([1], group=2)
+    with pytest.raises(ValueError, match="not both"):
+        by_function.values([1], group="F1", instance="F1_D2")

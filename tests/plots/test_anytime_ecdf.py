@@ -67,3 +67,17 @@ def test_column_and_two_by_two_grid_keep_text_inside(ecdf):
 def test_refuses_other_results():
     with pytest.raises(TypeError, match="ECDFResult"):
         plot_ecdf("not an ecdf")
+
+
+def test_one_group_draws_the_groups_aggregate_over_its_budgets():
+    grouped = ac.runtime_ecdf(read_iohprofiler(SAMPLE), "log-linear", by="dimension")
+    ax = plot_ecdf(grouped, group=2)
+    assert ax.get_title().startswith("dimension 2")
+    for line in ax.get_lines():
+        x, y = line.get_xdata(), line.get_ydata()
+        np.testing.assert_allclose(y, grouped.values(x, group=2).loc[line.get_label()].to_numpy())
+    in_group = grouped.runtimes[grouped.runtimes["group"] == 2]
+    assert ax.get_xlim()[1] == in_group["budget"].max() < grouped.runtimes["budget"].max()
+    plt.close(ax.figure)
+    with pytest.raises(ValueError, match="no group 3"):
+        plot_ecdf(grouped, group=3)

@@ -13,7 +13,9 @@ instance "all" for the aggregate) restated in tests/anytime/test_ecdf.py; and
 tests/data/anytime/ecdf_cocopp_restarts.csv, the same with cocopp's default for the bbob suite:
 ``toolsstats.drawSP`` run lengths with simulated restarts (as pprldmany draws them when
 instances are uniform), 9,000 per (data set, target), infinite where no run reached the
-target. Run from the
+target. And tests/data/anytime/ecdf_cocopp_by_dimension.csv (algorithm, dimension, budget,
+ecdf): the runs as logged aggregated per dimension as ``pprldmany.main`` aggregates them (the data
+sets of one dimension, ``DataSetList.dictByDim``, each function weighing the same). Run from the
 repository root with the venv that has cocopp:
 
     python3 tests/reference/ecdf_cocopp.py
@@ -30,6 +32,7 @@ from cocopp import pproc, toolsstats  # noqa: E402
 SAMPLE = Path("tests/data/anytime/coco/exdata")
 OUT = Path("tests/data/anytime/ecdf_cocopp.csv")
 OUT_RESTARTS = Path("tests/data/anytime/ecdf_cocopp_restarts.csv")
+OUT_BY_DIMENSION = Path("tests/data/anytime/ecdf_cocopp_by_dimension.csv")
 RESTART_SAMPLES = 9000
 TARGETS = 10 ** np.arange(2, -8.2, -0.2)
 BUDGETS = (1, 2, 3, 5, 10, 20, 30, 50, 100, 150, 200, 300, 500, 1000, 3000, 10000)
@@ -71,10 +74,23 @@ def write(draw, out):
     print(f"wrote {out} ({len(lines) - 1} values)")
 
 
+def write_by_dimension(draw, out):
+    lines = ["algorithm,dimension,budget,ecdf"]
+    for folder in sorted(p for p in SAMPLE.iterdir() if p.is_dir()):
+        for dim, data_sets in sorted(pproc.DataSetList(str(folder)).dictByDim().items()):
+            per_function = {ds.funcId: draw(ds) for ds in data_sets}
+            for budget in BUDGETS:
+                value = float(np.mean([np.mean(x <= budget) for x in per_function.values()]))
+                lines.append(f"{folder.name},{dim},{budget},{value!r}")
+    out.write_text("\n".join(lines) + "\n")
+    print(f"wrote {out} ({len(lines) - 1} values)")
+
+
 def main():
     np.random.seed(29)
     write(single_runs, OUT)
     write(simulated_restarts, OUT_RESTARTS)
+    write_by_dimension(single_runs, OUT_BY_DIMENSION)
 
 
 if __name__ == "__main__":
