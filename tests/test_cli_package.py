@@ -36,10 +36,10 @@ def test_the_subcommands_live_in_the_cli_package_only():
     assert sorted(p.name for p in (ROOT / "algocompare").rglob("cli.py")) == []
     stems = {p.stem for p in CLI.glob("*.py")}
     assert stems >= {"__init__", "_common"}
-    for command in ("analyze", "datasets", "severity", "samplesize", "consensus"):  # a module each, private or not
+    for command in ("analyze", "datasets", "severity", "samplesize", "consensus", "anytime"):  # a module each
         assert command in stems or f"_{command}" in stems, command
     commands = build_parser()._subparsers._group_actions[0].choices
-    assert list(commands) == ["datasets", "analyze", "severity", "samplesize", "power-curve", "consensus"]
+    assert list(commands) == ["datasets", "analyze", "severity", "samplesize", "power-curve", "consensus", "anytime"]
 
 
 @pytest.mark.parametrize("path", sorted(CLI.glob("*.py")), ids=lambda p: p.name)
