@@ -49,6 +49,7 @@ _ALGOCOMPARE = textwrap.dedent("""
     t0 = time.perf_counter()
     runs = (ac.anytime.read_coco if fmt == "coco" else ac.anytime.read_iohprofiler)(folder)
     t1 = time.perf_counter()
+    peak_read = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
     ert = ac.anytime.ert(runs, targets)
     t2 = time.perf_counter()
     budgets = np.geomspace(1, runs.budgets().max(), 50)
@@ -90,7 +91,7 @@ _ALGOCOMPARE = textwrap.dedent("""
     io1 = time.perf_counter()
     erts = {f"{a}|{i}": ours[k].tolist() for k, (a, i) in enumerate((a, i) for a in algorithms for i in instances)}
     print(json.dumps({"read": t1 - t0, "ert": t2 - t1, "ecdf": t3 - t2, "bare_stats": t4 - t3, "io": io1 - io0,
-                      "peak_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6,
+                      "peak_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6, "peak_read_gb": peak_read,
                       "runs": runs.n_runs, "records": runs.n_records, "erts": erts}))
 """)
 
@@ -107,6 +108,7 @@ _COCOPP = textwrap.dedent("""
     for algorithm in sorted(p for p in folder.iterdir() if p.is_dir()):
         datasets += pproc.DataSetList(str(algorithm))
     t2 = time.perf_counter()
+    peak_read = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
     erts = {f"{ds.algId}|F{ds.funcId}_D{ds.dim}": [float(x) for x in ds.detERT(targets)] for ds in datasets}
     t3 = time.perf_counter()
     budgets = np.geomspace(1, max(float(np.max(ds.maxevals)) for ds in datasets), 50)
@@ -118,7 +120,7 @@ _COCOPP = textwrap.dedent("""
     ecdf = {a: np.mean(v, axis=0).tolist() for a, v in per_algorithm.items()}
     t4 = time.perf_counter()
     print(json.dumps({"import": t1 - t0, "read": t2 - t1, "ert": t3 - t2, "ecdf": t4 - t3,
-                      "peak_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6,
+                      "peak_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6, "peak_read_gb": peak_read,
                       "datasets": len(datasets), "erts": erts}))
 """)
 
@@ -171,7 +173,8 @@ def main() -> None:
         total = ours["read"] + ours["ert"] + ours["ecdf"]
         show_row(rows, (fmt, f"{size_gb(folder):.2f} GB ({size_gb(folder, ('.dat', '.json', '.info')):.2f} GB read)",
                      "algocompare", ours["read"], ours["ert"], ours["ecdf"], total, ours["peak_gb"],
-                     f"{ours['runs']} runs, {ours['records']} records"))
+                     f"{ours['runs']} runs, {ours['records']} records; peak after reading "
+                     f"{ours['peak_read_gb']:.2f} GB"))
         show_row(rows, (fmt, "", "floor: I/O + bare numpy", ours["io"], ours["bare_stats"], None,
                      ours["io"] + ours["bare_stats"], None, "same child; read = the files' bytes only, ERT = ERT and "
                      "ECDF from runtimes() in bare numpy"))
@@ -181,7 +184,8 @@ def main() -> None:
             show_row(rows, (fmt, "", "cocopp 2.9.1", theirs["read"], theirs["ert"], theirs["ecdf"],
                          theirs["read"] + theirs["ert"] + theirs["ecdf"], theirs["peak_gb"],
                          f"{theirs['datasets']} data sets; ERT equal on {cells} cells ({finite} finite), "
-                         f"max rel. diff {worst:.1e}; import {theirs['import']:.1f} s not counted"))
+                         f"max rel. diff {worst:.1e}; import {theirs['import']:.1f} s not counted; peak after "
+                         f"reading {theirs['peak_read_gb']:.2f} GB"))
 
 
 def show(row: tuple) -> None:
