@@ -119,7 +119,9 @@ def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any]:
     summary["over_budgets"] = _over_budgets(runs, args)
     summary["auc"] = _auc(runs, targets)
     summary["censored"] = _censored(runs, table, targets, args)
-    summary["notes"] = []
+    summary["notes"] = (["each instance has targets of its own, so the log-rank test of runtimes to one target is "
+                         "left out; give --targets for it"] if isinstance(targets, dict) and len(runs.algorithms) > 1
+                        else [])
     return runs, summary, ert
 
 

@@ -38,7 +38,9 @@ def test_example_runs_and_is_the_bundled_iohprofiler_logs(capsys):
     for row in table.itertuples():
         assert got[(row.algorithm, row.instance, row.target)] == (pytest.approx(row.ert) if np.isfinite(row.ert)
                                                                   else None)
-    assert summary["censored"] is None  # no one target for all instances
+    assert summary["censored"] is None  # no one target for all instances, and the note says so
+    assert summary["notes"] == ["each instance has targets of its own, so the log-rank test of runtimes to one target "
+                                "is left out; give --targets for it"]
     assert summary["over_budgets"] is None or summary["over_budgets"]["hypotheses"] > 0
 
 
