@@ -384,8 +384,10 @@ class _Records:
     """All records read so far, in two flat arrays grown in place (``ndarray.resize``: realloc, which
     moves large blocks by remapping pages), so resident memory stays about the records themselves."""
 
+    initial = 1 << 16
+
     def __init__(self) -> None:
-        self.evaluations, self.values, self.size = np.empty(1 << 16), np.empty(1 << 16), 0
+        self.evaluations, self.values, self.size = np.empty(self.initial), np.empty(self.initial), 0
 
     def add(self, evaluations: np.ndarray, values: np.ndarray) -> None:
         end = self.size + evaluations.size

@@ -158,6 +158,17 @@ def test_chunked_parsing_equals_the_line_by_line_reading(monkeypatch, chunk):
             assert line1 == line2
 
 
+def test_the_flat_record_arrays_grown_in_place_hold_every_run(monkeypatch):
+    # the samples hold fewer records than the first allocation: start at 3 to grow it many times
+    expected = read_iohprofiler(IOH).to_long()
+    monkeypatch.setattr(_iohprofiler._Records, "initial", 3)
+    grown = read_iohprofiler(IOH)
+    assert grown.to_long().equals(expected) and grown.n_records == len(expected) > 500
+    pieces = [values.to_numpy() for _, values in expected.groupby(["algorithm", "instance", "run"],
+                                                                   sort=False).value]
+    assert grown.values_at([1e9]).ravel().tolist() == [p.min() for p in pieces]
+
+
 def test_unusual_but_valid_lines_go_the_slow_way_and_are_read(ioh):
     lines = _lines(ioh / DAT)
     _write(ioh / DAT, [lines[0], "", "  " + lines[1]] + [x.replace(" ", "\t") for x in lines[2:]])
