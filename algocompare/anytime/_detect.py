@@ -175,11 +175,12 @@ def _read_long(source: Path, direction: str) -> AnytimeResults:
 
 def _reader(kind: str) -> Callable[..., AnytimeResults]:
     """The reader of a platform format."""
-    return {"cec": read_cec, "iohprofiler": read_iohprofiler, "coco": read_coco, "coco_biobj": read_coco_biobj}[kind]
+    return {"iohprofiler": read_iohprofiler, "coco": read_coco, "coco_biobj": read_coco_biobj}[kind]
 
 
 def read_anytime(source: str | Path, format: str = "auto", *, direction: str | None = None,
-                 budget: float | None = None, progress: bool | None = None) -> AnytimeResults:
+                 budget: float | None = None, competition: str | None = None,
+                 progress: bool | None = None) -> AnytimeResults:
     """Read a folder or file of anytime logs, finding which platform or competition wrote it.
 
     Parameters
@@ -195,6 +196,9 @@ def read_anytime(source: str | Path, format: str = "auto", *, direction: str | N
     budget : float, optional
         For Nevergrad CSVs only, which hold one row per run stopped at its budget: the budget whose
         experiments to read (:func:`read_nevergrad`'s ``budget=``; needed when the file has several).
+    competition : {"cec2017", "cec2020", "cec2022"}, optional
+        For CEC files only: whose checkpoints label the rows (default ``"cec2017"``;
+        :func:`read_cec`'s ``competition=``).
     progress : bool or None
         A progress bar over the files while reading (None: only on a terminal, after a second).
 
@@ -217,8 +221,8 @@ def read_anytime(source: str | Path, format: str = "auto", *, direction: str | N
 
     Notes
     -----
-    The CEC files are read with the CEC 2017 checkpoints (:func:`read_cec`'s default); call
-    :func:`read_cec` for another competition's.
+    The CEC files are read with the CEC 2017 checkpoints unless ``competition=`` names another;
+    call :func:`read_cec` for checkpoints of your own.
 
     References
     ----------
@@ -245,14 +249,19 @@ def read_anytime(source: str | Path, format: str = "auto", *, direction: str | N
     if not path.exists():
         raise ValueError(f"{path}: no such file or folder.")
     kind = detect_format(path) if format == "auto" else format
-    if kind == "long":
-        return _read_long(path, direction or "minimize")
-    if direction is not None:
+    if direction is not None and kind != "long":
         raise ValueError(f"{ANYTIME_FORMATS[kind]} say whether they minimize or maximize; leave direction= out "
                          "(it is for the long format).")
-    if kind == "nevergrad":
-        return read_nevergrad(path, budget=budget, progress=progress)
-    if budget is not None:
+    if competition is not None and kind != "cec":
+        raise ValueError(f"competition= is for CEC competition files; {ANYTIME_FORMATS[kind]} say their own "
+                         "evaluations: leave it out.")
+    if budget is not None and kind != "nevergrad":
         raise ValueError(f"budget= is for Nevergrad CSVs (one budget at a time); {ANYTIME_FORMATS[kind]} keep every "
                          "run's whole history: leave it out.")
+    if kind == "long":
+        return _read_long(path, direction or "minimize")
+    if kind == "cec":
+        return read_cec(path, competition=competition or "cec2017", progress=progress)
+    if kind == "nevergrad":
+        return read_nevergrad(path, budget=budget, progress=progress)
     return _reader(kind)(path, progress=progress)

@@ -31,6 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=_FORMATS, default="auto", help="the logs' format (default: detected)")
     p.add_argument("--direction", choices=("minimize", "maximize"), default=None,
                    help="for the long format only (default minimize): whether lower or higher values are better")
+    p.add_argument("--competition", choices=("cec2017", "cec2020", "cec2022"), default=None,
+                   help="for CEC files: whose checkpoints label the rows (default cec2017)")
     p.add_argument("--targets", metavar="T1,T2,...", default=None,
                    help="targets of the ERT table, easiest first (default: cocopp's 1e1,1e-1,1e-3,1e-5,1e-7 for "
                         "COCO and CEC errors; otherwise, on each instance, the values 90, 75, 50, 25 and 10 %% of "
@@ -95,10 +97,10 @@ def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any]:
         kind = ac.detect_format(source) if args.format == "auto" else args.format
         # a Nevergrad CSV holds one budget's runs per row: --budget picks which (and compares there)
         runs = ac.read_anytime(source, kind, direction=args.direction, progress=args.progress,
-                               budget=args.budget if kind == "nevergrad" else None)
+                               budget=args.budget if kind == "nevergrad" else None, competition=args.competition)
     except ValueError as error:  # the API's format=, direction= and budget= are options here
         raise ValueError(str(error).replace("format=", "--format").replace("direction=", "--direction")
-                         .replace("budget=", "--budget")) from None
+                         .replace("budget=", "--budget").replace("competition=", "--competition")) from None
     targets = _targets(args.targets, runs, kind)
     budget = ac.common_budget(runs) if args.budget is None else args.budget
     budgets = runs.budgets()

@@ -114,3 +114,13 @@ def test_auc_and_censored_summaries_equal_the_api(capsys):
     logrank = ac.logrank_test(runs.at_target(0.1), n_resamples=199, rng=3)
     assert summary["censored"]["pvalue"] == pytest.approx(logrank.pvalue)
     assert summary["censored"]["n_censored"] == logrank.n_censored == 22
+
+
+def test_competition_option_reads_cec2020_files(tmp_path, capsys):
+    rng = np.random.default_rng(0)
+    for name in ("jSO_F1_D10.txt", "DES_F1_D10.txt", "jSO_F2_D10.txt", "DES_F2_D10.txt"):
+        np.savetxt(tmp_path / name, np.sort(rng.random((16, 3)), axis=0)[::-1])
+    assert main(["anytime", str(tmp_path)]) == 2
+    assert "--competition" in capsys.readouterr().err  # the reader's competition= spelled as the option
+    summary = _json(capsys, ["anytime", str(tmp_path), "--competition", "cec2020", "--json", "--n-resamples", "99"])
+    assert summary["format"] == "cec" and summary["budgets"]["max"] == 1_000_000.0  # CEC 2020 MaxFES at D = 10

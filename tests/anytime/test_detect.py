@@ -103,3 +103,16 @@ def test_nevergrad_and_coco_biobj_read_by_their_readers(tmp_path):
     folder = DATA / "coco_biobj" / "exdata"
     assert detect_format(folder) == "coco_biobj"
     _same(read_anytime(folder), read_coco_biobj(folder))
+
+
+def test_cec_competition_option_and_refusals(tmp_path):
+    np.savetxt(tmp_path / "jSO_F1_D10.txt", np.ones((16, 2)))  # CEC 2020's 16 checkpoints
+    with pytest.raises(ValueError, match="16 rows of errors for 14 checkpoints"):
+        read_anytime(tmp_path)
+    _same(read_anytime(tmp_path, competition="cec2020"), read_cec(tmp_path, competition="cec2020"))
+    with pytest.raises(ValueError, match="competition= is for CEC"):
+        read_anytime(DATA / "coco" / "exdata", competition="cec2020")
+    pd.DataFrame({"algorithm": ["A"], "instance": "f1", "run": 1, "evaluations": [1], "value": [3.0]}).to_csv(
+        tmp_path / "long.csv", index=False)
+    with pytest.raises(ValueError, match="budget= is for Nevergrad"):
+        read_anytime(tmp_path / "long.csv", budget=10)
