@@ -177,6 +177,12 @@ def test_unusual_but_valid_lines_go_the_slow_way_and_are_read(ioh):
     np.testing.assert_array_equal(reread.to_numpy(), read_iohprofiler(IOH).to_long().to_numpy())
 
 
+def test_windows_line_endings_are_read_the_same(ioh):
+    for dat in ioh.rglob("*.dat"):
+        dat.write_bytes(dat.read_bytes().replace(b"\n", b"\r\n"))
+    assert read_iohprofiler(ioh).to_long().equals(read_iohprofiler(IOH).to_long())
+
+
 def test_a_problem_in_a_later_chunk_is_named_by_its_line(ioh, monkeypatch):
     monkeypatch.setattr(_iohprofiler, "_CHUNK", 50)
     lines = _lines(ioh / DAT)
