@@ -19,7 +19,7 @@ __all__ = ["fixed_budget", "FixedBudgetResult", "ert_curve", "ERTCurveResult", "
 #: IOHanalyzer's quantiles of its function-value and runtime summaries (``probs``, in %: 2 … 98).
 FIXED_BUDGET_QUANTILES = (0.02, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.98)
 _DEFAULT_POINTS = 50
-_MEDIAN_CHUNK = 1000  # resamples of the median bootstrap held in memory at once
+_MEDIAN_CELLS = 2_000_000  # (resample, run, budget) cells of the median bootstrap held in memory at once
 
 
 
@@ -189,14 +189,27 @@ def _bootstrap_mean(values: np.ndarray, counts: np.ndarray) -> np.ndarray:
         return (counts @ np.where(present, values, 0.0)) / (counts @ present)
 
 
-def _bootstrap_median(values: np.ndarray, rng: np.random.Generator, n_resamples: int) -> np.ndarray:
-    n = values.shape[0]
+def _bootstrap_median(values: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Median of each resample (counts: how often each run is drawn) at each budget, NaN runs left out.
+
+    No resample is materialised: with each budget's values sorted once, the resample's median is
+    where the cumulated counts pass the middle rank(s) (the mean of the two middle values when the
+    resample has an even number of values), as np.nanmedian of the resample.
+    """
+    n, n_budgets = values.shape
+    order = np.argsort(values, axis=0, kind="stable")  # NaN (no record yet) sort last
+    ordered = np.take_along_axis(values, order, axis=0)
+    present = ~np.isnan(ordered)
+    columns = np.arange(n_budgets)
+    chunk = max(1, _MEDIAN_CELLS // max(n * n_budgets, 1))
     pieces = []
-    for start in range(0, n_resamples, _MEDIAN_CHUNK):
-        draws = rng.integers(0, n, size=(min(_MEDIAN_CHUNK, n_resamples - start), n))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN budgets before any record
-            pieces.append(np.nanmedian(values[draws], axis=1))
+    for start in range(0, counts.shape[0], chunk):
+        cumulated = np.cumsum(counts[start:start + chunk][:, order] * present, axis=1)  # (chunk, n, budgets)
+        m = cumulated[:, -1, :]
+        middle_low = (cumulated > np.floor((m - 1) / 2)[:, None, :]).argmax(axis=1)
+        middle_high = (cumulated > np.floor(m / 2)[:, None, :]).argmax(axis=1)
+        median = (ordered[middle_low, columns] + ordered[middle_high, columns]) / 2
+        pieces.append(np.where(m > 0, median, np.nan))
     return np.concatenate(pieces)
 
 
@@ -305,9 +318,9 @@ def fixed_budget(runs: AnytimeResults, budgets: float | Sequence[float] | None =
         block = values[rows]
         summary = _summary(block, probs)
         summary["stopped"] = (stopped[rows] & ~np.isnan(block)).sum(axis=0)
-        mean_low, mean_high = _percentile_interval(
-            _bootstrap_mean(block, _resample_counts(generator, rows.size, n_resamples)), level)
-        median_low, median_high = _percentile_interval(_bootstrap_median(block, generator, n_resamples), level)
+        counts = _resample_counts(generator, rows.size, n_resamples)  # the same resamples for both intervals
+        mean_low, mean_high = _percentile_interval(_bootstrap_mean(block, counts), level)
+        median_low, median_high = _percentile_interval(_bootstrap_median(block, counts), level)
         piece = pd.DataFrame({"algorithm": algorithm, "instance": instance, "budget": grid, **summary,
                               "mean_ci_low": mean_low, "mean_ci_high": mean_high,
                               "median_ci_low": median_low, "median_ci_high": median_high})

@@ -138,3 +138,19 @@ def test_bad_input(call, error):
     runs = AnytimeResults.from_runs([("A", "f1", 1, [1, 10], [5.0, 2.0], 100)])
     with pytest.raises(error):
         call(runs)
+
+
+def test_bootstrap_median_equals_the_median_of_each_resample():
+    from algocompare.anytime._fixed_budget import _bootstrap_median, _resample_counts
+
+    rng = np.random.default_rng(2)
+    for n in (1, 2, 5, 8):
+        values = rng.normal(size=(n, 4)).round(1)  # ties
+        values[0, 0] = np.nan  # a run without a record yet at the first budget
+        if n > 1:
+            values[:, 1] = np.nan  # nobody has a record yet
+        counts = _resample_counts(rng, n, 300)
+        expected = np.array([[np.nan if np.isnan(np.repeat(values[:, b], c.astype(int))).all()
+                              else np.nanmedian(np.repeat(values[:, b], c.astype(int))) for b in range(4)]
+                             for c in counts])
+        np.testing.assert_array_equal(_bootstrap_median(values, counts), expected)
