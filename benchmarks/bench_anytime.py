@@ -23,8 +23,8 @@ cocopp does not read IOHprofiler logs, so the IOHprofiler set has no peer in thi
 
 Run::
 
-    nice -n 10 python benchmarks/make_anytime_logs.py /tmp/anytime-logs --size 1e9   # with ioh, cocoex
-    nice -n 10 python benchmarks/bench_anytime.py /tmp/anytime-logs --cocopp-python /path/to/venv/bin/python
+    nice -n 10 python benchmarks/make_anytime_logs.py "$TMPDIR"/anytime-logs --size 1e9   # with ioh, cocoex
+    nice -n 10 python benchmarks/bench_anytime.py "$TMPDIR"/anytime-logs --cocopp-python /path/to/venv/bin/python
 """
 
 from __future__ import annotations

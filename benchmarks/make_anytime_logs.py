@@ -11,7 +11,7 @@ algorithm names) until the folder holds at least ``--size`` bytes:
 
 Run it with the platforms' packages installed (the package and its tests never import them)::
 
-    nice -n 10 python benchmarks/make_anytime_logs.py /tmp/H/any29 --size 1e9
+    nice -n 10 python benchmarks/make_anytime_logs.py "$TMPDIR"/anytime-logs --size 1e9
 """
 
 from __future__ import annotations

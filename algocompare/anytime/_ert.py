@@ -72,8 +72,8 @@ class ERTResult(BaseResult):
         return f"{self.method}\n" + "\n".join("  " + line for line in text.splitlines())
 
 
-def ert(runs: AnytimeResults, targets: float | Sequence[float], *, percentiles: Sequence[float] | None = None,
-        n_resamples: int = N_RESAMPLES, rng: Any = None) -> ERTResult:
+def ert(runs: AnytimeResults, targets: float | Sequence[float] | np.ndarray, *,
+        percentiles: Sequence[float] | None = None, n_resamples: int = N_RESAMPLES, rng: Any = None) -> ERTResult:
     """Expected running time (ERT) and success rate of every algorithm on every instance, per target.
 
     For one algorithm, instance and target, with runs i = 1..n, each having reached the target

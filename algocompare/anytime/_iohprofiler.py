@@ -189,7 +189,7 @@ def _parse_chunk(path: Path, chunk: bytes, state: dict, evaluations: list, value
     if not (is_record | is_header).all():                     # blank, indented or odd lines
         raise _Unusual
     headers = np.flatnonzero(is_header)
-    segments = []                                # (columns, first line, end line) of each run's records here
+    segments: list[tuple[Any, int, int]] = []    # (columns, first line, end line) of each run's records here
     bounds = ([0] if headers.size == 0 or headers[0] > 0 else []) + headers.tolist() + [ends.size]
     for a, b in zip(bounds[:-1], bounds[1:], strict=True):
         if is_header[a]:
@@ -210,8 +210,8 @@ def _parse_chunk(path: Path, chunk: bytes, state: dict, evaluations: list, value
                 raise _Unusual
             segments.append((state["columns"], a, b))
     # one parse per stretch of runs with the same columns (usually the whole chunk)
-    for _, group in itertools.groupby(segments, key=lambda segment: segment[0]):
-        group = list(group)
+    for _, grouped in itertools.groupby(segments, key=lambda segment: segment[0]):
+        group = list(grouped)
         block = b"\n".join(chunk[line_starts[first]:ends[end - 1]] for _, first, end in group)
         e, y = _parse_records(block, group[0][0])
         if e.size != sum(end - first for _, first, end in group):

@@ -54,11 +54,12 @@ def _read_html(runs: Any) -> str:
 
 
 def _comparison_html(runs: Any, budget: float, alpha: float) -> str:
-    import algocompare as ac
+    from algocompare.frequentist import friedman as friedman_test
+    from algocompare.posthoc import posthoc as posthoc_test
 
     results = runs.at_budget(budget)
-    friedman = ac.friedman(results)
-    posthoc = ac.posthoc(results, alpha=alpha)
+    friedman = friedman_test(results)
+    posthoc = posthoc_test(results, alpha=alpha)
     ranks = friedman.mean_ranks.sort_values().rename("mean rank").to_frame()
     frame, bold = result_frame(posthoc)
     return (f"<p>Each algorithm's value on an instance at {budget:g} evaluations is the mean of its runs' "
@@ -210,11 +211,12 @@ def render_anytime_report(runs: Any, *, targets: Sequence[float] | Mapping[Any, 
     if targets is None:
         targets = ac.table_targets(runs, by_instance=True)
     own = isinstance(targets, Mapping)  # each instance its own targets
-    targets = {i: list(t) for i, t in targets.items()} if own else list(targets)
+    chosen: dict[Any, list[float]] | list[float] = (
+        {i: list(t) for i, t in targets.items()} if isinstance(targets, Mapping) else list(targets))
     budget = ac.common_budget(runs) if budget is None else float(budget)
-    ert = ac.table_ert(runs, targets)
+    ert = ac.table_ert(runs, chosen)
     shown = ("on each instance, the values 90, 75, 50, 25 and 10 % of its runs reached" if own
-             else ", ".join(f"{t:g}" for t in targets))
+             else ", ".join(f"{t:g}" for t in chosen))
     sections = [
         ('<section id="read"><h2>What was read</h2>', _read_html(runs)),
         ('<section id="ert"><h2>Expected running time and success</h2>',
@@ -226,11 +228,11 @@ def render_anytime_report(runs: Any, *, targets: Sequence[float] | Mapping[Any, 
             f'<p class="meta">algocompare {ac.__version__} · α = {alpha:g} · targets: {html.escape(shown)}</p>']
     body += [head + content + "</section>" for head, content in sections]
     body.append(_grid_html(runs, alpha, seed, n_resamples, figures))
-    body.append(_auc_html(runs, targets))
+    body.append(_auc_html(runs, chosen))
     if not own:  # the log-rank test needs one target for all instances
         body.append(_censored_html(runs, ert, seed, n_resamples))
     if figures:
-        body.append(_figures_html(runs, targets))
+        body.append(_figures_html(runs, chosen))
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
