@@ -221,8 +221,9 @@ def _print_text(summary: dict[str, Any], ert: Any) -> None:
               "(--json lists them; --targets for others)")
     print(frame.to_string(index=False))
     print("\nSuccess rate over all instances and targets")
+    width = max(len(str(a)) for a in summary["success_rate"])
     for algorithm, rate in summary["success_rate"].items():
-        print(f"  {algorithm}  {rate:.3f}")
+        print(f"  {algorithm:<{width}}  {rate:.3f}")
     comparison = summary["comparison"]
     friedman = comparison["friedman"]
     print(f"\nComparison at {comparison['budget']:g} evaluations ({comparison['n_instances']} instances; "
@@ -247,8 +248,9 @@ def _print_text(summary: dict[str, Any], ert: Any) -> None:
             print(f"    {pair['algorithm_a']} vs {pair['algorithm_b']}: {since} (better: {pair.get('better')})")
     auc = summary["auc"]
     print("\nArea under each run's runtime ECDF over the targets (higher is better), mean per algorithm")
+    width = max(len(str(a)) for a in auc["mean"])
     for algorithm, value in sorted(auc["mean"].items(), key=lambda item: -item[1]):
-        print(f"  {algorithm}  {value:.4f}")
+        print(f"  {algorithm:<{width}}  {value:.4f}")
     print(f"  Friedman on the areas: chi2 = {auc['friedman']['statistic']:.4g}, p = {auc['friedman']['pvalue']:.4g}")
     censored = summary["censored"]
     if censored:
