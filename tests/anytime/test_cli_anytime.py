@@ -85,10 +85,12 @@ def test_latex_file(tmp_path, capsys):
 @pytest.mark.parametrize("argv, message", [
     (["anytime"], "give the FOLDER"),
     (["anytime", "--example", "somewhere"], "not both"),
-    (["anytime", "/no/such/folder"], "no such file or folder"),
+    (["anytime", "{missing}"], "no such file or folder"),
     (["anytime", "--example", "--targets", "1e1,x"], "--targets must be numbers"),
 ])
-def test_errors_are_one_line_with_exit_code_2(argv, message, capsys):
+def test_errors_are_one_line_with_exit_code_2(argv, message, tmp_path, capsys):
+    # a folder that does not exist: named inside the test's own temporary folder
+    argv = [arg.format(missing=tmp_path / "no-such-folder") for arg in argv]
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
