@@ -395,6 +395,16 @@ class AnytimeResults:
         """
         return self._budgets
 
+    def _first_evaluations(self) -> np.ndarray:
+        """The evaluations of each run's first record (one per run, in :meth:`runs` order)."""
+        return self._evaluations[self._starts[:-1]]
+
+    def _shared_evaluations(self) -> np.ndarray:
+        """The evaluations at which every run logged a record, increasing (CEC's checkpoints, say)."""
+        # a run's evaluations strictly increase: a value logged by all runs is counted once per run
+        evaluations, counts = np.unique(self._evaluations, return_counts=True)
+        return evaluations[counts == self.n_runs]
+
     def select(self, *, algorithms: Sequence[Any] | None = None,
                instances: Sequence[Any] | None = None) -> AnytimeResults:
         """Only the runs of some algorithms and/or instances, as a new :class:`AnytimeResults`.

@@ -179,6 +179,19 @@ def test_select_keeps_exactly_the_chosen_runs_with_their_records():
     assert runs.select(algorithms="A").algorithms == ("A",)
 
 
+def test_first_and_shared_evaluations_read_the_records_as_the_long_table_has_them():
+    runs = AnytimeResults.from_runs(_random_runs(6))
+    long = runs.to_long()
+    firsts = long.groupby(["algorithm", "instance", "run"], sort=False)["evaluations"].first().to_numpy()
+    assert np.array_equal(runs._first_evaluations(), firsts)
+    counts = long["evaluations"].value_counts()
+    assert np.array_equal(runs._shared_evaluations(), np.sort(counts.index[counts == runs.n_runs].to_numpy()))
+    checkpoints = AnytimeResults.from_runs([("A", "f1", 1, [1, 5, 10], [3.0, 2.0, 1.0], None),
+                                            ("B", "f1", 1, [2, 5, 10, 20], [3.0, 2.0, 1.0, 0.0], None)])
+    assert checkpoints._first_evaluations().tolist() == [1.0, 2.0]
+    assert checkpoints._shared_evaluations().tolist() == [5.0, 10.0]
+
+
 def test_select_refuses_an_unknown_label_naming_what_exists():
     runs = AnytimeResults.from_runs(_random_runs(5))
     with pytest.raises(ValueError, match=r"unknown instance 'f9'; the instances are \['f1', 'f2', 'f3'\]"):
