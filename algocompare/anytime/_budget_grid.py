@@ -301,14 +301,14 @@ def budget_grid(runs: AnytimeResults, size: int = DEFAULT_GRID_SIZE) -> np.ndarr
     array([  1.,  10., 100.])
     """
     size = v.check_positive_int("size", size)
-    first = runs._evaluations[runs._starts[:-1]]
+    first = runs._first_evaluations()
     low, high = float(first.max()), float(runs.budgets().min())
     if low > high:
         r = int(np.argmax(first))
         raise ValueError(f"no budget has a value for every run: run {runs._name(r)} starts at {low:g} evaluations, "
                          f"after the smallest run budget {high:g}; pass budgets= and past_budget='last'.")
-    checkpoints, counts = np.unique(runs._evaluations, return_counts=True)
-    shared = checkpoints[(counts == runs.n_runs) & (checkpoints >= low) & (checkpoints <= high)]
+    shared = runs._shared_evaluations()
+    shared = shared[(shared >= low) & (shared <= high)]
     if 2 <= shared.size <= MAX_SHARED_CHECKPOINTS:
         return shared.astype(float)
     if low == high:
