@@ -25,6 +25,7 @@ product per resample.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
@@ -40,15 +41,29 @@ from algocompare.anytime._model import TargetRuntimes
 
 __all__ = ["logrank_test", "logrank_posthoc", "LogrankResult"]
 
+
+@dataclass(frozen=True)
+class _Weight:
+    """One weight family: its name in the results' text, and w(τ) at a stratum's first-hit times
+    from n (runs still running) and d (successes) there."""
+
+    label: str
+    function: Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
 #: The weight families: their names and what they weigh each first-hit time by.
-WEIGHTS = ("logrank", "gehan", "peto")
+_WEIGHTS = {
+    "logrank": _Weight("log-rank", lambda n, d: np.ones_like(n)),
+    "gehan": _Weight("Gehan-Breslow (generalised Wilcoxon)", lambda n, d: n.copy()),
+    # the pooled Kaplan-Meier survival just before each time, within the stratum (survdiff rho = 1)
+    "peto": _Weight("Peto-Peto", lambda n, d: np.concatenate([[1.0], np.cumprod(1.0 - d / n)[:-1]])),
+}
+WEIGHTS = tuple(_WEIGHTS)
 METHODS = ("auto", "asymptotic", "permutation")
 #: Below this many successful runs (events) ``method="auto"`` permutes: the χ² was liberal on one
 #: instance with 5 runs per algorithm (4-10 events: size 0.057-0.088) and held the level from 3
 #: instances (12-30 events), benchmarks/calibration_censored.py and docs/validation.md.
 AUTO_PERMUTATION_BELOW = 20
-_WEIGHT_NAMES = {"logrank": "log-rank", "gehan": "Gehan-Breslow (generalised Wilcoxon)",
-                 "peto": "Peto-Peto"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -159,13 +174,7 @@ def _risk_sets(s: _Stratum, k: int, weights: str) -> tuple[np.ndarray, np.ndarra
     n_g = at_risk.astype(float) @ onehot
     d_g = fails.astype(float) @ onehot
     n, d = n_g.sum(axis=1), d_g.sum(axis=1)
-    if weights == "logrank":
-        w = np.ones_like(n)
-    elif weights == "gehan":
-        w = n.copy()
-    else:  # pooled Kaplan-Meier just before each time, within the stratum (survdiff rho = 1)
-        w = np.concatenate([[1.0], np.cumprod(1.0 - d / n)[:-1]])
-    return taus, w, n, d, n_g, d_g
+    return taus, _WEIGHTS[weights].function(n, d), n, d, n_g, d_g
 
 
 def _observed_expected(strata: list[_Stratum], k: int, weights: str) -> tuple[np.ndarray, np.ndarray,
@@ -319,7 +328,7 @@ def logrank_test(runtimes: TargetRuntimes, *, weights: str = "logrank", method: 
     n_runs = int(runtimes.evaluations.size)
     censored = int((~np.isfinite(runtimes.evaluations)).sum())
     return LogrankResult(
-        method=f"Stratified {_WEIGHT_NAMES[weights]} test ({method}), instances as strata, unsuccessful runs "
+        method=f"Stratified {_WEIGHTS[weights].label} test ({method}), instances as strata, unsuccessful runs "
                f"censored at their budget",
         statistic=float(statistic), pvalue=pvalue, df=int(df), weights=weights, test_method=method,
         n_resamples=resamples, target=float(runtimes.target), n_strata=len(strata), n_runs=n_runs,
@@ -430,11 +439,11 @@ def logrank_posthoc(runtimes: TargetRuntimes, *, weights: str = "logrank", metho
     table["pvalue_adj"] = np.asarray(adjusted, dtype=float)
     table["reject"] = table["pvalue_adj"] <= alpha
     return PosthocResult(
-        method=f"Pairwise stratified {_WEIGHT_NAMES[weights]} tests ({method}), {p_adjust} adjustment",
+        method=f"Pairwise stratified {_WEIGHTS[weights].label} tests ({method}), {p_adjust} adjustment",
         test=weights, p_adjust=p_adjust, control=None, alpha=alpha,
         n_instances=len(dict.fromkeys(runtimes.instance)), n_algorithms=len(algorithms),
         mean_ranks=_mean_score_ranks(runtimes, algorithms, weights), critical_difference=None, table=table,
-        label=f"stratified {_WEIGHT_NAMES[weights]}")
+        label=f"stratified {_WEIGHTS[weights].label}")
 
 
 def _subset(runtimes: TargetRuntimes, algorithms: tuple) -> TargetRuntimes:
