@@ -10,7 +10,8 @@ from pathlib import Path
 from algocompare.anytime._cec import CEC_PATTERN, read_cec
 from algocompare.anytime._coco_biobj import read_coco_biobj
 from algocompare.anytime._iohprofiler import read_coco, read_iohprofiler
-from algocompare.anytime._model import AnytimeResults
+from algocompare.anytime._model import LONG_COLUMNS, AnytimeResults
+from algocompare.anytime._nevergrad import _REQUIRED as NEVERGRAD_COLUMNS
 from algocompare.anytime._nevergrad import read_nevergrad
 
 __all__ = ["read_anytime", "ANYTIME_FORMATS", "detect_format"]
@@ -24,10 +25,6 @@ ANYTIME_FORMATS = {
     "nevergrad": "Nevergrad benchmark CSV",
     "long": "long-format CSV",
 }
-#: The columns of the documented long format (``AnytimeResults.from_long``).
-LONG_COLUMNS = ("algorithm", "instance", "run", "evaluations", "value")
-#: Columns a Nevergrad benchmark CSV always has (``nevergrad.benchmark``'s writer).
-NEVERGRAD_COLUMNS = ("optimizer_name", "loss", "budget")
 _CEC_NAME = re.compile(CEC_PATTERN)
 _INFO_SUITE = re.compile(r"suite\s*=\s*'([^']*)'")
 
