@@ -63,8 +63,8 @@ def _file_format(path: Path) -> str | None:
         return "iohprofiler" if '"scenarios"' in path.read_text(encoding="utf-8", errors="replace")[:4096] else None
     if suffix == ".info":
         return _info_format(path)
-    if suffix == ".csv" and _csv_format(path) is not None:
-        return _csv_format(path)
+    if suffix == ".csv" and (kind := _csv_format(path)) is not None:
+        return kind
     if suffix in (".txt", ".dat", ".csv") and _CEC_NAME.fullmatch(path.name):
         return "cec"
     return None
