@@ -24,8 +24,14 @@ def _one_instance(table: Any, instance: Any, name: str) -> tuple[Any, Any]:
     return instance, table[table["instance"] == instance]
 
 
-def _legend(ax: Any, fontsize: float) -> None:
-    ax.legend(fontsize=fontsize * 0.85, frameon=False, handlelength=1.5, loc="best")
+def _label(ax: Any, fontsize: float, xlabel: str, ylabel: str, title: str, **legend: Any) -> None:
+    """Axis labels and title at ``fontsize``, tick labels and a frameless legend (``legend``: its
+    placement, by default the best corner) a little smaller: the anytime curves and profiles alike."""
+    ax.set_xlabel(xlabel, fontsize=fontsize)
+    ax.set_ylabel(ylabel, fontsize=fontsize)
+    ax.set_title(title, fontsize=fontsize)
+    ax.tick_params(labelsize=fontsize * 0.85)
+    ax.legend(fontsize=fontsize * 0.85, frameon=False, **{"handlelength": 1.5, "loc": "best", **legend})
 
 
 def _steps_between_reached(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -121,12 +127,8 @@ def plot_fixed_budget(result: FixedBudgetResult, ax: Any = None, *, instance: An
     if np.nanmin(values) > 0:
         ax.set_yscale("log")
     direction = "lower is better" if result.direction == "minimize" else "higher is better"
-    ax.set_xlabel("evaluations (budget)", fontsize=fontsize)
-    ax.set_ylabel(f"best-so-far value, {statistic}", fontsize=fontsize)
-    ax.set_title(f"{instance}: {statistic} with {100 * result.confidence_level:g}% CI ({direction})",
-                 fontsize=fontsize)
-    ax.tick_params(labelsize=fontsize * 0.85)
-    _legend(ax, fontsize)
+    _label(ax, fontsize, "evaluations (budget)", f"best-so-far value, {statistic}",
+           f"{instance}: {statistic} with {100 * result.confidence_level:g}% CI ({direction})")
     return ax
 
 
@@ -209,11 +211,8 @@ def plot_ert_curve(result: ERTCurveResult, ax: Any = None, *, instance: Any = No
         ax.invert_xaxis()
     if finite.size:
         ax.set_ylim(top=top)
-    ax.set_xlabel("target value (harder →)", fontsize=fontsize)
-    ax.set_ylabel("ERT (evaluations)", fontsize=fontsize)
-    ax.set_title(f"{instance}: ERT with {100 * result.confidence_level:g}% bootstrap band", fontsize=fontsize)
-    ax.tick_params(labelsize=fontsize * 0.85)
-    _legend(ax, fontsize)
+    _label(ax, fontsize, "target value (harder →)", "ERT (evaluations)",
+           f"{instance}: ERT with {100 * result.confidence_level:g}% bootstrap band")
     return ax
 
 

@@ -8,6 +8,7 @@ import numpy as np
 from matplotlib.ticker import ScalarFormatter
 
 from algocompare.anytime._profiles import DataProfileResult, PerformanceProfileResult
+from algocompare.plots._anytime_curves import _label
 from algocompare.plots._customary import register_customary_figure
 from algocompare.plots._figure import axes_or_new
 
@@ -29,12 +30,8 @@ def _draw_steps(ax: Any, profile: Any, x_name: str, y_name: str, algorithms: lis
 
 def _finish(ax: Any, fontsize: float, xlabel: str, ylabel: str, title: str) -> None:
     ax.set_ylim(-0.02, 1.02)
-    ax.set_xlabel(xlabel, fontsize=fontsize)
-    ax.set_ylabel(ylabel, fontsize=fontsize)
-    ax.set_title(title, fontsize=fontsize)
-    ax.tick_params(labelsize=fontsize * 0.85)
     ax.grid(alpha=0.3, lw=0.5)
-    ax.legend(fontsize=fontsize * 0.85, frameon=False, handlelength=2.0, loc="lower right")
+    _label(ax, fontsize, xlabel, ylabel, title, handlelength=2.0, loc="lower right")
 
 
 def plot_performance_profile(result: PerformanceProfileResult, ax: Any = None, *, fontsize: float = 8.0) -> Any:
