@@ -238,7 +238,8 @@ def compare_over_budgets(runs: AnytimeResults, budgets: Sequence[float] | np.nda
     alpha = _options.check_alpha(alpha)
     n_resamples = v.check_positive_int("n_resamples", n_resamples)
     grid = budget_grid(runs) if budgets is None else _checked_grid(budgets)
-    cells = _cells(runs, grid, agg, past_budget)  # (N, k, B), lower is better
+    values = _oriented_values(runs, grid, past_budget)  # (runs, B), lower is better: the grid and the areas
+    cells = _cells(runs, values, agg)  # (N, k, B)
     n, k, _ = cells.shape
     ranks = stats.rankdata(cells, axis=1)
     pair_a, pair_b = np.triu_indices(k, 1)
@@ -252,7 +253,7 @@ def compare_over_budgets(runs: AnytimeResults, budgets: Sequence[float] | np.nda
         q, z, _ = _statistics(permuted, ranks, scale, pair_a, pair_b)
         null.add(q, z.reshape(size, -1))
     return _result(runs, grid, means[0], null, n_resamples, p_adjust, alpha, agg, pair_a, pair_b,
-                   area=_area_test(runs, grid, agg, past_budget))
+                   area=_area_test(runs, values, agg))
 
 
 def budget_grid(runs: AnytimeResults, size: int = DEFAULT_GRID_SIZE) -> np.ndarray:
@@ -371,7 +372,14 @@ def area_over_budgets(runs: AnytimeResults, budgets: Sequence[float] | np.ndarra
         raise TypeError(f"area_over_budgets expects AnytimeResults, got {type(runs).__name__}.")
     v.check_option("past_budget", past_budget, ("raise", "last"))
     grid = budget_grid(runs) if budgets is None else _checked_grid(budgets)
-    values = _oriented_values(runs, grid, past_budget)
+    return _area_scores(runs, _oriented_values(runs, grid, past_budget))
+
+
+# ----------------------------------------------------------------------------- the pieces
+
+def _area_scores(runs: AnytimeResults, values: np.ndarray) -> Results:
+    """Each run's mean normalised rank among its instance's runs over the budgets (``values``: runs × budgets,
+    lower is better)."""
     table = runs.runs()
     scores = np.empty(len(table))
     for positions in table.groupby("instance", sort=False).indices.values():
@@ -380,8 +388,6 @@ def area_over_budgets(runs: AnytimeResults, budgets: Sequence[float] | np.ndarra
     long = table[["algorithm", "instance", "run"]].assign(value=scores)
     return Results.from_long(long, run="run")
 
-
-# ----------------------------------------------------------------------------- the pieces
 
 def _checked_grid(budgets: Sequence[float] | np.ndarray) -> np.ndarray:
     grid = np.atleast_1d(np.asarray(budgets, dtype=float)).ravel()
@@ -409,9 +415,8 @@ def _oriented_values(runs: AnytimeResults, grid: np.ndarray, past_budget: str) -
     return -values if runs.direction == "maximize" else values
 
 
-def _cells(runs: AnytimeResults, grid: np.ndarray, agg: str, past_budget: str) -> np.ndarray:
-    """(instances, algorithms, budgets) values aggregated over runs, lower is better."""
-    values = _oriented_values(runs, grid, past_budget)
+def _cells(runs: AnytimeResults, values: np.ndarray, agg: str) -> np.ndarray:
+    """(instances, algorithms, budgets) of the oriented (runs × budgets) values aggregated over runs."""
     table = runs.runs()
     k, n = len(runs.algorithms), len(runs.instances)
     if k < 2 or n < 2:
@@ -424,7 +429,7 @@ def _cells(runs: AnytimeResults, grid: np.ndarray, agg: str, past_budget: str) -
         h, j = next((h, j) for h in range(n) for j in range(k) if (h, j) not in present)
         raise ValueError(f"algorithm {runs.algorithms[j]!r} has no run on instance {runs.instances[h]!r}; "
                          "every algorithm needs runs on every instance (drop the instance or the algorithm).")
-    return grouped.to_numpy().reshape(n, k, grid.size)
+    return grouped.to_numpy().reshape(n, k, values.shape[1])
 
 
 def _pair_scale(ranks: np.ndarray, k: int) -> np.ndarray:
@@ -514,8 +519,8 @@ def _result(runs: AnytimeResults, grid: np.ndarray, means: np.ndarray, null: _Nu
                             first_significant=first_significant, area=area)
 
 
-def _area_test(runs: AnytimeResults, grid: np.ndarray, agg: str, past_budget: str) -> BaseResult:
+def _area_test(runs: AnytimeResults, values: np.ndarray, agg: str) -> BaseResult:
     from algocompare.frequentist import friedman
 
-    scores = area_over_budgets(runs, grid, past_budget=past_budget)
+    scores = _area_scores(runs, values)
     return friedman(Results.from_wide(scores.blocks(agg)) if scores.has_runs else scores)
