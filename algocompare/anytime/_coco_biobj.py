@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from algocompare._progress import progress_bar
+from algocompare._batching import batches
 from algocompare.anytime._iohprofiler import _INFO_PAIR, _meta_files
 from algocompare.anytime._model import AnytimeResults, _is_float
 
@@ -183,16 +183,10 @@ def read_coco_biobj(source: str | Path | Sequence[str | Path], *, progress: bool
     files = _meta_files(source, (".info",))
     runs: list[tuple] = []
     numbers: dict[tuple, int] = {}
-    bar = progress_bar(progress, total=len(files), desc="reading COCO bbob-biobj data", unit="file")
-    try:
-        for path in files:
-            for entry in _info_entries(path):
-                runs += _entry_runs(entry, numbers)
-            if bar is not None:
-                bar.update(1)
-    finally:
-        if bar is not None:
-            bar.close()
+    for file in batches(len(files), 1, progress=progress, desc="reading COCO bbob-biobj data", unit="file"):
+        path = files[file.start]
+        for entry in _info_entries(path):
+            runs += _entry_runs(entry, numbers)
     if not runs:
         raise ValueError(f"{source}: the .info files list no trial.")
     return AnytimeResults.from_runs(runs, "minimize")

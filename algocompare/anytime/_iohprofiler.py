@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from algocompare._progress import progress_bar
+from algocompare._batching import batches
 from algocompare.anytime._model import AnytimeResults, _is_float
 
 __all__ = ["read_iohprofiler", "read_coco"]
@@ -410,23 +410,17 @@ def _read_logs(files: list[Path], progress: bool | None, desc: str) -> AnytimeRe
     records = _Records()
     directions: dict[str, Path] = {}
     next_run: dict[tuple, int] = {}
-    bar = progress_bar(progress, total=len(files), desc=desc, unit="file")
-    try:
-        for path in files:
-            scenarios = _scenarios_json(path) if path.suffix == ".json" else _scenarios_info(path)
-            found = len(runs)
-            for scenario in scenarios:
-                directions.setdefault("maximize" if scenario["maximize"] else "minimize", path)
-                for algorithm, instance, run, evaluations, values, budget in _scenario_runs(scenario, next_run):
-                    records.add(evaluations, values)
-                    runs.append((algorithm, instance, run, evaluations.size, budget))
-            if len(runs) == found:   # an empty meta-data file: say which, rather than "no runs" at the end
-                raise ValueError(f"{path}: the meta-data list no run; the file is empty or truncated.")
-            if bar is not None:
-                bar.update(1)
-    finally:
-        if bar is not None:
-            bar.close()
+    for file in batches(len(files), 1, progress=progress, desc=desc, unit="file"):
+        path = files[file.start]
+        scenarios = _scenarios_json(path) if path.suffix == ".json" else _scenarios_info(path)
+        found = len(runs)
+        for scenario in scenarios:
+            directions.setdefault("maximize" if scenario["maximize"] else "minimize", path)
+            for algorithm, instance, run, evaluations, values, budget in _scenario_runs(scenario, next_run):
+                records.add(evaluations, values)
+                runs.append((algorithm, instance, run, evaluations.size, budget))
+        if len(runs) == found:   # an empty meta-data file: say which, rather than "no runs" at the end
+            raise ValueError(f"{path}: the meta-data list no run; the file is empty or truncated.")
     if len(directions) > 1:
         raise ValueError(f"{directions['maximize']} logs a maximised function and {directions['minimize']} a "
                          "minimised one; read them separately.")

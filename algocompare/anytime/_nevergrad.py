@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from algocompare._progress import progress_bar
+from algocompare._batching import batches
 from algocompare.anytime._model import AnytimeResults
 
 __all__ = ["read_nevergrad"]
@@ -203,25 +203,19 @@ def read_nevergrad(source: str | Path | Sequence[str | Path], *, budget: float |
     runs: list[dict[str, Any]] = []
     failed: list[str] = []
     seen: set[float] = set()  # every budget in the files, to name them when the one asked for is absent
-    bar = progress_bar(progress, total=len(files), desc="reading Nevergrad CSVs", unit="file")
-    try:
-        for path in files:
-            for line, row in _rows(path):
-                run = _run(path, line, row)
-                if run is None:
-                    if errors == "raise":
-                        raise ValueError(f"{path}, line {line}: the experiment has no loss (error "
-                                         f"{row.get('error', '')!r}); errors='drop' leaves failed experiments out.")
-                    failed.append(f"{path.name}:{line}")
-                else:
-                    seen.add(run["budget"])
-                    if budget is None or run["budget"] == budget:
-                        runs.append(run)
-            if bar is not None:
-                bar.update(1)
-    finally:
-        if bar is not None:
-            bar.close()
+    for file in batches(len(files), 1, progress=progress, desc="reading Nevergrad CSVs", unit="file"):
+        path = files[file.start]
+        for line, row in _rows(path):
+            run = _run(path, line, row)
+            if run is None:
+                if errors == "raise":
+                    raise ValueError(f"{path}, line {line}: the experiment has no loss (error "
+                                     f"{row.get('error', '')!r}); errors='drop' leaves failed experiments out.")
+                failed.append(f"{path.name}:{line}")
+            else:
+                seen.add(run["budget"])
+                if budget is None or run["budget"] == budget:
+                    runs.append(run)
     if failed:
         warnings.warn(f"read_nevergrad: left out {len(failed)} failed experiment(s) without a loss "
                       f"({', '.join(failed[:5])}{', ...' if len(failed) > 5 else ''}).", stacklevel=2)
