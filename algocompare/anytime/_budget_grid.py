@@ -480,7 +480,7 @@ class _NullCounts:
             adjusted = np.empty_like(raw)
             adjusted[order] = np.maximum.accumulate((self.stepdown[key] + 1) / (n_resamples + 1))
             return raw, np.maximum(adjusted, raw)
-        return raw, adjust_vector(raw, p_adjust) if p_adjust != "none" else raw.copy()
+        return raw, adjust_vector(raw, p_adjust)  # "none" is an entry of ADJUSTMENTS too
 
 
 def _result(runs: AnytimeResults, grid: np.ndarray, means: np.ndarray, null: _NullCounts, n_resamples: int,
