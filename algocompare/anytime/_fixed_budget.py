@@ -24,7 +24,30 @@ _MEDIAN_CELLS = 2_000_000  # (resample, run, budget) cells of the median bootstr
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
-class FixedBudgetResult(BaseResult):
+class _CurveTable(BaseResult):
+    """What a fixed-budget and an ERT curve share: a direction, the intervals' coverage and one
+    table of rows per (algorithm, instance, budget or target), exported and shown as it is."""
+
+    direction: str
+    confidence_level: float
+    table: pd.DataFrame
+
+    def to_frame(self) -> pd.DataFrame:
+        """The table: one row per (algorithm, instance, budget or target).
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        return self.table.copy()
+
+    def __str__(self) -> str:
+        text = self.table.to_string(index=False, max_rows=40)
+        return f"{self.method}\n" + "\n".join("  " + line for line in text.splitlines())
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class FixedBudgetResult(_CurveTable):
     """Best-so-far values per algorithm, instance and budget: mean, median, sd, quantiles, intervals.
 
     Attributes
@@ -66,26 +89,10 @@ class FixedBudgetResult(BaseResult):
     """
 
     kind: ClassVar[str] = "fixed_budget"
-    direction: str
-    confidence_level: float
-    table: pd.DataFrame
-
-    def to_frame(self) -> pd.DataFrame:
-        """The table: one row per (algorithm, instance, budget).
-
-        Returns
-        -------
-        pandas.DataFrame
-        """
-        return self.table.copy()
-
-    def __str__(self) -> str:
-        text = self.table.to_string(index=False, max_rows=40)
-        return f"{self.method}\n" + "\n".join("  " + line for line in text.splitlines())
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
-class ERTCurveResult(BaseResult):
+class ERTCurveResult(_CurveTable):
     """ERT per algorithm, instance and target, with percentile-bootstrap bands over runs.
 
     Attributes
@@ -124,22 +131,6 @@ class ERTCurveResult(BaseResult):
     """
 
     kind: ClassVar[str] = "ert_curve"
-    direction: str
-    confidence_level: float
-    table: pd.DataFrame
-
-    def to_frame(self) -> pd.DataFrame:
-        """The table: one row per (algorithm, instance, target).
-
-        Returns
-        -------
-        pandas.DataFrame
-        """
-        return self.table.copy()
-
-    def __str__(self) -> str:
-        text = self.table.to_string(index=False, max_rows=40)
-        return f"{self.method}\n" + "\n".join("  " + line for line in text.splitlines())
 
 
 def _check_runs(runs: Any, name: str) -> None:
