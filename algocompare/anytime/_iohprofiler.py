@@ -32,19 +32,26 @@ _EVALUATION_COLUMNS = ("evaluations", "function evaluation")
 _VALUE_COLUMNS = ("best-so-far f(x)", "best_y", "raw_y", "current f(x)")
 
 
-def _meta_files(source: Any, suffixes: tuple[str, ...]) -> list[Path]:
+def _log_files(source: Any, pattern: str, what: str, suffixes: tuple[str, ...] | None = None) -> list[Path]:
+    """The files ``source`` names and, under the folders it names (recursively, sorted per folder),
+    those matching ``pattern`` (and ending in one of ``suffixes``); none is an error naming ``what``."""
     paths = [Path(source)] if isinstance(source, (str, Path)) else [Path(p) for p in source]
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files += sorted(p for p in path.rglob("*") if p.suffix in suffixes and p.is_file())
+            files += sorted(p for p in path.rglob(pattern)
+                            if (suffixes is None or p.suffix in suffixes) and p.is_file())
         elif path.is_file():
             files.append(path)
         else:
             raise ValueError(f"{path}: no such file or folder.")
     if not files:
-        raise ValueError(f"{source}: no meta-data ({' or '.join(suffixes)} files) found.")
+        raise ValueError(f"{source}: no {what} found.")
     return files
+
+
+def _meta_files(source: Any, suffixes: tuple[str, ...]) -> list[Path]:
+    return _log_files(source, "*", f"meta-data ({' or '.join(suffixes)} files)", suffixes)
 
 
 def _scenarios_json(path: Path) -> Iterator[dict[str, Any]]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from algocompare._batching import batches
+from algocompare.anytime._iohprofiler import _log_files
 from algocompare.anytime._model import AnytimeResults
 
 __all__ = ["read_nevergrad"]
@@ -25,21 +26,6 @@ __all__ = ["read_nevergrad"]
 _NOT_DESCRIPTORS = frozenset({"optimizer_name", "budget", "loss", "elapsed_budget", "elapsed_time", "pseudotime",
                               "error", "seed", "num_workers", "batch_mode", "num_objectives"})
 _REQUIRED = ("optimizer_name", "budget", "loss")
-
-
-def _csv_files(source: Any, pattern: str) -> list[Path]:
-    paths = [Path(source)] if isinstance(source, (str, Path)) else [Path(p) for p in source]
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            files += sorted(p for p in path.rglob(pattern) if p.is_file())
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise ValueError(f"{path}: no such file or folder.")
-    if not files:
-        raise ValueError(f"{source}: no Nevergrad CSV ({pattern}) found.")
-    return files
 
 
 def _number(path: Path, line: int, column: str, text: str, empty: float | None = math.nan) -> float | None:
@@ -199,7 +185,7 @@ def read_nevergrad(source: str | Path | Sequence[str | Path], *, budget: float |
     """
     if errors not in ("raise", "drop"):
         raise ValueError(f"errors must be 'raise' or 'drop', got {errors!r}.")
-    files = _csv_files(source, pattern)
+    files = _log_files(source, pattern, f"Nevergrad CSV ({pattern})")
     runs: list[dict[str, Any]] = []
     failed: list[str] = []
     seen: set[float] = set()  # every budget in the files, to name them when the one asked for is absent
