@@ -19,6 +19,7 @@ import pandas as pd
 
 from algocompare._options import N_RESAMPLES_INNER
 from algocompare._results import BaseResult
+from algocompare._validation import check_option
 from algocompare.anytime._ert import _cells, _simulated_runlengths
 from algocompare.anytime._model import AnytimeResults
 
@@ -288,8 +289,7 @@ def ecdf_targets(runs: AnytimeResults, choice: str = "bbob", *, n_targets: int =
     """
     if not isinstance(runs, AnytimeResults):
         raise TypeError(f"ecdf_targets expects AnytimeResults, got {type(runs).__name__}.")
-    if choice not in TARGET_CHOICES:
-        raise ValueError(f"choice must be one of {', '.join(map(repr, TARGET_CHOICES))}, got {choice!r}.")
+    check_option("choice", choice, TARGET_CHOICES)
     if isinstance(n_targets, bool) or not isinstance(n_targets, (int, np.integer)) or n_targets < 2:
         raise ValueError(f"n_targets must be an integer of at least 2, got {n_targets!r}.")
     if choice == "bbob":

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from algocompare._results import BaseResult
+from algocompare._validation import check_option
 from algocompare.anytime._model import AnytimeResults
 
 __all__ = ["performance_profile", "PerformanceProfileResult", "data_profile", "DataProfileResult"]
@@ -197,8 +198,7 @@ def _check_costs(costs: pd.DataFrame) -> pd.DataFrame:
 
 def _anytime_costs(runs: AnytimeResults, target: float | Mapping[Any, float], cost: str) -> pd.DataFrame:
     """(instances × algorithms) costs to reach the target: the ERT or the median runtime (inf counted)."""
-    if cost not in _COSTS:
-        raise ValueError(f"cost must be one of {_COSTS}, got {cost!r}.")
+    check_option("cost", cost, _COSTS)
     labels = runs.runs()
     if isinstance(target, Mapping):
         missing = [i for i in runs.instances if i not in target]

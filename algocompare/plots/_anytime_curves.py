@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from algocompare._validation import check_option
 from algocompare.anytime._fixed_budget import ERTCurveResult, FixedBudgetResult
 from algocompare.plots._customary import register_customary_figure
 from algocompare.plots._figure import axes_or_new
@@ -109,8 +110,7 @@ def plot_fixed_budget(result: FixedBudgetResult, ax: Any = None, *, instance: An
     """
     if not isinstance(result, FixedBudgetResult):
         raise TypeError(f"plot_fixed_budget expects a FixedBudgetResult (fixed_budget), got {type(result).__name__}.")
-    if statistic not in STATISTICS:
-        raise ValueError(f"statistic must be one of {STATISTICS}, got {statistic!r}.")
+    check_option("statistic", statistic, STATISTICS)
     instance, table = _one_instance(result.table, instance, "plot_fixed_budget")
     ax = axes_or_new(ax, (3.3, 2.4))
     drawn = []
