@@ -581,19 +581,11 @@ class AnytimeResults:
         target = float(target)
         if np.isnan(target):
             raise ValueError("target is NaN; give the value to reach.")
-        oriented_target = target if self._direction == "minimize" else -target
-        hit = self._oriented_best() <= oriented_target
-        runtimes = np.full(self.n_runs, np.inf)
-        hit_index = np.flatnonzero(hit)
-        if hit_index.size:
-            run_of_hit = np.searchsorted(self._starts, hit_index, side="right") - 1
-            first = np.unique(run_of_hit, return_index=True)
-            runtimes[first[0]] = self._evaluations[hit_index[first[1]]]
         frame = self.runs()[["algorithm", "instance", "run"]]
         return TargetRuntimes(method=f"runtimes to the target {target:g}", target=target, direction=self._direction,
                               algorithm=frame["algorithm"].to_numpy(),
                               instance=frame["instance"].to_numpy(), run=frame["run"].to_numpy(),
-                              evaluations=runtimes, budget=self._budgets.copy())
+                              evaluations=self.runtimes(target)[:, 0], budget=self._budgets.copy())
 
     def runtimes(self, targets: float | Sequence[float] | np.ndarray) -> np.ndarray:
         """The evaluations each run needed to reach each target, for many targets at once.

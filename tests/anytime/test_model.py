@@ -130,6 +130,19 @@ def _random_runs(seed: int) -> list[tuple]:
 
 
 @pytest.mark.parametrize("direction", ["minimize", "maximize"])
+def test_at_target_is_each_runs_first_record_whose_running_best_reaches_it(direction):
+    raw = _random_runs(2)
+    runs = AnytimeResults.from_runs(raw, direction)
+    sign = 1.0 if direction == "minimize" else -1.0
+    for target in (-2.0, -0.5, 0.0, 0.7, 5.0):
+        expected = []
+        for _, _, _, evaluations, values, _ in raw:
+            reached = np.flatnonzero(np.minimum.accumulate(sign * values) <= sign * target)
+            expected.append(evaluations[reached[0]] if reached.size else np.inf)
+        assert np.array_equal(runs.at_target(target).evaluations, expected)
+
+
+@pytest.mark.parametrize("direction", ["minimize", "maximize"])
 def test_runtimes_grid_equals_one_target_at_a_time(direction):
     runs = AnytimeResults.from_runs(_random_runs(1), direction)
     targets = np.r_[np.linspace(-3, 3, 41), 10.0, -10.0]
