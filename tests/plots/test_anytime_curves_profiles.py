@@ -87,3 +87,21 @@ def test_a_two_by_two_grid_at_paper_width(runs, tmp_path):
     plot_data_profile(ac.data_profile(runs), axes[1, 1])
     fig.savefig(tmp_path / "grid.png", dpi=80)
     assert (tmp_path / "grid.png").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("constrained", [False, True], ids=["no-layout", "constrained"])
+def test_the_four_anytime_figure_kinds_keep_their_text_in_their_cell(runs, constrained):
+    """ECDF, fixed-budget curve, data profile and rank convergence in a user's 2 × 2 grid at 7.16 in,
+    with and without constrained layout: the older figures' check (tests/plots/test_layout.py)."""
+    from algocompare.anytime._budget_null import null_runs
+    from algocompare.plots import plot_ecdf, plot_rank_convergence
+    from tests.plots import layout_cases as cases
+
+    fig, axes = cases.grid((2, 2), 7.16, constrained)
+    plot_ecdf(ac.runtime_ecdf(runs, "log-linear"), ax=axes[0, 0])
+    plot_fixed_budget(ac.fixed_budget(runs, [1, 10, 50, 100, 250], n_resamples=99, rng=0), ax=axes[0, 1])
+    plot_data_profile(ac.data_profile(runs, tolerance=0.1), ax=axes[1, 0])
+    grid = ac.compare_over_budgets(null_runs(k=3, n_instances=8, seed=1), n_resamples=99, rng=1)
+    plot_rank_convergence(grid, ax=axes[1, 1])
+    assert cases.cell_problems(fig, (2, 2)) == []
+    plt.close(fig)
