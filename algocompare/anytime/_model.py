@@ -479,13 +479,6 @@ class AnytimeResults:
             np.minimum.accumulate(y[first:end], out=best[first:end])
         return best
 
-    def _record_at(self, budget: float) -> np.ndarray:
-        """Index of each run's last record at or before ``budget`` (-1 when none)."""
-        # a run's evaluations increase, so its records at or before the budget are its first ones:
-        # counting them per run (one pass over all records) gives the index of the last
-        counts = np.add.reduceat((self._evaluations <= budget).astype(np.int64), self._starts[:-1])
-        return np.where(counts > 0, self._starts[:-1] + counts - 1, -1)
-
     def at_budget(self, budget: float, *, past_budget: str = "raise") -> Results:
         """The best-so-far value of every run after ``budget`` evaluations, as a :class:`Results`.
 
@@ -526,11 +519,11 @@ class AnytimeResults:
         budget = _positive(budget, "budget")
         if past_budget not in ("raise", "last"):
             raise ValueError(f"past_budget must be 'raise' or 'last', got {past_budget!r}.")
-        index = self._record_at(budget)
-        early = np.flatnonzero(index < 0)
+        values = self.values_at(budget)[:, 0]  # NaN: no record yet (a value is never NaN)
+        early = np.flatnonzero(np.isnan(values))
         if early.size:
             raise ValueError(f"{self._name(early[0])} has no record at or before {budget:g} evaluations "
-                             f"(its first is at {self._evaluations[self._starts[early[0]]]:g}); "
+                             f"(its first is at {self._first_evaluations()[early[0]]:g}); "
                              "choose a larger budget.")
         short = np.flatnonzero(self._budgets < budget)
         notes: tuple[str, ...] = ()
@@ -540,8 +533,6 @@ class AnytimeResults:
                              "past_budget='last' to take their final values.")
         if short.size:
             notes = (f"{short.size} run(s) stopped before {budget:g} evaluations; their final values are used.",)
-        best = self._oriented_best()[index]
-        values = best if self._direction == "minimize" else -best
         long = self.runs()[["algorithm", "instance", "run"]].assign(value=values)
         results = Results.from_long(long, run="run", direction=self._direction)
         return results.with_notes(*notes) if notes else results
