@@ -160,9 +160,7 @@ def ert(runs: AnytimeResults, targets: float | Sequence[float] | np.ndarray, *,
        runlength_p10  runlength_p50  runlength_p90
     0           40.0           90.0          240.0
     """
-    if not isinstance(runs, AnytimeResults):
-        raise TypeError(f"ert expects AnytimeResults (read_cec, read_iohprofiler, AnytimeResults.from_long), "
-                        f"got {type(runs).__name__}.")
+    _check_runs(runs, "ert")
     target_list = np.atleast_1d(np.asarray(targets, dtype=float)).ravel()
     if target_list.size == 0 or np.isnan(target_list).any():
         raise ValueError("targets must be one or more numbers (no NaN).")
@@ -202,6 +200,12 @@ def _check_percentiles(percentiles: Sequence[float] | None, n_resamples: int) ->
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
         raise ValueError(f"n_resamples must be a positive integer (e.g. 9999), got {n_resamples!r}.")
     return values
+
+
+def _check_runs(runs: Any, name: str) -> None:
+    if not isinstance(runs, AnytimeResults):
+        raise TypeError(f"{name} expects AnytimeResults (read_cec, read_iohprofiler, AnytimeResults.from_long), "
+                        f"got {type(runs).__name__}.")
 
 
 def _cells(labels: pd.DataFrame, success: np.ndarray, spent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -12,6 +12,7 @@ import pandas as pd
 
 from algocompare._options import N_RESAMPLES, check_confidence_level
 from algocompare._results import BaseResult
+from algocompare.anytime._ert import _check_runs
 from algocompare.anytime._model import AnytimeResults
 
 __all__ = ["fixed_budget", "FixedBudgetResult", "ert_curve", "ERTCurveResult", "FIXED_BUDGET_QUANTILES"]
@@ -131,12 +132,6 @@ class ERTCurveResult(_CurveTable):
     """
 
     kind: ClassVar[str] = "ert_curve"
-
-
-def _check_runs(runs: Any, name: str) -> None:
-    if not isinstance(runs, AnytimeResults):
-        raise TypeError(f"{name} expects AnytimeResults (read_cec, read_iohprofiler, AnytimeResults.from_long), "
-                        f"got {type(runs).__name__}.")
 
 
 def _check_resamples(n_resamples: Any) -> int:

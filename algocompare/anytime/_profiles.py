@@ -11,6 +11,7 @@ import pandas as pd
 
 from algocompare._results import BaseResult
 from algocompare._validation import check_option
+from algocompare.anytime._ert import _check_runs
 from algocompare.anytime._model import AnytimeResults
 
 __all__ = ["performance_profile", "PerformanceProfileResult", "data_profile", "DataProfileResult"]
@@ -401,9 +402,7 @@ def data_profile(runs: AnytimeResults, *, tolerance: float = 1e-3,
     >>> result.fraction(3.0), result.fraction(10.0)
     ({'A': 0.0, 'B': 1.0}, {'A': 1.0, 'B': 1.0})
     """
-    if not isinstance(runs, AnytimeResults):
-        raise TypeError(f"data_profile expects AnytimeResults (read_cec, read_iohprofiler, AnytimeResults.from_long), "
-                        f"got {type(runs).__name__}.")
+    _check_runs(runs, "data_profile")
     tol = float(tolerance)
     if not 0 < tol < 1:
         raise ValueError(f"tolerance must be strictly between 0 and 1 (1e-3 in Moré and Wild), got {tolerance!r}.")
