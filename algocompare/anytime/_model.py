@@ -87,21 +87,13 @@ class AnytimeResults:
         runs = list(runs)
         if not runs:
             raise ValueError("no runs to hold; give at least one run with at least one record.")
-        self._direction = direction
-        self._algorithms, self._run_algorithm = _codes([r[0] for r in runs])
-        self._instances, self._run_instance = _codes([r[1] for r in runs])
-        self._run_label = tuple(r[2] for r in runs)
         evaluations = [np.asarray(r[3], dtype=float) for r in runs]
-        values = [np.asarray(r[4], dtype=float) for r in runs]
         lengths = np.fromiter((len(e) for e in evaluations), dtype=np.int64, count=len(runs))
-        self._starts = np.concatenate([[0], np.cumsum(lengths)])
-        self._evaluations = np.concatenate(evaluations)
-        self._values = np.concatenate(values)
-        self._budgets = np.array([e[-1] if r[5] is None else float(r[5])
-                                  for r, e in zip(runs, evaluations, strict=True)], dtype=float)
-        for array in (self._starts, self._evaluations, self._values, self._budgets, self._run_algorithm,
-                      self._run_instance):
-            array.flags.writeable = False
+        self._hold([r[0] for r in runs], [r[1] for r in runs], [r[2] for r in runs],
+                   np.concatenate([[0], np.cumsum(lengths)]), np.concatenate(evaluations),
+                   np.concatenate([np.asarray(r[4], dtype=float) for r in runs]),
+                   np.array([e[-1] if r[5] is None else float(r[5]) for r, e in zip(runs, evaluations, strict=True)],
+                            dtype=float), direction)
         keys = list(zip(self._run_algorithm.tolist(), self._run_instance.tolist(), self._run_label, strict=True))
         if len(set(keys)) != len(keys):
             seen: set = set()
@@ -124,6 +116,16 @@ class AnytimeResults:
         """
         v.check_direction(direction)
         self = cls.__new__(cls)
+        self._hold(algorithms, instances, labels, starts, evaluations, values, budgets, direction)
+        if not (self._starts.size == len(self._run_label) + 1 and self._starts[-1] == self._evaluations.size
+                == self._values.size and self._budgets.size == len(self._run_label) > 0):
+            raise ValueError("inconsistent record arrays; this is a bug in the reader.")
+        return self
+
+    def _hold(self, algorithms: Sequence[Any], instances: Sequence[Any], labels: Sequence[Any], starts: np.ndarray,
+              evaluations: np.ndarray, values: np.ndarray, budgets: np.ndarray, direction: str) -> None:
+        """Set the fields from the runs' labels and the flat record arrays (taken without a copy, made
+        read-only); what the two constructions share."""
         self._direction = direction
         self._algorithms, self._run_algorithm = _codes(algorithms)
         self._instances, self._run_instance = _codes(instances)
@@ -132,13 +134,9 @@ class AnytimeResults:
         self._evaluations = np.asarray(evaluations, dtype=float)
         self._values = np.asarray(values, dtype=float)
         self._budgets = np.asarray(budgets, dtype=float)
-        if not (self._starts.size == len(self._run_label) + 1 and self._starts[-1] == self._evaluations.size
-                == self._values.size and self._budgets.size == len(self._run_label) > 0):
-            raise ValueError("inconsistent record arrays; this is a bug in the reader.")
         for array in (self._starts, self._evaluations, self._values, self._budgets, self._run_algorithm,
                       self._run_instance):
             array.flags.writeable = False
-        return self
 
     @classmethod
     def from_runs(cls, runs: Sequence[tuple], direction: str = "minimize") -> AnytimeResults:
