@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from algocompare._validation import check_option
 from algocompare.anytime._ecdf import ECDFResult, runtime_ecdf
 from algocompare.anytime._model import AnytimeResults
 from algocompare.data import Results
@@ -107,8 +108,7 @@ def ecdf_auc(runs: AnytimeResults | ECDFResult,
         ecdf = runs
     else:
         raise TypeError(f"ecdf_auc expects AnytimeResults or an ECDFResult (runtime_ecdf), got {type(runs).__name__}.")
-    if scale not in AUC_SCALES:
-        raise ValueError(f"scale must be 'log' or 'linear', got {scale!r}.")
+    check_option("scale", scale, AUC_SCALES)
     frame = ecdf.runtimes
     ends = _interval_ends(frame, max_budget)
     start = float(min_budget)
