@@ -146,10 +146,15 @@ class _Stratum:
     group: np.ndarray     # algorithm code 0..k-1
 
 
-def _strata(runtimes: TargetRuntimes, algorithms: list) -> list[_Stratum]:
+def _algorithms(runtimes: TargetRuntimes) -> list:
+    """The algorithms of ``runtimes`` in the order they come; anything but TargetRuntimes is a TypeError."""
     if not isinstance(runtimes, TargetRuntimes):
         raise TypeError(f"runtimes must be a TargetRuntimes (AnytimeResults.at_target(t)), got "
                         f"{type(runtimes).__name__}.")
+    return list(dict.fromkeys(runtimes.algorithm))
+
+
+def _strata(runtimes: TargetRuntimes, algorithms: list) -> list[_Stratum]:
     event = np.isfinite(runtimes.evaluations)
     time = np.where(event, runtimes.evaluations, runtimes.budget).astype(float)
     if not np.isfinite(time).all():
@@ -302,7 +307,7 @@ def logrank_test(runtimes: TargetRuntimes, *, weights: str = "logrank", method: 
     """
     weights = check_option("weights", weights, WEIGHTS)
     method = check_option("method", method, METHODS)
-    algorithms = list(dict.fromkeys(runtimes.algorithm)) if isinstance(runtimes, TargetRuntimes) else []
+    algorithms = _algorithms(runtimes)
     strata = _strata(runtimes, algorithms)
     k = len(algorithms)
     if k < 2:
@@ -418,10 +423,7 @@ def logrank_posthoc(runtimes: TargetRuntimes, *, weights: str = "logrank", metho
     weights = check_option("weights", weights, WEIGHTS)
     method = check_option("method", method, METHODS)
     alpha = check_alpha(alpha)
-    if not isinstance(runtimes, TargetRuntimes):
-        raise TypeError(f"runtimes must be a TargetRuntimes (AnytimeResults.at_target(t)), got "
-                        f"{type(runtimes).__name__}.")
-    algorithms = list(dict.fromkeys(runtimes.algorithm))
+    algorithms = _algorithms(runtimes)
     if len(algorithms) < 2:
         raise ValueError(f"logrank_posthoc compares two or more algorithms; the runtimes have {len(algorithms)}.")
     generator = np.random.default_rng(rng)
