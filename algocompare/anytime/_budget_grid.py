@@ -306,7 +306,7 @@ def budget_grid(runs: AnytimeResults, size: int = DEFAULT_GRID_SIZE) -> np.ndarr
     low, high = float(first.max()), float(runs.budgets().min())
     if low > high:
         r = int(np.argmax(first))
-        raise ValueError(f"no budget has a value for every run: run {runs._name(r)} starts at {low:g} evaluations, "
+        raise ValueError(f"no budget has a value for every run: {runs._name(r)} starts at {low:g} evaluations, "
                          f"after the smallest run budget {high:g}; pass budgets= and past_budget='last'.")
     shared = runs._shared_evaluations()
     shared = shared[(shared >= low) & (shared <= high)]
@@ -404,13 +404,13 @@ def _oriented_values(runs: AnytimeResults, grid: np.ndarray, past_budget: str) -
     missing = np.isnan(values)
     if missing.any():
         r, b = np.argwhere(missing)[0]
-        raise ValueError(f"run {runs._name(int(r))} has no record at or before {grid[b]:g} evaluations; "
+        raise ValueError(f"{runs._name(int(r))} has no record at or before {grid[b]:g} evaluations; "
                          "start the grid later (budgets=, or the default grid).")
     if past_budget == "raise":
         stopped = runs.budgets()[:, None] < grid[None, :]
         if stopped.any():
             r, b = np.argwhere(stopped)[0]
-            raise ValueError(f"run {runs._name(int(r))} stopped at {runs.budgets()[r]:g} evaluations, before the "
+            raise ValueError(f"{runs._name(int(r))} stopped at {runs.budgets()[r]:g} evaluations, before the "
                              f"budget {grid[b]:g}; end the grid earlier or pass past_budget='last'.")
     return -values if runs.direction == "maximize" else values
 

@@ -149,7 +149,7 @@ def _groups(runs: AnytimeResults) -> list[tuple[Any, Any, np.ndarray]]:
 
 def _default_budgets(runs: AnytimeResults) -> np.ndarray:
     """50 log-spaced evaluations from the first record to the largest budget, rounded to integers."""
-    first = float(runs.to_long()["evaluations"].min()) if runs.n_records else 1.0
+    first = float(runs._first_evaluations().min())  # evaluations increase within a run
     top = float(runs.budgets().max())
     return np.unique(np.round(np.geomspace(max(first, 1.0), max(top, first, 1.0), _DEFAULT_POINTS)))
 
