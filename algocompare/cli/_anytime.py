@@ -86,11 +86,11 @@ def _targets(text: str | None, runs: Any, kind: str) -> list[float] | dict[str, 
 
 def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any, dict[str, Any]]:
     """The runs read, the summary (plain JSON types), the ERT result and the results the report reuses
-    (the budget grid, the areas and their test, the log-rank test; None when not computed)."""
+    (the budget grid and the log-rank test, None when not computed)."""
     import numpy as np
 
     import algocompare as ac
-    from algocompare.report._anytime import _auc_test, _censored_test
+    from algocompare.report._anytime import _censored_test
 
     source = _source(args)
     try:
@@ -121,15 +121,14 @@ def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any, dict[
     grid = (ac.compare_over_budgets(runs, n_resamples=args.n_resamples, rng=args.seed, alpha=args.alpha)
             if len(runs.algorithms) > 1 else None)
     summary["over_budgets"] = _over_budgets(grid, args)
-    auc = _auc_test(runs, targets)
-    summary["auc"] = _auc(auc)
+    summary["auc"] = _auc(runs, targets)
     # the log-rank test needs one target for all instances
     censored = None if isinstance(targets, dict) else _censored_test(runs, ert, args.seed, args.n_resamples)
     summary["censored"] = _censored(censored)
     summary["notes"] = (["each instance has targets of its own, so the log-rank test of runtimes to one target is "
                          "left out; give --targets for it"] if isinstance(targets, dict) and len(runs.algorithms) > 1
                         else [])
-    return runs, summary, ert, {"grid": grid, "auc": auc, "censored": censored}
+    return runs, summary, ert, {"grid": grid, "censored": censored}
 
 
 def _comparison(runs: Any, budget: float, args: argparse.Namespace) -> dict[str, Any]:
@@ -160,10 +159,13 @@ def _over_budgets(result: Any, args: argparse.Namespace) -> dict[str, Any] | Non
             "rejected": int(frame["reject"].sum()), "hypotheses": len(frame)}
 
 
-def _auc(auc: tuple[Any, Any]) -> dict[str, Any]:
+def _auc(runs: Any, targets: Any) -> dict[str, Any]:
     """The area under each run's runtime ECDF over the table's targets (one anytime score per run,
     higher is better), its mean per algorithm, and Friedman on it over the instances."""
-    scores, friedman = auc
+    import algocompare as ac
+
+    scores = ac.ecdf_auc(runs, targets)
+    friedman = ac.friedman(scores)
     means = scores.blocks().mean(axis=0)
     return {"mean": {str(a): float(v) for a, v in means.items()},
             "friedman": {"statistic": float(friedman.statistic), "pvalue": float(friedman.pvalue),
@@ -277,8 +279,8 @@ def _run(args: argparse.Namespace) -> int:
 
         from algocompare.report._anytime import _render
 
-        # the ERT, the budget grid, the areas and the log-rank test of the summary, computed with the
-        # report's targets and options
+        # the ERT, the budget grid and the log-rank test of the summary, computed with the report's targets
+        # and options
         path = Path(args.report)
         path.write_text(_render(runs, targets=summary["targets"], budget=summary["budget"], alpha=args.alpha,
                                 seed=args.seed, n_resamples=args.n_resamples, ert=ert, **computed), encoding="utf-8")

@@ -94,17 +94,11 @@ def _grid_html(runs: Any, alpha: float, seed: int, n_resamples: int, figures: bo
     return "\n".join(parts + ["</section>"])
 
 
-def _auc_test(runs: Any, targets: Any) -> tuple[Any, Any]:
-    """Each run's area under its runtime ECDF over the targets and Friedman's test of the areas over the
-    instances. The report and ``algocompare anytime`` show them."""
+def _auc_html(runs: Any, targets: Any) -> str:
     import algocompare as ac
 
     scores = ac.ecdf_auc(runs, targets)
-    return scores, ac.friedman(scores)
-
-
-def _auc_html(auc: tuple[Any, Any]) -> str:
-    scores, friedman = auc
+    friedman = ac.friedman(scores)
     means = scores.blocks().mean(axis=0).sort_values(ascending=False).rename("mean area").to_frame()
     return ('<section id="auc"><h2>Area under the runtime ECDF</h2>'
             "<p>One anytime score per run: the area under its runtime ECDF over the targets of the ERT table "
@@ -227,11 +221,11 @@ def render_anytime_report(runs: Any, *, targets: Sequence[float] | Mapping[Any, 
 
 def _render(runs: Any, *, targets: Sequence[float] | Mapping[Any, Sequence[float]] | None, budget: float | None,
             alpha: float, seed: int, n_resamples: int, title: str = _TITLE, figures: bool = True, ert: Any = None,
-            grid: Any = None, auc: tuple[Any, Any] | None = None, censored: tuple[float, Any] | None = None) -> str:
+            grid: Any = None, censored: tuple[float, Any] | None = None) -> str:
     """:func:`render_anytime_report`'s page, with the ERT result (``table_ert`` of the runs and the targets),
-    the budget-grid result (``compare_over_budgets`` with alpha, seed and n_resamples), the areas and their
-    test (:func:`_auc_test`) and the log-rank test (:func:`_censored_test`) when the caller has them already
-    (``algocompare anytime --report``): they are not computed twice."""
+    the budget-grid result (``compare_over_budgets`` with alpha, seed and n_resamples) and the log-rank test
+    (:func:`_censored_test`) when the caller has them already (``algocompare anytime --report``): they are
+    not computed twice."""
     import algocompare as ac
 
     if not isinstance(runs, ac.AnytimeResults):
@@ -257,7 +251,7 @@ def _render(runs: Any, *, targets: Sequence[float] | Mapping[Any, Sequence[float
             f'<p class="meta">algocompare {ac.__version__} · α = {alpha:g} · targets: {html.escape(shown)}</p>']
     body += [head + content + "</section>" for head, content in sections]
     body.append(_grid_html(runs, alpha, seed, n_resamples, figures, grid))
-    body.append(_auc_html(_auc_test(runs, chosen) if auc is None else auc))
+    body.append(_auc_html(runs, chosen))
     if not own:  # the log-rank test needs one target for all instances
         # None: not given, or no test (then finding it again is one groupby of the ERT table)
         body.append(_censored_html(_censored_test(runs, ert, seed, n_resamples) if censored is None else censored))
