@@ -15,6 +15,8 @@ __all__ = ["register"]
 #: The formats --format accepts (the keys of algocompare.anytime's ANYTIME_FORMATS, spelled here so
 #: that building the parser imports nothing).
 _FORMATS = ("auto", "cec", "iohprofiler", "coco", "coco_biobj", "nevergrad", "long")
+#: Headers of the ERT table's columns when each instance has its quantile targets.
+_SHARE_LABELS = ("90%", "75%", "50%", "25%", "10%")
 #: Formats whose values are errors f − f_opt: cocopp's table targets suit them.
 _ERROR_FORMATS = ("coco", "cec")
 
@@ -200,7 +202,6 @@ def _tidy(value: Any) -> Any:
 
 def _print_text(summary: dict[str, Any], ert: Any) -> None:
     import algocompare as ac
-    from algocompare.report._anytime import _SHARE_LABELS
 
     algorithms, instances = summary["algorithms"], summary["instances"]
     budgets = summary["budgets"]
@@ -263,8 +264,6 @@ def _run(args: argparse.Namespace) -> int:
     runs, summary, ert, computed = summarize(args)
     if args.latex:
         from pathlib import Path
-
-        from algocompare.report._anytime import _SHARE_LABELS
 
         path = Path(args.latex)
         own = isinstance(summary["targets"], dict)

@@ -17,7 +17,7 @@ from algocompare.report._html import _STYLE, _legible, _mark_long_text
 
 __all__ = ["render_anytime_report", "write_anytime_report"]
 
-#: Headers of the ERT table's columns when each instance has its quantile targets (also algocompare anytime's).
+#: Headers of the ERT table's columns when each instance has its quantile targets.
 _SHARE_LABELS = ("90%", "75%", "50%", "25%", "10%")
 #: The page's default title.
 _TITLE = "Anytime performance of algorithms"
