@@ -86,13 +86,12 @@ def _targets(text: str | None, runs: Any, kind: str) -> list[float] | dict[str, 
     return targets
 
 
-def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any, dict[str, Any]]:
-    """The runs read, the summary (plain JSON types), the ERT result and the results the report reuses
-    (the budget grid and the log-rank test, None when not computed)."""
+def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any, Any]:
+    """The runs read, the summary (plain JSON types), the ERT result and the budget-grid result (None for
+    one algorithm)."""
     import numpy as np
 
     import algocompare as ac
-    from algocompare.report._anytime import _censored_test
 
     source = _source(args)
     try:
@@ -124,13 +123,11 @@ def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any, dict[
             if len(runs.algorithms) > 1 else None)
     summary["over_budgets"] = _over_budgets(grid, args)
     summary["auc"] = _auc(runs, targets)
-    # the log-rank test needs one target for all instances
-    censored = None if isinstance(targets, dict) else _censored_test(runs, ert, args.seed, args.n_resamples)
-    summary["censored"] = _censored(censored)
+    summary["censored"] = _censored(runs, table, targets, args)
     summary["notes"] = (["each instance has targets of its own, so the log-rank test of runtimes to one target is "
                          "left out; give --targets for it"] if isinstance(targets, dict) and len(runs.algorithms) > 1
                         else [])
-    return runs, summary, ert, {"grid": grid, "censored": censored}
+    return runs, summary, ert, grid
 
 
 def _comparison(runs: Any, budget: float, args: argparse.Namespace) -> dict[str, Any]:
@@ -174,13 +171,20 @@ def _auc(runs: Any, targets: Any) -> dict[str, Any]:
                          "df": int(friedman.df)}}
 
 
-def _censored(censored: tuple[float, Any] | None) -> dict[str, Any] | None:
+def _censored(runs: Any, table: Any, targets: Any, args: argparse.Namespace) -> dict[str, Any] | None:
     """The stratified log-rank test of the runtimes to the hardest table target some run reached,
     unsuccessful runs censored at their budget (None when no run reached any, or when each instance
     has targets of its own)."""
-    if censored is None:
+    import algocompare as ac
+
+    if isinstance(targets, dict):  # each instance its own targets: no one target for at_target
         return None
-    target, result = censored
+    reached = table.groupby("target", sort=False)["successes"].sum()
+    reached = reached[reached > 0]
+    if reached.empty or len(runs.algorithms) < 2:
+        return None
+    target = float(reached.index[-1])
+    result = ac.logrank_test(runs.at_target(target), n_resamples=args.n_resamples, rng=args.seed)
     return {"target": target, "method": result.method, "statistic": float(result.statistic),
             "pvalue": float(result.pvalue), "n_runs": int(result.n_runs), "n_censored": int(result.n_censored)}
 
@@ -261,7 +265,7 @@ def _print_text(summary: dict[str, Any], ert: Any) -> None:
 def _run(args: argparse.Namespace) -> int:
     import algocompare as ac
 
-    runs, summary, ert, computed = summarize(args)
+    runs, summary, ert, grid = summarize(args)
     if args.latex:
         from pathlib import Path
 
@@ -278,11 +282,10 @@ def _run(args: argparse.Namespace) -> int:
 
         from algocompare.report._anytime import _render
 
-        # the ERT, the budget grid and the log-rank test of the summary, computed with the report's targets
-        # and options
+        # the ERT and the budget grid of the summary, computed with the report's targets and options
         path = Path(args.report)
         path.write_text(_render(runs, targets=summary["targets"], budget=summary["budget"], alpha=args.alpha,
-                                seed=args.seed, n_resamples=args.n_resamples, ert=ert, **computed), encoding="utf-8")
+                                seed=args.seed, n_resamples=args.n_resamples, ert=ert, grid=grid), encoding="utf-8")
         print(f"report written to {path}", file=sys.stderr)
     if args.json:
         print(json.dumps(_tidy(summary), indent=2, allow_nan=False))

@@ -107,24 +107,15 @@ def _auc_html(runs: Any, targets: Any) -> str:
             f'<div class="table-wrap">{frame_to_html(means, caption="Mean area per algorithm")}</div></section>')
 
 
-def _censored_test(runs: Any, ert: Any, seed: int, n_resamples: int) -> tuple[float, Any] | None:
-    """The hardest target of the ERT table some run reached and the stratified log-rank test of the runtimes
-    to it, unsuccessful runs censored at their budget (None when no run reached any, or for one algorithm).
-    The report and ``algocompare anytime`` show it."""
+def _censored_html(runs: Any, ert: Any, seed: int, n_resamples: int) -> str:
     import algocompare as ac
 
     reached = ert.table.groupby("target", sort=False)["successes"].sum()
     reached = reached[reached > 0]
     if reached.empty or len(runs.algorithms) < 2:
-        return None
-    target = float(reached.index[-1])
-    return target, ac.logrank_test(runs.at_target(target), n_resamples=n_resamples, rng=seed)
-
-
-def _censored_html(censored: tuple[float, Any] | None) -> str:
-    if censored is None:
         return ""
-    target, result = censored
+    target = float(reached.index[-1])
+    result = ac.logrank_test(runs.at_target(target), n_resamples=n_resamples, rng=seed)
     return (f'<section id="censored"><h2>Runtimes to {target:g}, unsuccessful runs censored</h2>'
             f"<p>{html.escape(result.method)}: χ² = {result.statistic:.4g}, p = {result.pvalue:.4g}; "
             f"{result.n_censored} of {result.n_runs} runs did not reach {target:g} (the hardest target of the "
@@ -221,11 +212,10 @@ def render_anytime_report(runs: Any, *, targets: Sequence[float] | Mapping[Any, 
 
 def _render(runs: Any, *, targets: Sequence[float] | Mapping[Any, Sequence[float]] | None, budget: float | None,
             alpha: float, seed: int, n_resamples: int, title: str = _TITLE, figures: bool = True, ert: Any = None,
-            grid: Any = None, censored: tuple[float, Any] | None = None) -> str:
-    """:func:`render_anytime_report`'s page, with the ERT result (``table_ert`` of the runs and the targets),
-    the budget-grid result (``compare_over_budgets`` with alpha, seed and n_resamples) and the log-rank test
-    (:func:`_censored_test`) when the caller has them already (``algocompare anytime --report``): they are
-    not computed twice."""
+            grid: Any = None) -> str:
+    """:func:`render_anytime_report`'s page, with the ERT result (``table_ert`` of the runs and the targets)
+    and the budget-grid result (``compare_over_budgets`` with alpha, seed and n_resamples) when the caller
+    has them already (``algocompare anytime --report``): they are not computed twice."""
     import algocompare as ac
 
     if not isinstance(runs, ac.AnytimeResults):
@@ -253,8 +243,7 @@ def _render(runs: Any, *, targets: Sequence[float] | Mapping[Any, Sequence[float
     body.append(_grid_html(runs, alpha, seed, n_resamples, figures, grid))
     body.append(_auc_html(runs, chosen))
     if not own:  # the log-rank test needs one target for all instances
-        # None: not given, or no test (then finding it again is one groupby of the ERT table)
-        body.append(_censored_html(_censored_test(runs, ert, seed, n_resamples) if censored is None else censored))
+        body.append(_censored_html(runs, ert, seed, n_resamples))
     if figures:
         body.append(_figures_html(runs, chosen))
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
