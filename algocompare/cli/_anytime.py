@@ -86,9 +86,8 @@ def _targets(text: str | None, runs: Any, kind: str) -> list[float] | dict[str, 
     return targets
 
 
-def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any, Any]:
-    """The runs read, the summary (plain JSON types), the ERT result and the budget-grid result (None for
-    one algorithm)."""
+def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any]:
+    """The runs read, the summary (plain JSON types) and the ERT result."""
     import numpy as np
 
     import algocompare as ac
@@ -119,25 +118,22 @@ def summarize(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any, Any]:
     rates = table.groupby("algorithm", sort=False)[["successes", "runs"]].sum()
     summary["success_rate"] = {str(a): float(r["successes"] / r["runs"]) for a, r in rates.iterrows()}
     summary["comparison"] = _comparison(runs, budget, args)
-    grid = (ac.compare_over_budgets(runs, n_resamples=args.n_resamples, rng=args.seed, alpha=args.alpha)
-            if len(runs.algorithms) > 1 else None)
-    summary["over_budgets"] = _over_budgets(grid, args)
+    summary["over_budgets"] = _over_budgets(runs, args)
     summary["auc"] = _auc(runs, targets)
     summary["censored"] = _censored(runs, table, targets, args)
     summary["notes"] = (["each instance has targets of its own, so the log-rank test of runtimes to one target is "
                          "left out; give --targets for it"] if isinstance(targets, dict) and len(runs.algorithms) > 1
                         else [])
-    return runs, summary, ert, grid
+    return runs, summary, ert
 
 
 def _comparison(runs: Any, budget: float, args: argparse.Namespace) -> dict[str, Any]:
     """Friedman and the all-pairs post-hoc of the results at ``budget`` (each cell: the mean of its runs)."""
     import algocompare as ac
-    from algocompare.posthoc import posthoc as posthoc_test  # ac.posthoc: the subpackage to mypy (--report's import)
 
     results = runs.at_budget(budget)
     friedman = ac.friedman(results)
-    posthoc = posthoc_test(results, p_adjust=args.p_adjust, alpha=args.alpha)
+    posthoc = ac.posthoc(results, p_adjust=args.p_adjust, alpha=args.alpha)
     pairs = posthoc.table[["algorithm_a", "algorithm_b", "statistic", "pvalue", "pvalue_adj", "reject"]]
     pairs = pairs.astype({"reject": bool}).to_dict("records")
     return {"budget": float(budget), "n_instances": int(friedman.n_instances),
@@ -147,11 +143,14 @@ def _comparison(runs: Any, budget: float, args: argparse.Namespace) -> dict[str,
             "posthoc": {"method": posthoc.method, "pairs": pairs}}
 
 
-def _over_budgets(result: Any, args: argparse.Namespace) -> dict[str, Any] | None:
+def _over_budgets(runs: Any, args: argparse.Namespace) -> dict[str, Any] | None:
     """The comparison over the budget grid with its family-wise error controlled over budgets × pairs
-    (None for one algorithm: no result)."""
-    if result is None:
+    (None for one algorithm)."""
+    import algocompare as ac
+
+    if len(runs.algorithms) < 2:
         return None
+    result = ac.compare_over_budgets(runs, n_resamples=args.n_resamples, rng=args.seed, alpha=args.alpha)
     data, frame = result.to_dict(), result.to_frame()
     return {"method": data.get("method"), "p_adjust": data.get("p_adjust"), "alpha": args.alpha,
             "budgets": data.get("budgets"), "first_significant": data.get("first_significant"),
@@ -265,7 +264,7 @@ def _print_text(summary: dict[str, Any], ert: Any) -> None:
 def _run(args: argparse.Namespace) -> int:
     import algocompare as ac
 
-    runs, summary, ert, grid = summarize(args)
+    runs, summary, ert = summarize(args)
     if args.latex:
         from pathlib import Path
 
@@ -278,14 +277,8 @@ def _run(args: argparse.Namespace) -> int:
                                      caption=caption), encoding="utf-8")
         print(f"ERT table written to {path}", file=sys.stderr)
     if args.report:
-        from pathlib import Path
-
-        from algocompare.report._anytime import _render
-
-        # the ERT and the budget grid of the summary, computed with the report's targets and options
-        path = Path(args.report)
-        path.write_text(_render(runs, targets=summary["targets"], budget=summary["budget"], alpha=args.alpha,
-                                seed=args.seed, n_resamples=args.n_resamples, ert=ert, grid=grid), encoding="utf-8")
+        path = ac.write_anytime_report(runs, args.report, targets=summary["targets"], budget=summary["budget"],
+                                       alpha=args.alpha, seed=args.seed, n_resamples=args.n_resamples)
         print(f"report written to {path}", file=sys.stderr)
     if args.json:
         print(json.dumps(_tidy(summary), indent=2, allow_nan=False))

@@ -19,8 +19,6 @@ __all__ = ["render_anytime_report", "write_anytime_report"]
 
 #: Headers of the ERT table's columns when each instance has its quantile targets.
 _SHARE_LABELS = ("90%", "75%", "50%", "25%", "10%")
-#: The page's default title.
-_TITLE = "Anytime performance of algorithms"
 
 
 def _svg(draw: Any) -> str:
@@ -71,13 +69,12 @@ def _comparison_html(runs: Any, budget: float, alpha: float) -> str:
             f'<div class="table-wrap">{frame_to_html(frame, bold=bold, caption=posthoc.method, index=False)}</div>')
 
 
-def _grid_html(runs: Any, alpha: float, seed: int, n_resamples: int, figures: bool, result: Any = None) -> str:
+def _grid_html(runs: Any, alpha: float, seed: int, n_resamples: int, figures: bool) -> str:
     from algocompare import compare_over_budgets
 
     if len(runs.algorithms) < 2:
         return ""
-    if result is None:
-        result = compare_over_budgets(runs, alpha=alpha, rng=seed, n_resamples=n_resamples)
+    result = compare_over_budgets(runs, alpha=alpha, rng=seed, n_resamples=n_resamples)
     frame = result.to_frame()
     parts = ['<section id="grid"><h2>Comparison over the budget grid</h2>',
              f"<p>{html.escape(result.method)}. {int(frame['reject'].sum())} of {len(frame)} (budget, pair) "
@@ -141,7 +138,8 @@ def _figures_html(runs: Any, targets: Any) -> str:
 def render_anytime_report(runs: Any, *, targets: Sequence[float] | Mapping[Any, Sequence[float]] | None = None,
                           budget: float | None = None,
                           alpha: float = 0.05, seed: int = 0, n_resamples: int = 9999,
-                          title: str = _TITLE, figures: bool = True) -> str:
+                          title: str = "Anytime performance of algorithms",
+                          figures: bool = True) -> str:
     """The HTML report of anytime data as one string.
 
     Parameters
@@ -206,16 +204,6 @@ def render_anytime_report(runs: Any, *, targets: Sequence[float] | Mapping[Any, 
     >>> page.splitlines()[0], "ERT" in page, "Friedman" in page
     ('<!DOCTYPE html>', True, True)
     """
-    return _render(runs, targets=targets, budget=budget, alpha=alpha, seed=seed, n_resamples=n_resamples, title=title,
-                   figures=figures)
-
-
-def _render(runs: Any, *, targets: Sequence[float] | Mapping[Any, Sequence[float]] | None, budget: float | None,
-            alpha: float, seed: int, n_resamples: int, title: str = _TITLE, figures: bool = True, ert: Any = None,
-            grid: Any = None) -> str:
-    """:func:`render_anytime_report`'s page, with the ERT result (``table_ert`` of the runs and the targets)
-    and the budget-grid result (``compare_over_budgets`` with alpha, seed and n_resamples) when the caller
-    has them already (``algocompare anytime --report``): they are not computed twice."""
     import algocompare as ac
 
     if not isinstance(runs, ac.AnytimeResults):
@@ -226,8 +214,7 @@ def _render(runs: Any, *, targets: Sequence[float] | Mapping[Any, Sequence[float
     chosen: dict[Any, list[float]] | list[float] = (
         {i: list(t) for i, t in targets.items()} if isinstance(targets, Mapping) else list(targets))
     budget = ac.common_budget(runs) if budget is None else float(budget)
-    if ert is None:
-        ert = ac.table_ert(runs, chosen)
+    ert = ac.table_ert(runs, chosen)
     shown = ("on each instance, the values 90, 75, 50, 25 and 10 % of its runs reached" if own
              else ", ".join(f"{t:g}" for t in chosen))
     sections = [
@@ -240,7 +227,7 @@ def _render(runs: Any, *, targets: Sequence[float] | Mapping[Any, Sequence[float
     body = [f"<h1>{html.escape(title)}</h1>",
             f'<p class="meta">algocompare {ac.__version__} · α = {alpha:g} · targets: {html.escape(shown)}</p>']
     body += [head + content + "</section>" for head, content in sections]
-    body.append(_grid_html(runs, alpha, seed, n_resamples, figures, grid))
+    body.append(_grid_html(runs, alpha, seed, n_resamples, figures))
     body.append(_auc_html(runs, chosen))
     if not own:  # the log-rank test needs one target for all instances
         body.append(_censored_html(runs, ert, seed, n_resamples))

@@ -126,21 +126,3 @@ def test_competition_option_reads_cec2020_files(tmp_path, capsys):
     assert "--competition" in capsys.readouterr().err  # the reader's competition= spelled as the option
     summary = _json(capsys, ["anytime", str(tmp_path), "--competition", "cec2020", "--json", "--n-resamples", "99"])
     assert summary["format"] == "cec" and summary["budgets"]["max"] == 1_000_000.0  # CEC 2020 MaxFES at D = 10
-
-
-def test_report_reuses_the_summarys_ert_and_budget_grid(tmp_path, capsys, monkeypatch):
-    # --report writes the page of render_anytime_report from the ERT and budget-grid results of the summary
-    calls = dict.fromkeys(("table_ert", "compare_over_budgets"), 0)
-
-    def counted(name, function):
-        def call(*args, **kwargs):
-            calls[name] += 1
-            return function(*args, **kwargs)
-        return call
-
-    for name in calls:
-        monkeypatch.setattr(ac, name, counted(name, getattr(ac, name)))
-    path = tmp_path / "anytime.html"
-    assert main(["anytime", str(DATA / "coco" / "exdata"), "--report", str(path), "--n-resamples", "99"]) == 0
-    assert calls == {"table_ert": 1, "compare_over_budgets": 1}
-    assert "Comparison over the budget grid" in path.read_text(encoding="utf-8")
